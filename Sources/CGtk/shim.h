@@ -1,0 +1,59 @@
+#ifndef GTKPROGRESS_CGTK_SHIM_H
+#define GTKPROGRESS_CGTK_SHIM_H
+#include <gtk/gtk.h>
+#include <gdk/gdkx.h>
+
+/* Only what Swift cannot import: macros and variadic functions. */
+
+static inline gulong cgtk_signal_connect(gpointer instance, const gchar *signal, GCallback handler,
+                                         gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy, (GConnectFlags)0);
+}
+
+static inline gboolean cgtk_settings_get_boolean(GtkSettings *settings, const gchar *name) {
+    gboolean value = FALSE;
+    g_object_get(settings, name, &value, NULL);
+    return value;
+}
+
+static inline void cgtk_settings_set_boolean(GtkSettings *settings, const gchar *name, gboolean value) {
+    g_object_set(settings, name, value, NULL);
+}
+
+static inline void cgtk_object_set_string(gpointer object, const gchar *name, const gchar *value) {
+    g_object_set(object, name, value, NULL);
+}
+
+static inline void cgtk_object_set_int(gpointer object, const gchar *name, gint value) {
+    g_object_set(object, name, value, NULL);
+}
+
+static inline void cgtk_object_set_double(gpointer object, const gchar *name, gdouble value) {
+    g_object_set(object, name, value, NULL);
+}
+
+static inline void cgtk_object_set_bool(gpointer object, const gchar *name, gboolean value) {
+    g_object_set(object, name, value, NULL);
+}
+
+static inline GtkTextTag *cgtk_text_buffer_create_tag(GtkTextBuffer *buffer, const gchar *name) {
+    return gtk_text_buffer_create_tag(buffer, name, NULL);
+}
+
+static inline gboolean cgtk_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
+
+static inline guint cgtk_event_type(GdkEvent *e) { return (guint)e->type; }
+
+static inline void cgtk_emit(gpointer instance, const gchar *signal) { g_signal_emit_by_name(instance, signal); }
+
+/* Returns a newly allocated copy of the tag's name (NULL for anonymous tags); free with g_free. */
+static inline gchar *cgtk_text_tag_dup_name(GtkTextTag *tag) {
+    gchar *name = NULL;
+    g_object_get(tag, "name", &name, NULL);
+    return name;
+}
+
+#define CGTK_SOURCE_CONTINUE G_SOURCE_CONTINUE
+#define CGTK_SOURCE_REMOVE G_SOURCE_REMOVE
+
+#endif

@@ -1,0 +1,47 @@
+import CGtk
+
+/// A `GtkApplication` that handles `open`, so desktop launchers, `gio open` and a second launch can hand it URLs.
+/// With a session bus a second instance forwards its URLs to the first; without one each runs on its own.
+public final class Application: GObjectHandle {
+    typealias OpenHandler = ClosureBox<([String]) -> Void>
+
+    public init(id: String) {
+        super.init(adopting: gtk_application_new(id, G_APPLICATION_HANDLES_OPEN))
+    }
+
+    @discardableResult
+    public func onActivate(_ handler: @escaping () -> Void) -> SignalConnection { on("activate", handler) }
+
+    /// `open` hands the URIs of the files or URLs the application was asked to open.
+    @discardableResult
+    public func onOpen(_ handler: @escaping ([String]) -> Void) -> SignalConnection {
+        let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32,
+                                   UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, files, count, _, data in
+            var uris: [String] = []
+            for i in 0..<Int(count) {
+                guard let file = files?[i], let uri = g_file_get_uri(file) else { continue }
+                uris.append(String(cString: uri))
+                g_free(uri)
+            }
+            Unmanaged<OpenHandler>.fromOpaque(data!).takeUnretainedValue().call(uris)
+        }
+        return connect("open", thunk: unsafeBitCast(thunk, to: GCallback.self), box: OpenHandler(handler))
+    }
+
+    public func makeWindow() -> Window { Window(applicationWindowOf: self) }
+
+    /// Runs the main loop until the last window closes; returns the exit status.
+    public func run(arguments: [String]) -> Int32 {
+        var cStrings = arguments.map { strdup($0) }
+        defer { cStrings.forEach { free($0) } }
+        return cStrings.withUnsafeMutableBufferPointer { buffer in
+            g_application_run(cast(GApplication.self), Int32(buffer.count), buffer.baseAddress)
+        }
+    }
+}
+
+/// Display checks that need no window.
+public enum Display {
+    /// Initialises GTK if a display can be opened; false when there is none.
+    public static func initialize() -> Bool { gtk_init_check(nil, nil) != 0 }
+}

@@ -1,0 +1,56 @@
+import CGtk
+
+/// Owns one strong reference to a GObject. `deinit` is the one place that drops it.
+///
+/// Floating references (every new widget) are sunk on wrap, so the Swift wrapper and the GTK container each hold
+/// their own reference and either may go first. <https://docs.gtk.org/gobject/floating-refs.html>
+open class GObjectHandle {
+    let object: UnsafeMutablePointer<GObject>
+
+    init(retaining pointer: UnsafeMutableRawPointer) {
+        object = pointer.assumingMemoryBound(to: GObject.self)
+        g_object_ref_sink(object)
+    }
+
+    /// Wraps a reference the caller already owns (a `_new` function that returns a full reference).
+    init(adopting pointer: UnsafeMutableRawPointer) {
+        object = pointer.assumingMemoryBound(to: GObject.self)
+        if g_object_is_floating(object) != 0 { g_object_ref_sink(object); g_object_unref(object) }
+    }
+
+    deinit { g_object_unref(object) }
+
+    func cast<T>(_: T.Type) -> UnsafeMutablePointer<T> {
+        UnsafeMutableRawPointer(object).assumingMemoryBound(to: T.self)
+    }
+
+    /// The current reference count; tests use it to prove a wrapper releases what it took.
+    public var referenceCount: UInt32 { object.pointee.ref_count }
+
+    /// Connects `handler` to a signal. The closure lives in a retained box that GLib releases through the
+    /// destroy-notify when the handler is disconnected or the object is finalized.
+    @discardableResult
+    func connect(_ signal: String, thunk: GCallback, box: AnyObject) -> SignalConnection {
+        let data = Unmanaged.passRetained(box).toOpaque()
+        let id = cgtk_signal_connect(UnsafeMutableRawPointer(object), signal, thunk, data) { data, _ in
+            if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
+        }
+        return SignalConnection(object: object, id: id)
+    }
+}
+
+/// A connected handler; `disconnect()` removes it (and so releases its closure).
+public struct SignalConnection: Sendable {
+    nonisolated(unsafe) let object: UnsafeMutablePointer<GObject>
+    let id: UInt
+
+    public func disconnect() {
+        if g_signal_handler_is_connected(object, id) != 0 { g_signal_handler_disconnect(object, id) }
+    }
+}
+
+/// A plain boxed closure, so it can travel through a `gpointer`.
+final class ClosureBox<F> {
+    let call: F
+    init(_ call: F) { self.call = call }
+}

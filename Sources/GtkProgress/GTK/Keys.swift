@@ -1,0 +1,29 @@
+import CGtk
+
+/// A key press reduced to what shortcuts look at.
+public struct KeyPress: Sendable {
+    public let keyval: UInt32
+    public let control: Bool
+    public let alt: Bool
+    public let shift: Bool
+
+    public static func value(_ name: String) -> UInt32 { gdk_keyval_from_name(name) }
+}
+
+extension Widget {
+    /// Key presses before the focused widget sees them; return true to consume the key.
+    @discardableResult
+    public func onKeyPress(_ handler: @escaping (KeyPress) -> Bool) -> SignalConnection {
+        onEvent("key-press-event") { event in
+            var keyval: UInt32 = 0
+            var state = GdkModifierType(rawValue: 0)
+            gdk_event_get_keyval(event, &keyval)
+            gdk_event_get_state(event, &state)
+            let s = state.rawValue
+            return handler(KeyPress(keyval: keyval,
+                                    control: s & GDK_CONTROL_MASK.rawValue != 0,
+                                    alt: s & GDK_MOD1_MASK.rawValue != 0,
+                                    shift: s & GDK_SHIFT_MASK.rawValue != 0))
+        }
+    }
+}

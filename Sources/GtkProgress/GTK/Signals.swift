@@ -1,0 +1,45 @@
+import CGtk
+
+// One C thunk per signal shape; each forwards at once into the boxed Swift closure.
+
+typealias VoidHandler = ClosureBox<() -> Void>
+typealias EventHandler = ClosureBox<(UnsafeMutablePointer<GdkEvent>) -> Bool>
+typealias DrawHandler = ClosureBox<(CairoContext) -> Bool>
+
+private let voidThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
+    Unmanaged<VoidHandler>.fromOpaque(data!).takeUnretainedValue().call()
+}
+
+private let eventThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GdkEvent>?,
+                                        UnsafeMutableRawPointer?) -> gboolean = { _, event, data in
+    Unmanaged<EventHandler>.fromOpaque(data!).takeUnretainedValue().call(event!) ? 1 : 0
+}
+
+private let drawThunk: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?,
+                                       UnsafeMutableRawPointer?) -> gboolean = { _, cr, data in
+    Unmanaged<DrawHandler>.fromOpaque(data!).takeUnretainedValue().call(CairoContext(cr!)) ? 1 : 0
+}
+
+extension GObjectHandle {
+    /// Signals whose handler takes no arguments: `clicked`, `activate`, `destroy`, `changed`, …
+    @discardableResult
+    public func on(_ signal: String, _ handler: @escaping () -> Void) -> SignalConnection {
+        connect(signal, thunk: unsafeBitCast(voidThunk, to: GCallback.self), box: VoidHandler(handler))
+    }
+
+    @discardableResult
+    func onEvent(_ signal: String, _ handler: @escaping (UnsafeMutablePointer<GdkEvent>) -> Bool) -> SignalConnection {
+        connect(signal, thunk: unsafeBitCast(eventThunk, to: GCallback.self), box: EventHandler(handler))
+    }
+
+    @discardableResult
+    func onDraw(_ handler: @escaping (CairoContext) -> Bool) -> SignalConnection {
+        connect("draw", thunk: unsafeBitCast(drawThunk, to: GCallback.self), box: DrawHandler(handler))
+    }
+
+    /// Emits a signal that has no arguments and no return value (tests and the app use it to act as the user).
+    public func emit(_ signal: String) {
+        cgtk_emit(UnsafeMutableRawPointer(object), signal)
+    }
+}
+

@@ -1,0 +1,124 @@
+import CGtk
+
+/// A tag in a text buffer's tag table: how a run of text looks.
+public final class TextTag {
+    let tag: UnsafeMutablePointer<GtkTextTag>
+    public let name: String
+
+    init(buffer: UnsafeMutablePointer<GtkTextBuffer>, name: String) {
+        tag = cgtk_text_buffer_create_tag(buffer, name)
+        self.name = name
+    }
+    private var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(tag) }
+    public func set(_ property: String, string: String) { cgtk_object_set_string(raw, property, string) }
+    public func set(_ property: String, int: Int) { cgtk_object_set_int(raw, property, Int32(int)) }
+    public func set(_ property: String, double: Double) { cgtk_object_set_double(raw, property, double) }
+    public func set(_ property: String, bool: Bool) { cgtk_object_set_bool(raw, property, bool ? 1 : 0) }
+}
+
+/// A read-only, word-wrapping text view and its buffer.
+public final class TextView: Widget {
+    public init() {
+        super.init(retaining: gtk_text_view_new())
+        let view = cast(GtkTextView.self)
+        gtk_text_view_set_editable(view, 0)
+        gtk_text_view_set_cursor_visible(view, 0)
+        gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
+        gtk_text_view_set_left_margin(view, 16)
+        gtk_text_view_set_right_margin(view, 16)
+        gtk_text_view_set_top_margin(view, 12)
+        gtk_text_view_set_bottom_margin(view, 12)
+    }
+
+    private var view: UnsafeMutablePointer<GtkTextView> { cast(GtkTextView.self) }
+    var buffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(view) }
+
+    public func createTag(_ name: String) -> TextTag { TextTag(buffer: buffer, name: name) }
+
+    /// Removes every tag from the tag table whose name starts with `prefix` (per-page link tags).
+    public func removeTags(withPrefix prefix: String, names: [String]) {
+        let table = gtk_text_buffer_get_tag_table(buffer)
+        for name in names where name.hasPrefix(prefix) {
+            if let tag = gtk_text_tag_table_lookup(table, name) { gtk_text_tag_table_remove(table, tag) }
+        }
+    }
+
+    public var text: String {
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        let p = gtk_text_buffer_get_text(buffer, &start, &end, 0)!
+        defer { g_free(p) }
+        return String(cString: p)
+    }
+
+    public func clear() {
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        gtk_text_buffer_delete(buffer, &start, &end)
+    }
+
+    /// Appends `text` at the end with the given tags.
+    public func append(_ text: String, tags: [TextTag]) {
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(buffer, &end)
+        let startOffset = gtk_text_iter_get_offset(&end)
+        text.withCString { p in gtk_text_buffer_insert(buffer, &end, p, -1) }
+        guard !tags.isEmpty else { return }
+        var start = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &start, startOffset)
+        for tag in tags { gtk_text_buffer_apply_tag(buffer, tag.tag, &start, &end) }
+    }
+
+    public var hasSelection: Bool {
+        var start = GtkTextIter(), end = GtkTextIter()
+        return gtk_text_buffer_get_selection_bounds(buffer, &start, &end) != 0
+    }
+
+    /// The names of the tags on the character at window coordinates (x, y), if the point is over text.
+    public func tagNames(atWindowX x: Double, y: Double) -> [String] {
+        var bx: Int32 = 0, by: Int32 = 0
+        gtk_text_view_window_to_buffer_coords(view, GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &bx, &by)
+        var iter = GtkTextIter()
+        guard gtk_text_view_get_iter_at_location(view, &iter, bx, by) != 0 else { return [] }
+        var names: [String] = []
+        var list = gtk_text_iter_get_tags(&iter)
+        let head = list
+        while let node = list {
+            let tag = node.pointee.data.assumingMemoryBound(to: GtkTextTag.self)
+            if let name = cgtk_text_tag_dup_name(tag) { names.append(String(cString: name)); g_free(name) }
+            list = node.pointee.next
+        }
+        g_slist_free(head)
+        return names
+    }
+
+    /// Window coordinates of the first character of the first range carrying `tagName`, for tests that click.
+    public func windowLocation(ofTag tagName: String) -> (x: Int, y: Int)? {
+        guard let tag = gtk_text_tag_table_lookup(gtk_text_buffer_get_tag_table(buffer), tagName) else { return nil }
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_start_iter(buffer, &iter)
+        if gtk_text_iter_starts_tag(&iter, tag) == 0 {
+            guard gtk_text_iter_forward_to_tag_toggle(&iter, tag) != 0 else { return nil }
+        }
+        var rect = GdkRectangle()
+        gtk_text_view_get_iter_location(view, &iter, &rect)
+        var wx: Int32 = 0, wy: Int32 = 0
+        gtk_text_view_buffer_to_window_coords(view, GTK_TEXT_WINDOW_WIDGET, rect.x + 2, rect.y + rect.height / 2,
+                                              &wx, &wy)
+        return (Int(wx), Int(wy))
+    }
+
+    /// Shows a hand pointer over links and the text cursor elsewhere.
+    public func setPointer(hand: Bool) {
+        guard let window = gtk_text_view_get_window(view, GTK_TEXT_WINDOW_TEXT) else { return }
+        let cursor = gdk_cursor_new_from_name(gdk_window_get_display(window), hand ? "pointer" : "text")
+        gdk_window_set_cursor(window, cursor)
+        if let cursor { g_object_unref(UnsafeMutableRawPointer(cursor)) }
+    }
+
+    public func scrollToStart() {
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_start_iter(buffer, &iter)
+        gtk_text_buffer_place_cursor(buffer, &iter)
+    }
+}

@@ -1,0 +1,103 @@
+import CGtk
+
+public final class Box: Widget {
+    public init(vertical: Bool, spacing: Int = 0) {
+        super.init(retaining: gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL,
+                                          Int32(spacing)))
+    }
+    public func pack(_ child: Widget, expand: Bool = false, fill: Bool = true, padding: Int = 0) {
+        gtk_box_pack_start(cast(GtkBox.self), child.widget, expand ? 1 : 0, fill ? 1 : 0, UInt32(padding))
+    }
+}
+
+public final class Button: Widget {
+    /// A button showing a symbolic icon, with a tooltip and an accessible name for screen readers.
+    public init(iconName: String, tooltip: String, accessibleName: String) {
+        super.init(retaining: gtk_button_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON))
+        self.tooltip = tooltip
+        setAccessible(name: accessibleName)
+        gtk_widget_set_focus_on_click(widget, 0)
+    }
+    public func setIcon(_ iconName: String) {
+        gtk_button_set_image(cast(GtkButton.self), gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON))
+    }
+    /// Acts as if the user clicked the button.
+    public func click() { gtk_button_clicked(cast(GtkButton.self)) }
+}
+
+public final class Entry: Widget {
+    public init() { super.init(retaining: gtk_entry_new()) }
+    public var text: String {
+        get { String(cString: gtk_entry_get_text(cast(GtkEntry.self))) }
+        set { gtk_entry_set_text(cast(GtkEntry.self), newValue) }
+    }
+    public var placeholder: String {
+        get { String(cString: gtk_entry_get_placeholder_text(cast(GtkEntry.self))) }
+        set { gtk_entry_set_placeholder_text(cast(GtkEntry.self), newValue) }
+    }
+    public func selectAll() { gtk_editable_select_region(OpaquePointer(object), 0, -1) }
+    public func setInputPurposeURL() { gtk_entry_set_input_purpose(cast(GtkEntry.self), GTK_INPUT_PURPOSE_URL) }
+}
+
+public final class Label: Widget {
+    public init(_ text: String = "") {
+        super.init(retaining: gtk_label_new(text))
+        gtk_label_set_xalign(cast(GtkLabel.self), 0)
+        gtk_label_set_ellipsize(cast(GtkLabel.self), PANGO_ELLIPSIZE_END)
+        gtk_label_set_single_line_mode(cast(GtkLabel.self), 1)
+    }
+    public var text: String {
+        get { String(cString: gtk_label_get_text(cast(GtkLabel.self))) }
+        set { gtk_label_set_text(cast(GtkLabel.self), newValue) }
+    }
+}
+
+public final class Overlay: Widget {
+    public init() { super.init(retaining: gtk_overlay_new()) }
+    /// Adds a child on top of the main one; `passThrough` lets clicks fall through to what is below.
+    public func addOverlay(_ child: Widget, passThrough: Bool) {
+        gtk_overlay_add_overlay(cast(GtkOverlay.self), child.widget)
+        gtk_overlay_set_overlay_pass_through(cast(GtkOverlay.self), child.widget, passThrough ? 1 : 0)
+    }
+}
+
+public final class DrawingArea: Widget {
+    public init() { super.init(retaining: gtk_drawing_area_new()) }
+}
+
+public final class ScrolledWindow: Widget {
+    public init() {
+        super.init(retaining: gtk_scrolled_window_new(nil, nil))
+        gtk_scrolled_window_set_policy(cast(GtkScrolledWindow.self), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
+    }
+    private var vadjustment: UnsafeMutablePointer<GtkAdjustment> {
+        gtk_scrolled_window_get_vadjustment(cast(GtkScrolledWindow.self))
+    }
+    /// The vertical scroll offset in pixels.
+    public var verticalOffset: Double {
+        get { gtk_adjustment_get_value(vadjustment) }
+        set { gtk_adjustment_set_value(vadjustment, newValue) }
+    }
+    public var verticalRange: (lower: Double, upper: Double, page: Double) {
+        (gtk_adjustment_get_lower(vadjustment), gtk_adjustment_get_upper(vadjustment),
+         gtk_adjustment_get_page_size(vadjustment))
+    }
+}
+
+public final class Window: Widget {
+    init(applicationWindowOf application: Application) {
+        super.init(retaining: gtk_application_window_new(application.cast(GtkApplication.self)))
+    }
+    public init() { super.init(retaining: gtk_window_new(GTK_WINDOW_TOPLEVEL)) }
+
+    public var title: String {
+        get { gtk_window_get_title(cast(GtkWindow.self)).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(cast(GtkWindow.self), newValue) }
+    }
+    public func setDefaultSize(width: Int, height: Int) {
+        gtk_window_set_default_size(cast(GtkWindow.self), Int32(width), Int32(height))
+    }
+    public func setIconName(_ name: String) { gtk_window_set_icon_name(cast(GtkWindow.self), name) }
+    public func present() { gtk_window_present(cast(GtkWindow.self)) }
+    public func close() { gtk_window_close(cast(GtkWindow.self)) }
+}
