@@ -1,0 +1,57 @@
+# GtkProgress: `make run` to start the viewer, `make test` to run every test.
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+PREFIX ?= /usr/local
+DESTDIR ?=
+BIN = .build/release/gtkprogress
+XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
+
+.PHONY: all build release run test unit-tests ui-tests bench install uninstall deps clean screenshot
+
+all: release
+
+deps:
+	@scripts/install-deps.sh build
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: release
+	$(BIN) $(ARGS)
+
+test: 
+	@scripts/install-deps.sh test
+	$(SWIFT) build
+	$(SWIFT) build --build-tests
+	$(XVFB) $(SWIFT) test --skip-build
+	$(XVFB) /usr/bin/python3 Tests/ui/run.py .build/debug/gtkprogress
+
+bench: release
+	@scripts/install-deps.sh bench
+	/usr/bin/python3 bench/run.py $(BIN)
+
+screenshot: release
+	$(XVFB) /usr/bin/python3 scripts/screenshot.py $(BIN) docs/screenshot.png
+
+install: release
+	install -Dm755 $(BIN) $(DESTDIR)$(PREFIX)/bin/gtkprogress
+	install -d $(DESTDIR)$(PREFIX)/share/gtkprogress/curves $(DESTDIR)$(PREFIX)/share/gtkprogress/pages
+	install -m644 data/welcome.html $(DESTDIR)$(PREFIX)/share/gtkprogress/
+	install -m644 data/curves/*.json $(DESTDIR)$(PREFIX)/share/gtkprogress/curves/
+	install -m644 data/pages/*.html $(DESTDIR)$(PREFIX)/share/gtkprogress/pages/
+	install -Dm644 data/gtkprogress.desktop $(DESTDIR)$(PREFIX)/share/applications/org.gtkprogress.Viewer.desktop
+	sed -i 's|^Exec=gtkprogress|Exec=$(PREFIX)/bin/gtkprogress|' $(DESTDIR)$(PREFIX)/share/applications/org.gtkprogress.Viewer.desktop
+	install -Dm644 data/gtkprogress.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/org.gtkprogress.Viewer.svg
+	-[ -z "$(DESTDIR)" ] && update-desktop-database -q $(PREFIX)/share/applications 2>/dev/null || true
+	-[ -z "$(DESTDIR)" ] && gtk-update-icon-cache -q -t $(PREFIX)/share/icons/hicolor 2>/dev/null || true
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/gtkprogress
+	rm -rf $(DESTDIR)$(PREFIX)/share/gtkprogress
+	rm -f $(DESTDIR)$(PREFIX)/share/applications/org.gtkprogress.Viewer.desktop
+	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/org.gtkprogress.Viewer.svg
+
+clean:
+	rm -rf .build

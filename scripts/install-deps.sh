@@ -1,0 +1,22 @@
+#!/bin/sh
+# Installs the Debian packages a target needs, only those missing. Usage: install-deps.sh build|test|bench
+set -e
+build="libgtk-3-dev libcurl4-openssl-dev libgumbo-dev pkg-config"
+test="$build xvfb xauth xdotool x11-utils imagemagick dbus dbus-x11 at-spi2-core python3-gi python3-gi-cairo gir1.2-gtk-3.0 python3-pyatspi desktop-file-utils fonts-dejavu-core adwaita-icon-theme"
+bench="$test hyperfine dillo netsurf-gtk w3m lynx links2 html2text curl time"
+case "$1" in
+    build) wanted=$build ;;
+    test) wanted=$test ;;
+    bench) wanted=$bench ;;
+    *) echo "usage: $0 build|test|bench" >&2; exit 2 ;;
+esac
+missing=""
+for p in $wanted; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "Installing missing Debian packages:$missing"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+$sudo apt-get update -q
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends $missing
