@@ -2,10 +2,10 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 PREFIX ?= /usr/local
 DESTDIR ?=
-BIN = .build/release/gtkprogress
+BIN ?= .build/release/gtkprogress
 XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
 
-.PHONY: all build release run test unit-tests ui-tests bench install uninstall deps clean screenshot
+.PHONY: all build release run test bench install install-files uninstall deps clean screenshot
 
 all: release
 
@@ -26,7 +26,7 @@ test:
 	$(SWIFT) build
 	$(SWIFT) build --build-tests
 	$(XVFB) $(SWIFT) test --skip-build
-	$(XVFB) /usr/bin/python3 Tests/ui/run.py .build/debug/gtkprogress
+	$(XVFB) dbus-run-session -- /usr/bin/python3 Tests/ui/run.py .build/debug/gtkprogress
 
 bench: release
 	@scripts/install-deps.sh bench
@@ -35,7 +35,10 @@ bench: release
 screenshot: release
 	$(XVFB) /usr/bin/python3 scripts/screenshot.py $(BIN) docs/screenshot.png
 
-install: release
+install: release install-files
+
+# Installs the files only, from an existing build (BIN=…).
+install-files:
 	install -Dm755 $(BIN) $(DESTDIR)$(PREFIX)/bin/gtkprogress
 	install -d $(DESTDIR)$(PREFIX)/share/gtkprogress/curves $(DESTDIR)$(PREFIX)/share/gtkprogress/pages
 	install -m644 data/welcome.html $(DESTDIR)$(PREFIX)/share/gtkprogress/

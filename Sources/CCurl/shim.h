@@ -23,4 +23,12 @@ static inline CURLMcode ccurl_multi_setopt_pointer(CURLM *m, CURLMoption o, void
 static inline CURLMcode ccurl_multi_setopt_socketfunction(CURLM *m, curl_socket_callback f) { return curl_multi_setopt(m, CURLMOPT_SOCKETFUNCTION, f); }
 static inline CURLMcode ccurl_multi_setopt_timerfunction(CURLM *m, curl_multi_timer_callback f) { return curl_multi_setopt(m, CURLMOPT_TIMERFUNCTION, f); }
 
+
+/* Macros Swift cannot import because they are built from other macros or casts. */
+static const curl_socket_t ccurl_socket_timeout = CURL_SOCKET_TIMEOUT;
+static const long ccurl_global_default = CURL_GLOBAL_DEFAULT;
+
+/* CURLMsg keeps the transfer's result in a union. <https://curl.se/libcurl/c/curl_multi_info_read.html> */
+static inline CURLcode ccurl_msg_result(const CURLMsg *m) { return m->data.result; }
+
 #endif

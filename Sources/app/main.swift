@@ -1,20 +1,37 @@
 import Foundation
 import GtkProgress
 
-guard Display.initialize() else {
-    FileHandle.standardError.write(Data(("gtkprogress: cannot open a display (is DISPLAY set?)" + "\n").utf8))
-    exit(1)
+/// Entry point: options that need no display first, then the window.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data(("gtkprogress: " + message + "\n").utf8))
 }
-let app = Application(id: "org.gtkprogress.Viewer")
-var windows: [Window] = []
-app.onActivate {
-    let w = app.makeWindow()
-    w.title = "GtkProgress"
-    w.setDefaultSize(width: 900, height: 700)
-    let tv = TextView()
-    tv.append("Hello", tags: [])
-    w.add(tv)
-    w.showAll()
-    windows.append(w)
+
+let options: CommandLineOptions
+switch CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst())) {
+case .success(let parsed): options = parsed
+case .failure(let failure):
+    printError(failure.description)
+    exit(2)
 }
-exit(app.run(arguments: Array(CommandLine.arguments.prefix(1))))
+
+switch options.action {
+case .help:
+    print(CommandLineOptions.usage)
+    exit(0)
+case .version:
+    print(CommandLineOptions.version)
+    exit(0)
+case .printCurve(let name):
+    do {
+        let curve = try ProgressCurve.load(nameOrPath: name)
+        print(CurveTimeline.render(curve: curve, finishAt: options.finishAt, until: options.until), terminator: "")
+        exit(0)
+    } catch {
+        printError("\(error)")
+        exit(1)
+    }
+case .dump:
+    exit(DumpCommand.run(target: options.targets[0], throttle: options.throttle))
+case .browse:
+    exit(ViewerApp(options: options).run())
+}

@@ -149,8 +149,13 @@ final class NavigationModelTests: XCTestCase {
             XCTAssertFalse(model.isLoading)
         }
         XCTAssertEqual(names(model), ["a"])
-        if case .load = model.navigate(to: URL(string: "file:///tmp/x.html")!, kind: .dropped) {} else {
+        if case .load(let nav) = model.navigate(to: URL(string: "file:///tmp/x.html")!, kind: .dropped) {
+            model.commit(nav, finalURL: nav.url, title: nil, page: "local")
+        } else {
             XCTFail("the user may open files")
+        }
+        if case .load = model.navigate(to: URL(string: "file:///tmp/y.html")!, kind: .link) {} else {
+            XCTFail("a local page may link to a local file")
         }
     }
 }

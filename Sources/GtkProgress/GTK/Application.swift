@@ -5,9 +5,23 @@ import CGtk
 public final class Application: GObjectHandle {
     typealias OpenHandler = ClosureBox<([String]) -> Void>
 
-    public init(id: String) {
-        super.init(adopting: gtk_application_new(id, G_APPLICATION_HANDLES_OPEN))
+    /// `unique: false` runs without a session bus: no forwarding to a running instance.
+    public init(id: String, unique: Bool = true) {
+        let flags = unique ? G_APPLICATION_HANDLES_OPEN
+                           : GApplicationFlags(G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_NON_UNIQUE.rawValue)
+        super.init(adopting: gtk_application_new(id, flags))
     }
+
+    /// Registers on the session bus; false when there is none (then use `unique: false`).
+    public func register() -> Bool {
+        var error: UnsafeMutablePointer<GError>?
+        let ok = g_application_register(cast(GApplication.self), nil, &error) != 0
+        if let error { g_error_free(error) }
+        return ok
+    }
+
+    /// Whether another process already owns the application id (this one will hand over and exit).
+    public var isRemote: Bool { g_application_get_is_remote(cast(GApplication.self)) != 0 }
 
     @discardableResult
     public func onActivate(_ handler: @escaping () -> Void) -> SignalConnection { on("activate", handler) }

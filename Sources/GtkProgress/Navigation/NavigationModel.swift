@@ -27,8 +27,12 @@ public final class NavigationModel<Page> {
     public var isLoading: Bool { pending != nil }
 
     /// Starts a navigation of `kind` to `url`. A page may only lead to http and https; the user may open `file:`.
+    /// A local page may link to another local file (as browsers allow between `file:` pages); a web page may not.
     public func navigate(to url: URL, kind: NavigationKind) -> NavigationDecision<Page> {
-        if let refusal = NavigationPolicy.refusal(for: url, fromUser: kind.isFromUser) { return .refused(refusal) }
+        let localToLocal = kind == .link && url.isFileURL && current?.url.isFileURL == true
+        if let refusal = NavigationPolicy.refusal(for: url, fromUser: kind.isFromUser || localToLocal) {
+            return .refused(refusal)
+        }
         return .load(begin(url, kind))
     }
 

@@ -1,0 +1,68 @@
+import Foundation
+
+/// The final response's head, after every redirect has been followed.
+public struct LoadResponse: Sendable, Equatable {
+    /// The HTTP status (200 for a file that could be read).
+    public var status: Int
+    /// Where the document really came from, after redirects.
+    public var finalURL: URL
+    /// The `Content-Type` header as sent, if any.
+    public var contentType: String?
+    /// `Content-Length` in *transfer* bytes (compressed, if the server compressed), or nil when unknown:
+    /// chunked, close-delimited, 204 and 304 responses have none (seed 002).
+    public var expectedLength: Int64?
+
+    public init(status: Int, finalURL: URL, contentType: String?, expectedLength: Int64?) {
+        self.status = status
+        self.finalURL = finalURL
+        self.contentType = contentType
+        self.expectedLength = expectedLength
+    }
+}
+
+/// What a document is, judged by its `Content-Type` and then by its first bytes.
+public enum ContentKind: Sendable, Equatable {
+    case html
+    case text
+    /// Not shown as text: the viewer says what it is and how large, and offers to save it.
+    case binary(mimeType: String)
+}
+
+/// A document that arrived in full.
+public struct LoadedPage: Sendable, Equatable {
+    public var finalURL: URL
+    public var status: Int
+    public var contentType: String?
+    public var kind: ContentKind
+    /// The document as text, always valid UTF-8 (undecodable bytes became U+FFFD); empty for binary content.
+    public var text: String
+    /// The encoding `text` was decoded from, by its WHATWG name ("UTF-8", "windows-1252", "Shift_JIS", …);
+    /// empty for binary content.
+    public var charset: String
+    /// Size of `body`: the decoded (decompressed) document, not the bytes on the wire.
+    public var byteCount: Int { body.count }
+    /// The document's bytes after content decoding, for saving binary content as it was sent.
+    public var body: [UInt8]
+
+    public init(finalURL: URL, status: Int, contentType: String?, kind: ContentKind, text: String, charset: String,
+                body: [UInt8]) {
+        self.finalURL = finalURL
+        self.status = status
+        self.contentType = contentType
+        self.kind = kind
+        self.text = text
+        self.charset = charset
+        self.body = body
+    }
+}
+
+/// What a load reports, in this order: `response` once, `progress` any number of times, then exactly one of
+/// `finished` or `failed`. A cancelled load reports nothing more, not even `failed`.
+public enum LoadEvent: Sendable, Equatable {
+    case response(LoadResponse)
+    /// Transfer bytes from libcurl's progress callback: compressed bytes against the compressed Content-Length,
+    /// never decoded bytes against it (seed 002). `expected` is nil while the length is unknown.
+    case progress(received: Int64, expected: Int64?)
+    case finished(LoadedPage)
+    case failed(LoadError)
+}

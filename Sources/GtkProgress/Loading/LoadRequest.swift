@@ -1,0 +1,44 @@
+import Foundation
+
+/// Who asked for a load. The user may open local files; a page may not (seed 003: a page reaching into the
+/// file system is the classic hole), so `file:` is allowed only for `.user`.
+public enum RequestOrigin: Sendable, Equatable {
+    /// The command line, a drop on the window, or the address entry.
+    case user
+    /// A link clicked in a page, a redirect, or a `<meta http-equiv="refresh">`.
+    case page
+}
+
+public struct LoadRequest: Sendable, Equatable {
+    public var url: URL
+    public var origin: RequestOrigin
+
+    public init(url: URL, origin: RequestOrigin = .user) {
+        self.url = url
+        self.origin = origin
+    }
+}
+
+/// The policy every load follows. The defaults are the issue's: they protect the viewer from hostile servers.
+public struct LoaderOptions: Sendable, Equatable {
+    /// Redirects followed before giving up. libcurl 7.88.1 follows without limit unless told.
+    public var maxRedirects: Int = 20
+    /// Seconds allowed to set up the connection (DNS, TCP and TLS handshakes).
+    public var connectTimeout: Double = 15
+    /// Seconds without a single byte arriving before the load fails. libcurl counts whole seconds.
+    public var stallTimeout: Double = 30
+    /// The largest document accepted, counted *after* decompression: a small gzip body can inflate to gigabytes.
+    public var maxDocumentBytes: Int = 64 << 20
+    /// Caps the receiving speed, like a browser's network throttling, to watch the curve on a fast network.
+    /// Has no effect on `file:` URLs.
+    public var throttleBytesPerSecond: Int64? = nil
+
+    public init(maxRedirects: Int = 20, connectTimeout: Double = 15, stallTimeout: Double = 30,
+                maxDocumentBytes: Int = 64 << 20, throttleBytesPerSecond: Int64? = nil) {
+        self.maxRedirects = maxRedirects
+        self.connectTimeout = connectTimeout
+        self.stallTimeout = stallTimeout
+        self.maxDocumentBytes = maxDocumentBytes
+        self.throttleBytesPerSecond = throttleBytesPerSecond
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// The text of `gtkprogress --print-curve`: what the bar shows at each 0.1 s tick of a simulated navigation, so a
+/// curve can be checked and plotted with no display.
+public enum CurveTimeline {
+    /// The tracker's tick (seed 000's timer fires every 0.1 s).
+    public static let step = 0.1
+    /// How long to print when the load never finishes: past the end of both seeds' curves.
+    public static let defaultUntil = 20.0
+
+    /// Lines of `t<TAB>fraction<TAB>opacity`, `t` with one decimal from 0.0, the values with three; a hidden bar
+    /// prints as fraction 0 and opacity 0.
+    ///
+    /// - Parameters:
+    ///   - finishAt: when the simulated load finishes (the tracker's `finish`); nil for a load that never ends.
+    ///   - until: the last instant printed (inclusive). Default: 20 s, or when the bar resets after `finishAt`.
+    public static func render(curve: ProgressCurve, finishAt: Double? = nil, until: Double? = nil) -> String {
+        let end = until ?? finishAt.map { $0 + curve.finish.reset } ?? defaultUntil
+        var tracker = ProgressTracker(curve: curve)
+        tracker.start(at: 0)
+        var finished = false
+        var text = ""
+        var index = 0
+        // Counting ticks as integers keeps t exact; adding 0.1 repeatedly drifts.
+        while Double(index) * step <= end + 1e-9 {
+            let t = Double(index) * step
+            if let finishAt, !finished, t + 1e-9 >= finishAt {
+                tracker.finish(at: finishAt)
+                finished = true
+            }
+            tracker.tick(now: t)
+            let shown = tracker.snapshot.visible ? tracker.snapshot : .hidden
+            text += String(format: "%.1f\t%.3f\t%.3f\n", t, shown.fraction, shown.opacity)
+            index += 1
+        }
+        return text
+    }
+}

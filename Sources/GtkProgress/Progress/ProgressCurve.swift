@@ -1,0 +1,74 @@
+/// What the progress bar shows over time while a page loads, and how it leaves when the load ends.
+///
+/// A curve is data, not a code path (the presets ship as `data/curves/*.json`): a chain of segments the bar follows
+/// from the start of a navigation, a hold level above which real progress takes over, and the finish rules.
+/// Seed 000's WeChat curve is `segments` 0.10 → 0.60 (3 s) → 0.80 (4 s) → 0.90 (8 s) with `hold` 0.90; seed 001's
+/// is 0 → 0.60 (4 s, ease-out) → 0.85 (10 s) → 0.95 (10 s) with a 0.5 s ease-in finish.
+public struct ProgressCurve: Equatable, Sendable {
+    /// One step of the curve. Seed 001's continuity rule: each starts exactly where the previous one ended.
+    public struct Segment: Equatable, Sendable {
+        /// Seconds the step takes; 0 makes it a jump.
+        public var duration: Double
+        public var from: Double
+        public var to: Double
+        public var easing: Easing
+
+        public init(duration: Double, from: Double, to: Double, easing: Easing = .linear) {
+            self.duration = duration; self.from = from; self.to = to; self.easing = easing
+        }
+    }
+
+    /// What happens once the page has loaded. Every time is in seconds after the finish.
+    public struct Finish: Equatable, Sendable {
+        /// Time to go from wherever the bar is to 1.0; 0 means at once (seed 000).
+        public var duration: Double
+        public var easing: Easing
+        /// Opacity is 1 until `fadeStart` and falls linearly to 0 at `fadeEnd`.
+        public var fadeStart: Double
+        public var fadeEnd: Double
+        /// The bar is hidden and its width set back to 0.
+        public var reset: Double
+
+        public init(duration: Double, easing: Easing = .linear, fadeStart: Double, fadeEnd: Double, reset: Double) {
+            self.duration = duration; self.easing = easing
+            self.fadeStart = fadeStart; self.fadeEnd = fadeEnd; self.reset = reset
+        }
+    }
+
+    /// A short name for messages and the plot legend.
+    public var name: String
+    public var segments: [Segment]
+    /// Real progress is shown only once it is above this level; below it the curve alone decides (seed 000:
+    /// "before 0.9 the bar follows the load time, after 0.9 the real progress"). `nil`: real progress always counts.
+    public var hold: Double?
+    /// The most the bar may move per second to catch up with real progress; `nil` jumps at once. The real curve sets
+    /// it because `estimatedProgress`-style values arrive unevenly (seed 000: first 0.5, then 0.1), and a bar that
+    /// leaps and stalls is what that seed complains about.
+    public var realProgressRate: Double?
+    public var finish: Finish
+
+    public init(name: String, segments: [Segment], hold: Double?, realProgressRate: Double? = nil, finish: Finish) {
+        self.name = name; self.segments = segments; self.hold = hold
+        self.realProgressRate = realProgressRate; self.finish = finish
+    }
+
+    /// The curve's value `t` seconds after the navigation started. Before the first segment it is the first
+    /// segment's start ("0.10 at once"); after the last one it rests at the last segment's end.
+    public func value(at t: Double) -> Double {
+        guard !segments.isEmpty else { return 0 }
+        let t = max(t, 0)
+        var start = 0.0
+        for segment in segments {
+            let end = start + segment.duration
+            if t < end {
+                let share = segment.easing((t - start) / segment.duration)
+                return segment.from + (segment.to - segment.from) * share
+            }
+            start = end
+        }
+        return segments[segments.count - 1].to
+    }
+
+    /// When the last segment ends (the curve is flat from then on).
+    public var totalDuration: Double { segments.reduce(0) { $0 + $1.duration } }
+}

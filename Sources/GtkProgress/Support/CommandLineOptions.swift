@@ -1,0 +1,121 @@
+import Foundation
+
+/// The command line of `gtkprogress`, parsed without a display.
+public struct CommandLineOptions: Equatable, Sendable {
+    public enum Action: Equatable, Sendable {
+        case browse
+        case help
+        case version
+        case printCurve(String)
+        case dump
+    }
+
+    public var action: Action = .browse
+    /// `--curve NAME|PATH` for the window.
+    public var curve: String?
+    /// `--finish-at SECONDS` and `--until SECONDS` for `--print-curve`.
+    public var finishAt: Double?
+    public var until: Double?
+    /// `--throttle BYTES_PER_SECOND`.
+    public var throttle: Int64?
+    /// URLs or files to open (or, with `--dump`, the one to print).
+    public var targets: [String] = []
+
+    public static let usage = """
+    Usage: gtkprogress [OPTION…] [URL|FILE…]
+    A page viewer whose progress bar makes loading feel fast.
+
+      --curve NAME|PATH          progress curve: wechat (default), smooth, real, or a curve file
+      --throttle BYTES_PER_SEC   limit download speed, to watch the bar on a fast network
+      --print-curve NAME|PATH    print the curve's timeline as "t fraction opacity" lines and exit
+        --finish-at SECONDS      with --print-curve: the load finishes at this time
+        --until SECONDS          with --print-curve: stop printing at this time
+      --dump URL|FILE            print the page as text, links numbered, and exit
+      --help                     show this help and exit
+      --version                  show the version and exit
+
+    With no URL the welcome page opens. Keys: Alt+Left back, Alt+Right forward, F5/Ctrl+R reload,
+    Escape stop, Ctrl+L address entry.
+    """
+
+    public static let version = "gtkprogress 0.1.0"
+
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    public static func parse(_ arguments: [String]) -> Result<CommandLineOptions, Failure> {
+        var options = CommandLineOptions()
+        var i = 0
+        func value(_ flag: String) -> Result<String, Failure> {
+            i += 1
+            guard i < arguments.count else { return .failure(Failure(description: "\(flag) needs a value.")) }
+            return .success(arguments[i])
+        }
+        func number(_ flag: String) -> Result<Double, Failure> {
+            value(flag).flatMap { text in
+                guard let n = Double(text), n.isFinite, n >= 0 else {
+                    return .failure(Failure(description: "\(flag) needs a number of seconds, not “\(text)”."))
+                }
+                return .success(n)
+            }
+        }
+        var onlyTargets = false
+        while i < arguments.count {
+            let argument = arguments[i]
+            if onlyTargets || !argument.hasPrefix("-") || argument == "-" {
+                options.targets.append(argument)
+                i += 1
+                continue
+            }
+            var flag = argument
+            var inline: String?
+            if let eq = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                flag = String(argument[..<eq]); inline = String(argument[argument.index(after: eq)...])
+            }
+            if let inline {
+                // Treat `--flag=value` as `--flag value`.
+                var rest = Array(arguments[(i + 1)...])
+                rest.insert(inline, at: 0)
+                return parse(Array(arguments[..<i]) + [flag] + rest)
+            }
+            switch flag {
+            case "--":
+                onlyTargets = true
+            case "-h", "--help":
+                options.action = .help
+            case "--version":
+                if options.action != .help { options.action = .version }
+            case "--curve":
+                switch value(flag) { case .success(let v): options.curve = v; case .failure(let f): return .failure(f) }
+            case "--print-curve":
+                switch value(flag) {
+                case .success(let v): if options.action == .browse { options.action = .printCurve(v) }
+                case .failure(let f): return .failure(f)
+                }
+            case "--finish-at":
+                switch number(flag) { case .success(let v): options.finishAt = v; case .failure(let f): return .failure(f) }
+            case "--until":
+                switch number(flag) { case .success(let v): options.until = v; case .failure(let f): return .failure(f) }
+            case "--throttle":
+                switch value(flag) {
+                case .success(let v):
+                    guard let n = Int64(v), n > 0 else {
+                        return .failure(Failure(description: "--throttle needs a positive number of bytes per second, not “\(v)”."))
+                    }
+                    options.throttle = n
+                case .failure(let f): return .failure(f)
+                }
+            case "--dump":
+                if options.action == .browse { options.action = .dump }
+            default:
+                return .failure(Failure(description: "Unknown option “\(argument)”. Try gtkprogress --help."))
+            }
+            i += 1
+        }
+        if options.action == .dump && options.targets.count != 1 {
+            return .failure(Failure(description: "--dump needs exactly one URL or file."))
+        }
+        return .success(options)
+    }
+}

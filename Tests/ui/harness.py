@@ -1,0 +1,231 @@
+"""Drives the real gtkprogress window the way a person does: X11 input through xdotool, screenshots, and what a
+screen reader sees through AT-SPI. Runs under Xvfb and a D-Bus session (see Tests/ui/run.py)."""
+
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+SERVER = os.path.join(ROOT, "Tests", "server", "testserver.py")
+ARTIFACTS = os.environ.get("UI_ARTIFACTS", "/tmp/gtkprogress-ui")
+os.makedirs(ARTIFACTS, exist_ok=True)
+
+
+class Failure(AssertionError):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def wait_for(predicate, timeout=10.0, interval=0.05, what="condition"):
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        last = predicate()
+        if last:
+            return last
+        time.sleep(interval)
+    raise Failure(f"timed out after {timeout:.0f} s waiting for {what} (last: {last!r})")
+
+
+def xdotool(*args, check_rc=True):
+    result = subprocess.run(["xdotool", *map(str, args)], capture_output=True, text=True)
+    if check_rc and result.returncode != 0:
+        raise Failure(f"xdotool {' '.join(map(str, args))} failed: {result.stderr.strip()}")
+    return result.stdout.strip()
+
+
+class Server:
+    """The loopback test server (Tests/server/testserver.py) on a free port."""
+
+    def __init__(self):
+        self.proc = subprocess.Popen(["/usr/bin/python3", SERVER, "--port", "0"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
+        self.port = int(self.proc.stdout.readline().strip())
+        self.proc.stdout.readline()
+
+    def url(self, path):
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def count(self, path):
+        import urllib.request
+        with urllib.request.urlopen(self.url(f"/count?path={path}")) as response:
+            return int(response.read().decode().strip())
+
+    def reset_counts(self):
+        import urllib.request
+        urllib.request.urlopen(self.url("/count/reset")).read()
+
+    def stop(self):
+        self.proc.stdin.close()
+        self.proc.terminate()
+        self.proc.wait(timeout=5)
+
+
+class App:
+    """One gtkprogress process and its window."""
+
+    def __init__(self, binary, *args, env=None):
+        environment = dict(os.environ)
+        environment.update(env or {})
+        self.log = open(os.path.join(ARTIFACTS, "app.log"), "a")
+        self.proc = subprocess.Popen([binary, *args], env=environment, stdout=self.log, stderr=self.log)
+        self.window = wait_for(self._find_window, timeout=20, what="the gtkprogress window")
+        self._accessible = None
+
+    def _find_window(self):
+        if self.proc.poll() is not None:
+            raise Failure(f"gtkprogress exited with status {self.proc.returncode}")
+        out = xdotool("search", "--onlyvisible", "--pid", self.proc.pid, check_rc=False)
+        ids = [line for line in out.splitlines() if line]
+        for wid in ids:
+            if xdotool("getwindowname", wid, check_rc=False):
+                return wid
+        return None
+
+    @property
+    def title(self):
+        return xdotool("getwindowname", self.window, check_rc=False)
+
+    def wait_title(self, title, timeout=15):
+        return wait_for(lambda: self.title == title, timeout, what=f"window title {title!r} (now {self.title!r})")
+
+    def geometry(self):
+        out = xdotool("getwindowgeometry", "--shell", self.window)
+        values = dict(line.split("=") for line in out.splitlines())
+        return int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"])
+
+    def focus(self):
+        xdotool("windowfocus", "--sync", self.window, check_rc=False)
+
+    def key(self, *keys):
+        self.focus()
+        xdotool("key", "--clearmodifiers", "--window", self.window, *keys)
+        time.sleep(0.1)
+
+    def type(self, text):
+        self.focus()
+        xdotool("type", "--delay", "10", text)
+
+    def click(self, x, y, button=1):
+        """Clicks at window coordinates."""
+        xdotool("mousemove", "--window", self.window, int(x), int(y))
+        time.sleep(0.05)
+        xdotool("click", button)
+        time.sleep(0.1)
+
+    def click_screen(self, x, y, button=1):
+        xdotool("mousemove", int(x), int(y))
+        time.sleep(0.05)
+        xdotool("click", button)
+        time.sleep(0.1)
+
+    def screenshot(self, name):
+        path = os.path.join(ARTIFACTS, name)
+        subprocess.run(["import", "-window", "root", path], check=True)
+        return path
+
+    # What a screen reader sees.
+
+    def accessible(self):
+        import pyatspi
+        def find():
+            desktop = pyatspi.Registry.getDesktop(0)
+            for app in desktop:
+                try:
+                    if app is not None and app.get_process_id() == self.proc.pid:
+                        return app
+                except Exception:
+                    continue
+            return None
+        return wait_for(find, timeout=15, what="the app on the accessibility bus")
+
+    def find(self, role, name=None):
+        import pyatspi
+        app = self.accessible()
+        def search():
+            return pyatspi.findDescendant(app, lambda a: a is not None and a.getRole() == role
+                                          and (name is None or a.name == name))
+        return wait_for(search, timeout=10, what=f"accessible {role} {name or ''}")
+
+    def page_text(self):
+        import pyatspi
+        text = self.find(pyatspi.ROLE_TEXT).queryText()
+        return text.getText(0, -1)
+
+    def wait_text(self, fragment, timeout=15):
+        return wait_for(lambda: fragment in self.page_text(), timeout, what=f"page text containing {fragment!r}")
+
+    def status(self):
+        import pyatspi
+        return self.find(pyatspi.ROLE_LABEL, "Status").queryText().getText(0, -1)
+
+    def wait_status(self, fragment, timeout=15):
+        return wait_for(lambda: fragment in self.status(), timeout, what=f"status containing {fragment!r}")
+
+    def text_position(self, fragment):
+        """Screen coordinates of the middle of the first character of `fragment` in the page."""
+        import pyatspi
+        text = self.find(pyatspi.ROLE_TEXT).queryText()
+        whole = text.getText(0, -1)
+        index = whole.index(fragment)
+        # AT-SPI offsets count characters.
+        x, y, w, h = text.getCharacterExtents(index + 1, pyatspi.DESKTOP_COORDS)
+        return x + w // 2, y + h // 2
+
+    def button(self, name):
+        import pyatspi
+        return self.find(pyatspi.ROLE_PUSH_BUTTON, name)
+
+    def button_sensitive(self, name):
+        import pyatspi
+        return self.button(name).getState().contains(pyatspi.STATE_SENSITIVE)
+
+    def click_button(self, name):
+        import pyatspi
+        component = self.button(name).queryComponent()
+        x, y, w, h = component.getExtents(pyatspi.DESKTOP_COORDS)
+        self.click_screen(x + w // 2, y + h // 2)
+
+    def scroll_value(self):
+        import pyatspi
+        bars = [a for a in _walk(self.accessible()) if a.getRole() == pyatspi.ROLE_SCROLL_BAR]
+        vertical = [b for b in bars if b.getState().contains(pyatspi.STATE_VERTICAL)]
+        return vertical[0].queryValue().currentValue if vertical else 0.0
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()
+
+
+def _walk(node):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n is None:
+            continue
+        yield n
+        try:
+            stack.extend(n[i] for i in range(n.childCount))
+        except Exception:
+            pass
+
+
+def _address(self):
+    import pyatspi
+    entries = [a for a in _walk(self.accessible()) if a.getRole() == pyatspi.ROLE_TEXT and a.name == "Address"]
+    return entries[0].queryText().getText(0, -1) if entries else ""
+
+
+App.find_address = _address

@@ -1,0 +1,44 @@
+#!/usr/bin/python3
+"""Runs every UI test (Tests/ui/test_*.py, functions named test_*) against the gtkprogress binary given as the
+first argument, under the current X display and D-Bus session. Prints one line per test and the totals."""
+
+import importlib.util
+import os
+import sys
+import time
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/gtkprogress")
+    only = sys.argv[2] if len(sys.argv) > 2 else None
+    os.environ.setdefault("GTK_A11Y", "atspi")
+    os.environ.pop("NO_AT_BRIDGE", None)
+    passed = failed = 0
+    for name in sorted(os.listdir(HERE)):
+        if not (name.startswith("test_") and name.endswith(".py")):
+            continue
+        spec = importlib.util.spec_from_file_location(name[:-3], os.path.join(HERE, name))
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        for test_name in sorted(n for n in dir(module) if n.startswith("test_")):
+            if only and only not in f"{name}:{test_name}":
+                continue
+            start = time.monotonic()
+            try:
+                getattr(module, test_name)(binary)
+                passed += 1
+                print(f"PASS {name}:{test_name} ({time.monotonic() - start:.1f} s)", flush=True)
+            except Exception:
+                failed += 1
+                print(f"FAIL {name}:{test_name} ({time.monotonic() - start:.1f} s)", flush=True)
+                traceback.print_exc()
+    print(f"UI tests: {passed} passed, {failed} failed")
+    sys.exit(1 if failed or not passed else 0)
+
+
+if __name__ == "__main__":
+    main()

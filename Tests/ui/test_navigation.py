@@ -1,0 +1,137 @@
+"""Back, Forward, Reload, Stop and error pages in the running app, driven with the mouse and keyboard."""
+
+from urllib.parse import quote
+
+from harness import App, Server, check, wait_for
+
+
+def page(title, *links, body=None):
+    path = "/page?title=" + quote(title)
+    if links:
+        path += "&links=" + quote(",".join(links), safe="")
+    if body:
+        path += "&body=" + quote(body)
+    return path
+
+
+def test_links_back_forward_reload_with_buttons_and_keys(binary):
+    server = Server()
+    b_path = page("Page B")
+    a_path = page("Page A", b_path)
+    app = App(binary, server.url(a_path))
+    try:
+        app.wait_title("Page A")
+        app.wait_text(b_path)
+        # Click the link as a person does: at its place on the screen.
+        x, y = app.text_position(b_path)
+        app.click_screen(x, y)
+        app.wait_title("Page B")
+        wait_for(lambda: app.button_sensitive("Back"), what="Back becomes sensitive")
+        check(not app.button_sensitive("Forward"), "Forward stays insensitive at the newest page")
+
+        app.click_button("Back")
+        app.wait_title("Page A")
+        wait_for(lambda: app.button_sensitive("Forward"), what="Forward becomes sensitive")
+        app.click_button("Forward")
+        app.wait_title("Page B")
+
+        app.key("alt+Left")
+        app.wait_title("Page A")
+        app.key("alt+Right")
+        app.wait_title("Page B")
+
+        before = server.count("/page")
+        app.key("F5")
+        wait_for(lambda: server.count("/page") == before + 1, what="F5 reloads from the network")
+        app.key("ctrl+r")
+        wait_for(lambda: server.count("/page") == before + 2, what="Ctrl+R reloads from the network")
+        app.click_button("Reload")
+        wait_for(lambda: server.count("/page") == before + 3, what="the Reload button reloads")
+        app.wait_title("Page B")
+    finally:
+        app.close()
+        server.stop()
+
+
+def test_back_restores_scroll_without_a_request(binary):
+    server = Server()
+    long_path = page("Long page", body=" ".join(f"Paragraph word {i}." for i in range(6000)))
+    app = App(binary, server.url(long_path))
+    try:
+        app.wait_title("Long page")
+        app.wait_text("Paragraph word 5999.")
+        x, y, w, h = app.geometry()
+        app.click_screen(x + w // 2, y + h // 2)   # focus the page; no link there
+        for _ in range(3):
+            app.key("Page_Down")
+        scrolled = wait_for(lambda: app.scroll_value() > 100 and app.scroll_value(), what="the page scrolls")
+        requests = server.count("/page")
+        app.key("ctrl+l")
+        app.type(server.url(page("Elsewhere")) + "\n")
+        app.wait_title("Elsewhere")
+        app.key("alt+Left")
+        app.wait_title("Long page")
+        wait_for(lambda: abs(app.scroll_value() - scrolled) < 2, what=f"scroll back at {scrolled}")
+        check(server.count("/page") == requests + 1, "Back used the page cache: only 'Elsewhere' was requested")
+    finally:
+        app.close()
+        server.stop()
+
+
+def test_error_pages_for_refused_connection_and_redirect_loop(binary):
+    server = Server()
+    app = App(binary, server.url(page("Start")))
+    try:
+        app.wait_title("Start")
+        app.key("ctrl+l")
+        app.type("http://127.0.0.1:1/\n")
+        app.wait_title("Problem loading page")
+        app.wait_text("http://127.0.0.1:1/")
+        text = app.page_text()
+        check("refused" in text.lower(), f"the error page says the connection was refused: {text!r}")
+        check(app.button_sensitive("Back"), "Back returns to the page before")
+
+        app.key("ctrl+l")
+        app.type(server.url("/loop") + "\n")
+        wait_for(lambda: "too many times" in app.page_text(), what="the redirect loop error page")
+        app.key("alt+Left")
+        app.wait_title("Problem loading page")
+        app.key("alt+Left")
+        app.wait_title("Start")
+    finally:
+        app.close()
+        server.stop()
+
+
+def test_file_link_on_a_web_page_is_refused(binary):
+    server = Server()
+    app = App(binary, server.url(page("Has a file link", "file:///etc/passwd")))
+    try:
+        app.wait_title("Has a file link")
+        app.wait_text("file:///etc/passwd")
+        x, y = app.text_position("file:///etc/passwd")
+        app.click_screen(x, y)
+        app.wait_status("Blocked")
+        check(app.title == "Has a file link", "the page stays")
+        check("root:" not in app.page_text(), "the file was not shown")
+    finally:
+        app.close()
+        server.stop()
+
+
+def test_stop_keeps_the_page_shown_before(binary):
+    server = Server()
+    app = App(binary, server.url(page("Before stop")))
+    try:
+        app.wait_title("Before stop")
+        app.key("ctrl+l")
+        app.type(server.url("/slow?size=400000&rate=20000") + "\n")
+        wait_for(lambda: app.button(name="Stop"), what="Reload turns into Stop")
+        app.key("Escape")
+        app.wait_status("Stopped")
+        wait_for(lambda: app.button_sensitive("Reload"), what="Stop turns back into Reload")
+        check(app.title == "Before stop", "the page shown before stays")
+        check("This is a test page." in app.page_text(), "its text stays")
+    finally:
+        app.close()
+        server.stop()

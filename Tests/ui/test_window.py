@@ -1,0 +1,63 @@
+"""The window as a newcomer first sees it, and the command line without a display."""
+
+import os
+import subprocess
+from urllib.parse import quote
+
+from harness import App, Server, check, wait_for
+
+
+def test_welcome_page_opens_with_its_title_and_text(binary):
+    app = App(binary)
+    try:
+        app.wait_title("Welcome to GtkProgress")
+        app.wait_text("GtkProgress is a small page viewer")
+        text = app.page_text()
+        check("Bundled pages" in text, "the welcome page's headings are rendered")
+        check("<h1>" not in text and "<p>" not in text, "tags are not shown as text")
+        shot = app.screenshot("welcome.png")
+        # The page area must hold dark text on the light page, not an empty surface.
+        x, y, w, h = app.geometry()
+        out = subprocess.run(["convert", shot, "-crop", f"{w // 2}x200+{x + 10}+{y + 60}", "-colorspace", "gray",
+                              "-format", "%[fx:standard_deviation]", "info:"], capture_output=True, text=True)
+        check(float(out.stdout or 0) > 0.05, f"the page area shows text (grey deviation {out.stdout})")
+        check(not app.button_sensitive("Back"), "Back is insensitive on the first page")
+        check(not app.button_sensitive("Forward"), "Forward is insensitive on the first page")
+    finally:
+        app.close()
+
+
+def test_url_on_the_command_line_opens(binary):
+    server = Server()
+    app = App(binary, server.url("/page?title=" + quote("From the command line")))
+    try:
+        app.wait_title("From the command line")
+        app.wait_text("This is a test page.")
+    finally:
+        app.close()
+        server.stop()
+
+
+def test_help_version_and_no_display(binary):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    out = subprocess.run([binary, "--help"], env=env, capture_output=True, text=True, timeout=20)
+    check(out.returncode == 0 and "Usage: gtkprogress" in out.stdout, f"--help works without a display: {out}")
+    out = subprocess.run([binary, "--version"], env=env, capture_output=True, text=True, timeout=20)
+    check(out.returncode == 0 and out.stdout.startswith("gtkprogress "), f"--version: {out}")
+    out = subprocess.run([binary], env=env, capture_output=True, text=True, timeout=20)
+    lines = out.stderr.strip().splitlines()
+    check(out.returncode == 1 and len(lines) == 1 and "display" in lines[0],
+          f"no display: one line and status 1, got {out.returncode} {out.stderr!r}")
+    out = subprocess.run([binary, "--no-such-flag"], env=env, capture_output=True, text=True, timeout=20)
+    check(out.returncode == 2 and "Unknown option" in out.stderr, f"unknown option: {out}")
+
+
+def test_bad_curve_file_falls_back_with_a_message(binary, tmp="/tmp/gtkprogress-ui-bad-curve.json"):
+    with open(tmp, "w") as f:
+        f.write("{ not json")
+    app = App(binary, "--curve", tmp)
+    try:
+        app.wait_title("Welcome to GtkProgress")
+        app.wait_status("gtkprogress-ui-bad-curve.json")
+    finally:
+        app.close()
