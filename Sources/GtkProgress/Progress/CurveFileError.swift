@@ -28,7 +28,7 @@ public struct CurveFileError: Error, Equatable, Sendable, CustomStringConvertibl
         self.file = file; self.problem = problem
     }
 
-    public var description: String { "\(file): \(problem.sentence)" }
+    public var description: String { "\(file): \(problem.sentence)." }
     public var errorDescription: String? { description }
 }
 

@@ -20,7 +20,7 @@ extension ProgressCurve {
 
     /// The default curve from its data file, or the built-in copy when the data files are missing or broken, so
     /// the bar works in any install.
-    public static var standard: ProgressCurve {
+    public static var `default`: ProgressCurve {
         (try? load(nameOrPath: defaultPresetName)) ?? .builtInWeChat
     }
 

@@ -10,7 +10,10 @@ public enum DataFiles {
         if let env = ProcessInfo.processInfo.environment["GTKPROGRESS_DATADIR"], !env.isEmpty {
             candidates.append(URL(fileURLWithPath: env))
         }
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        // /proc/self/exe names the binary even when it was started through PATH.
+        let exePath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments.first ?? ""
+        let executable = URL(fileURLWithPath: exePath).resolvingSymlinksInPath()
         candidates.append(executable.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("share/gtkprogress"))
         candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -1,0 +1,113 @@
+/// Text decoded from a document's bytes, with the encoding it was decoded from.
+public struct DecodedText: Sendable, Equatable {
+    public var text: String
+    public var encoding: TextEncoding
+}
+
+/// Turns a document's bytes into valid UTF-8 text, choosing the encoding the way browsers do
+/// (<https://html.spec.whatwg.org/multipage/parsing.html#determining-the-character-encoding>, simplified):
+/// a byte order mark, then the `Content-Type` charset, then `<meta charset>` or `<meta http-equiv>` in the first
+/// 1024 bytes (HTML only), then UTF-8 if the bytes are valid UTF-8, else windows-1252.
+/// Bytes that do not decode become U+FFFD; the result is always valid UTF-8.
+public enum CharsetDecoder {
+    /// How far into a document `<meta charset>` is looked for.
+    public static let metaPrescanLength = 1024
+
+    /// Decodes `bytes`. With `isComplete` false (a document still arriving) a character cut in two at the end is
+    /// left out instead of becoming U+FFFD.
+    public static func decode(_ bytes: [UInt8], contentType: String?, isHTML: Bool,
+                              isComplete: Bool = true) -> DecodedText {
+        let (bomEncoding, bomLength) = byteOrderMark(bytes)
+        if let encoding = bomEncoding {
+            return DecodedText(text: decode(bytes[bomLength...], as: encoding, isComplete: isComplete),
+                               encoding: encoding)
+        }
+        if let label = contentType.flatMap(MediaType.init)?.charset, let encoding = TextEncoding(label: label) {
+            return DecodedText(text: decode(bytes[...], as: encoding, isComplete: isComplete), encoding: encoding)
+        }
+        if isHTML, let encoding = prescanMeta(bytes.prefix(metaPrescanLength)) {
+            return DecodedText(text: decode(bytes[...], as: encoding, isComplete: isComplete), encoding: encoding)
+        }
+        let whole = isComplete ? bytes[...] : bytes[..<completeUTF8Prefix(bytes[...])]
+        if let text = String(validating: whole, as: UTF8.self) {
+            return DecodedText(text: text, encoding: .utf8)
+        }
+        return DecodedText(text: decode(bytes[...], as: .windows1252, isComplete: isComplete), encoding: .windows1252)
+    }
+
+    /// Decodes `bytes` in a known encoding.
+    public static func decode(_ bytes: ArraySlice<UInt8>, as encoding: TextEncoding, isComplete: Bool = true) -> String {
+        switch encoding.decoder {
+        case .utf8:
+            return String(decoding: isComplete ? bytes : bytes[..<completeUTF8Prefix(bytes)], as: UTF8.self)
+        case .utf16(let bigEndian):
+            return decodeUTF16(bytes, bigEndian: bigEndian, isComplete: isComplete)
+        case .windows1252:
+            return decodeWindows1252(bytes)
+        case .iconv(let name):
+            guard let converter = IconvConverter(from: name) else {
+                return decodeWindows1252(bytes)
+            }
+            return converter.convert(bytes, isComplete: isComplete)
+        }
+    }
+
+    /// The encoding a byte order mark names, and the mark's length.
+    static func byteOrderMark(_ bytes: [UInt8]) -> (TextEncoding?, Int) {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (.utf8, 3) }
+        if bytes.starts(with: [0xFE, 0xFF]) { return (.utf16BE, 2) }
+        if bytes.starts(with: [0xFF, 0xFE]) { return (.utf16LE, 2) }
+        return (nil, 0)
+    }
+
+    /// The end of `bytes` without a trailing, incomplete UTF-8 sequence.
+    static func completeUTF8Prefix(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8>.Index {
+        var index = bytes.endIndex
+        var continuation = 0
+        while index > bytes.startIndex && continuation < 3 {
+            let byte = bytes[index - 1]
+            if byte & 0xC0 == 0x80 {
+                continuation += 1
+                index -= 1
+                continue
+            }
+            let needed = byte >= 0xF0 ? 3 : byte >= 0xE0 ? 2 : byte >= 0xC0 ? 1 : 0
+            return needed > continuation ? index - 1 : bytes.endIndex
+        }
+        return bytes.endIndex
+    }
+
+    private static func decodeUTF16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool, isComplete: Bool) -> String {
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var index = bytes.startIndex
+        while index + 1 < bytes.endIndex {
+            let (first, second) = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
+            units.append(bigEndian ? first << 8 | second : second << 8 | first)
+            index += 2
+        }
+        if !isComplete, let last = units.last, (0xD800...0xDBFF).contains(last) { units.removeLast() }
+        var text = String(decoding: units, as: UTF16.self)
+        if isComplete && bytes.count % 2 == 1 { text.append("\u{FFFD}") }
+        return text
+    }
+
+    /// windows-1252 as the Encoding Standard defines it: 0x80–0x9F are the typographic characters of the code
+    /// page (and C1 controls for its five holes), everything else is Latin-1.
+    private static func decodeWindows1252(_ bytes: ArraySlice<UInt8>) -> String {
+        var scalars = String.UnicodeScalarView()
+        scalars.reserveCapacity(bytes.count)
+        for byte in bytes {
+            let value = (0x80...0x9F).contains(byte) ? windows1252High[Int(byte) - 0x80] : UInt32(byte)
+            scalars.append(Unicode.Scalar(value)!)
+        }
+        return String(scalars)
+    }
+
+    private static let windows1252High: [UInt32] = [
+        0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+        0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+        0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+        0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+    ]
+}

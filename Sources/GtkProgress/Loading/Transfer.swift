@@ -1,0 +1,182 @@
+import CCurl
+import Foundation
+
+/// One load on the wire: configures its easy handle from the request and the loader's policy, gathers the
+/// body, and turns what libcurl reports into `LoadEvent`s. It never calls listeners itself: libcurl must not be
+/// re-entered from its callbacks, so events wait in `outbox` until the loader hands them on.
+final class Transfer {
+    let request: LoadRequest
+    let options: LoaderOptions
+    let easy = CurlEasyHandle()
+    /// Events not yet handed on, oldest first.
+    private(set) var outbox: [LoadEvent] = []
+    /// The document so far, after content decoding.
+    private(set) var body: [UInt8] = []
+    /// The final response, once its headers are complete.
+    private(set) var response: LoadResponse?
+    /// Every redirect target met, absolute, in order.
+    private(set) var redirects: [String] = []
+    /// Set when the write callback refused data because the document passed `maxDocumentBytes`.
+    private(set) var exceededSizeLimit = false
+
+    /// Headers of the response being received (each redirect and 1xx response has its own).
+    private var location: String?
+    private var contentEncoding: String?
+    private var lastProgress: (received: Int64, expected: Int64?)?
+
+    init(request: LoadRequest, options: LoaderOptions) {
+        self.request = request
+        self.options = options
+        easy.delegate = self
+        configure()
+    }
+
+    /// Empties the outbox.
+    func takeEvents() -> [LoadEvent] {
+        defer { outbox.removeAll() }
+        return outbox
+    }
+
+    /// libcurl's policy for this load: <https://curl.se/libcurl/c/curl_easy_setopt.html>
+    private func configure() {
+        easy.set(CURLOPT_URL, request.url.absoluteString)
+        // Page-started loads never reach the file system; `LoadPolicy` has already refused `file:` for them.
+        easy.set(CURLOPT_PROTOCOLS_STR, request.url.isFileURL ? "file" : "http,https")
+        easy.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        easy.set(CURLOPT_FOLLOWLOCATION, true)
+        // libcurl 7.88.1 follows redirects without limit unless told.
+        easy.set(CURLOPT_MAXREDIRS, options.maxRedirects)
+        // "" offers every encoding this libcurl decodes (gzip, deflate, br, zstd) and decodes them.
+        easy.set(CURLOPT_ACCEPT_ENCODING, "")
+        easy.set(CURLOPT_SSL_VERIFYPEER, true)
+        easy.set(CURLOPT_SSL_VERIFYHOST, 2)
+        easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000))
+        // Under one byte per second for the whole stall time: the server has stopped.
+        easy.set(CURLOPT_LOW_SPEED_LIMIT, 1)
+        easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(options.stallTimeout.rounded(.up))))
+        // Threads and signals are not this process's business: DNS runs in libcurl's own resolver thread.
+        easy.set(CURLOPT_NOSIGNAL, true)
+        easy.set(CURLOPT_USERAGENT, "GtkProgress/1.0")
+        if let rate = options.throttleBytesPerSecond, rate > 0 {
+            easy.set(CURLOPT_MAX_RECV_SPEED_LARGE, rate)
+        }
+    }
+}
+
+// MARK: - libcurl callbacks
+
+extension Transfer: CurlEasyHandleDelegate {
+    func easyHandle(_ handle: CurlEasyHandle, didReceiveHeaderLine line: UnsafeRawBufferPointer) -> Bool {
+        // Trailers of a chunked body come through here too, after the response is known: ignore them.
+        guard response == nil else { return true }
+        let text = String(decoding: line, as: UTF8.self).trimmingASCIIWhitespace()
+        if text.isEmpty { return headersEnded() }
+        if text.hasPrefix("HTTP/") {
+            location = nil
+            contentEncoding = nil
+            return true
+        }
+        guard let colon = text.firstIndex(of: ":") else { return true }
+        let name = text[..<colon].lowercased()
+        let value = String(text[text.index(after: colon)...]).trimmingASCIIWhitespace()
+        switch name {
+        case "location": location = value
+        case "content-encoding": contentEncoding = value.lowercased()
+        default: break
+        }
+        return true
+    }
+
+    func easyHandle(_ handle: CurlEasyHandle, didReceive data: UnsafeRawBufferPointer) -> Bool {
+        if response == nil { announceResponse() }
+        // libcurl 7.88.1's CURLOPT_MAXFILESIZE neither sees decoded sizes nor stops bodies of unknown length,
+        // so the cap lives here, before the bytes are kept.
+        guard body.count + data.count <= options.maxDocumentBytes else {
+            exceededSizeLimit = true
+            return false
+        }
+        body.append(contentsOf: data)
+        return true
+    }
+
+    func easyHandle(_ handle: CurlEasyHandle, didProgress received: Int64, of expected: Int64) {
+        // Counters of redirect responses are not this document's progress.
+        guard response != nil else { return }
+        reportProgress(received: received, expected: expected > 0 ? expected : nil)
+    }
+
+    /// The end of one response's headers: a redirect or interim response to pass by, or the final response.
+    private func headersEnded() -> Bool {
+        let status = easy.responseCode
+        if (100..<200).contains(status) { return true }
+        if (300..<400).contains(status), let location {
+            let base = easy.effectiveURL.flatMap { URL(string: $0) }
+            redirects.append(URL(string: location, relativeTo: base)?.absoluteString ?? location)
+            return true
+        }
+        announceResponse()
+        let identity = contentEncoding == nil || contentEncoding == "identity"
+        if identity, let expected = response?.expectedLength {
+            // The whole document would be too large: refuse it before downloading any of it.
+            if expected > Int64(options.maxDocumentBytes) {
+                exceededSizeLimit = true
+                return false
+            }
+            body.reserveCapacity(Int(expected))
+        }
+        return true
+    }
+
+    private func announceResponse() {
+        let status = easy.responseCode
+        let finalURL = easy.effectiveURL.flatMap { URL(string: $0) } ?? request.url
+        let response = LoadResponse(status: status == 0 ? 200 : status, finalURL: finalURL,
+                                    contentType: easy.contentType, expectedLength: easy.contentLength)
+        self.response = response
+        outbox.append(.response(response))
+    }
+
+    private func reportProgress(received: Int64, expected: Int64?) {
+        if let last = lastProgress, last.received == received, last.expected == expected { return }
+        lastProgress = (received, expected)
+        outbox.append(.progress(received: received, expected: expected))
+    }
+}
+
+// MARK: - The end
+
+extension Transfer {
+    /// The last events of a transfer libcurl has finished with `result`.
+    func complete(result: CURLcode) -> LoadEvent {
+        guard result == CURLE_OK else { return .failed(failure(result)) }
+        if response == nil { announceResponse() }
+        let received = easy.downloadedBytes
+        reportProgress(received: received, expected: easy.contentLength ?? lastProgress?.expected)
+        return .finished(page())
+    }
+
+    /// What has arrived so far as text, for progressive display; nil for nothing yet or binary content.
+    func partialText() -> String? {
+        guard !body.isEmpty else { return nil }
+        let kind = ContentSniffer.kind(contentType: response?.contentType, url: response?.finalURL ?? request.url,
+                                       bytes: body[...])
+        if case .binary = kind { return nil }
+        return CharsetDecoder.decode(body, contentType: response?.contentType, isHTML: kind == .html,
+                                     isComplete: false).text
+    }
+
+    private func page() -> LoadedPage {
+        let finalURL = response?.finalURL ?? request.url
+        let contentType = response?.contentType
+        let kind = ContentSniffer.kind(contentType: contentType, url: finalURL, bytes: body[...])
+        var text = ""
+        var charset = ""
+        if kind == .html || kind == .text {
+            let decoded = CharsetDecoder.decode(body, contentType: contentType, isHTML: kind == .html)
+            text = decoded.text
+            charset = decoded.encoding.name
+        }
+        return LoadedPage(finalURL: finalURL, status: response?.status ?? 200, contentType: contentType, kind: kind,
+                          text: text, charset: charset, body: body)
+    }
+}

@@ -1,0 +1,227 @@
+import XCTest
+@testable import GtkProgress
+
+/// A clock the tests move by hand.
+final class TestClock {
+    var now = 1000.0
+    func read() -> Double { now }
+}
+
+/// The bar's pixels: painted offscreen on a Cairo image at scale 1 and 2, and drawn by GTK in a real window.
+final class ProgressBarViewTests: XCTestCase {
+    static let blue = Pixel(red: 0x35, green: 0x84, blue: 0xe4, alpha: 255)
+    static let clear = Pixel(red: 0, green: 0, blue: 0, alpha: 0)
+
+    func paint(fraction: Double, opacity: Double = 1, width: Int = 400, scale: Int,
+               rightToLeft: Bool = false) -> CairoImageSurface {
+        let surface = CairoImageSurface(width: width, height: 10, scale: scale)
+        surface.draw { cr in
+            ProgressBarView.paint(ProgressSnapshot(fraction: fraction, opacity: opacity, visible: true), on: cr,
+                                  barWidth: width, scale: scale, rightToLeft: rightToLeft,
+                                  color: ProgressBarView.fallbackColor)
+        }
+        return surface
+    }
+
+    /// Columns painted in device row `y`.
+    func filledColumns(_ surface: CairoImageSurface, row y: Int) -> [Int] {
+        (0..<surface.deviceWidth).filter { surface.pixel(x: $0, y: y).alpha > 0 }
+    }
+
+    func testWidthHeightAndColourAtSeveralFractions() {
+        for scale in [1, 2] {
+            for fraction in [0.1, 0.25, 0.35, 0.5, 0.6, 0.9, 0.95, 1.0, 1.0 / 3] {
+                let surface = paint(fraction: fraction, scale: scale)
+                let expected = fraction * 400 * Double(scale)
+                let columns = filledColumns(surface, row: 0)
+                XCTAssertEqual(Double(columns.count), expected, accuracy: 1, "width at \(fraction) ×\(scale)")
+                XCTAssertEqual(columns.first, 0, "grows from the left")
+                XCTAssertEqual(columns, Array(0..<columns.count), "one solid run")
+                for y in 0..<surface.deviceHeight {
+                    let row = filledColumns(surface, row: y)
+                    XCTAssertEqual(row, y < 3 * scale ? columns : [], "row \(y) at \(fraction) ×\(scale)")
+                }
+                XCTAssertEqual(surface.pixel(x: 0, y: 0), Self.blue)
+                XCTAssertEqual(surface.pixel(x: columns.count - 1, y: 3 * scale - 1), Self.blue)
+            }
+        }
+    }
+
+    func testNothingPaintedAtZeroOrWhenHidden() {
+        XCTAssertEqual(filledColumns(paint(fraction: 0, scale: 1), row: 0), [])
+        let surface = CairoImageSurface(width: 100, height: 5)
+        surface.draw { cr in
+            ProgressBarView.paint(.hidden, on: cr, barWidth: 100, scale: 1, rightToLeft: false, color: ProgressBarView.fallbackColor)
+        }
+        XCTAssertEqual(filledColumns(surface, row: 0), [])
+    }
+
+    func testRightToLeftGrowsFromTheRight() {
+        for scale in [1, 2] {
+            let surface = paint(fraction: 0.35, scale: scale, rightToLeft: true)
+            let columns = filledColumns(surface, row: 0)
+            XCTAssertEqual(Double(columns.count), 140 * Double(scale), accuracy: 1)
+            XCTAssertEqual(columns.last, surface.deviceWidth - 1, "touches the right edge")
+            XCTAssertEqual(columns, Array((surface.deviceWidth - columns.count)..<surface.deviceWidth))
+            XCTAssertEqual(surface.pixel(x: 0, y: 0), Self.clear)
+        }
+    }
+
+    /// At scale 2 no pixel may be partly covered: fractions whose width falls between device pixels still give
+    /// whole pixels, and the height is exactly 6 device rows.
+    func testCrispEdgesAtScaleTwo() {
+        for fraction in [0.1234, 1.0 / 3, 0.70007, 0.90125, 0.0013] {
+            for rightToLeft in [false, true] {
+                let surface = paint(fraction: fraction, width: 333, scale: 2, rightToLeft: rightToLeft)
+                for y in 0..<surface.deviceHeight {
+                    for x in 0..<surface.deviceWidth {
+                        let alpha = surface.pixel(x: x, y: y).alpha
+                        XCTAssertTrue(alpha == 0 || alpha == 255, "partly covered pixel (\(x), \(y)) at \(fraction)")
+                    }
+                }
+                let rows = (0..<surface.deviceHeight).filter { !filledColumns(surface, row: $0).isEmpty }
+                XCTAssertEqual(rows, Array(0..<6))
+            }
+        }
+    }
+
+    func testOpacityFadesThePaint() {
+        let surface = paint(fraction: 0.5, opacity: 0.5, scale: 1)
+        let pixel = surface.pixel(x: 10, y: 1)
+        XCTAssertEqual(Double(pixel.alpha), 127.5, accuracy: 1)
+        XCTAssertEqual(Double(pixel.blue), 0xe4, accuracy: 2)
+        XCTAssertEqual(filledColumns(paint(fraction: 0.5, opacity: 0, scale: 1), row: 0), [])
+    }
+
+    func testGeometryIsPixelAligned() {
+        let rect = ProgressBarGeometry(fraction: 0.1234, barWidth: 333, scale: 2, rightToLeft: true)
+        XCTAssertEqual(rect.width * 2, (rect.width * 2).rounded())
+        XCTAssertEqual(rect.x * 2, (rect.x * 2).rounded())
+        XCTAssertEqual(rect.x + rect.width, 333)
+        XCTAssertEqual(rect.height, 3)
+    }
+
+    // MARK: - The widget in a window (needs a display)
+
+    struct Page {
+        let window: Window
+        let overlay: Overlay
+        let view: ProgressBarView
+    }
+
+    func showPage(curve: ProgressCurve = .builtInWeChat, clock: TestClock? = nil) throws -> Page {
+        guard Display.initialize() else { throw XCTSkip("no display") }
+        let view = clock.map { clock in ProgressBarView(curve: curve, clock: { clock.read() }) }
+            ?? ProgressBarView(curve: curve)
+        let window = Window()
+        window.setDefaultSize(width: 400, height: 200)
+        let overlay = Overlay()
+        let page = DrawingArea()
+        page.setSizeRequest(width: 400, height: 200)
+        overlay.add(page)
+        view.attach(to: overlay)
+        window.add(overlay)
+        window.showAll()
+        addTeardownBlock { view.cancel(); window.destroy() }
+        XCTAssertTrue(MainLoop.run(until: { page.width == 400 }, timeout: 5), "window shown")
+        XCTAssertFalse(view.widget.isVisible, "an idle bar stays hidden after showAll")
+        return Page(window: window, overlay: overlay, view: view)
+    }
+
+    /// Lets GTK finish pending layout, which runs on the next frame: drawing a widget whose allocation is queued
+    /// is an error.
+    func settle() { _ = MainLoop.run(until: { false }, timeout: 0.2) }
+
+    func testBarIsAThreePixelStripAcrossTheTop() throws {
+        let clock = TestClock()
+        let page = try showPage(clock: clock)
+        page.view.start()
+        XCTAssertTrue(MainLoop.run(until: { page.view.widget.width == 400 && page.view.widget.height > 0 }, timeout: 5))
+        XCTAssertEqual(page.view.widget.height, 3)
+        XCTAssertEqual(page.view.widget.width, 400)
+    }
+
+    func testWidgetDrawsTheTrackerInTheThemeColour() throws {
+        let clock = TestClock()
+        let page = try showPage(clock: clock)
+        page.view.start()
+        clock.now += 1.5
+        page.view.tick()
+        XCTAssertTrue(MainLoop.run(until: { page.view.widget.width == 400 }, timeout: 5))
+        settle()
+        let surface = CairoImageSurface(width: 400, height: 3)
+        surface.draw(page.view.widget)
+        XCTAssertEqual(Double(filledColumns(surface, row: 0).count), 140, accuracy: 1, "0.35 of 400 px")
+        XCTAssertEqual(filledColumns(surface, row: 2).count, filledColumns(surface, row: 0).count)
+        let color = page.view.widget.themeColor("theme_selected_bg_color") ?? ProgressBarView.fallbackColor
+        let pixel = surface.pixel(x: 0, y: 0)
+        XCTAssertEqual(Double(pixel.red), color.red * 255, accuracy: 1)
+        XCTAssertEqual(Double(pixel.green), color.green * 255, accuracy: 1)
+        XCTAssertEqual(Double(pixel.blue), color.blue * 255, accuracy: 1)
+
+        page.view.widget.setRightToLeft(true)
+        settle()
+        let rtl = CairoImageSurface(width: 400, height: 3)
+        rtl.draw(page.view.widget)
+        XCTAssertEqual(filledColumns(rtl, row: 0).last, 399)
+        XCTAssertEqual(rtl.pixel(x: 0, y: 0).alpha, 0)
+    }
+
+    func testAccessibleIsAProgressBarWithAValue() throws {
+        let clock = TestClock()
+        let page = try showPage(clock: clock)
+        page.view.start()
+        clock.now += 3
+        page.view.tick()
+        XCTAssertEqual(page.view.widget.accessibleRoleName, "progress bar")
+        XCTAssertEqual(page.view.widget.accessibleName, "Page load progress")
+        XCTAssertEqual(page.view.widget.accessibleValue ?? -1, 0.60, accuracy: 0.01)
+    }
+
+    func testTimerRunsOnlyWhileTheBarIsVisible() throws {
+        let page = try showPage()
+        let view = page.view
+        XCTAssertFalse(view.isTicking, "idle: no timer")
+        view.start()
+        XCTAssertTrue(view.isTicking)
+        XCTAssertTrue(view.widget.isVisible)
+        let started = MainLoop.monotonicSeconds()
+        XCTAssertTrue(MainLoop.run(until: { view.snapshot.fraction > 0.2 }, timeout: 5), "the timer ticks")
+        XCTAssertGreaterThan(MainLoop.monotonicSeconds() - started, 0.3)
+        view.finish()
+        XCTAssertEqual(view.snapshot.fraction, 1)
+        XCTAssertTrue(MainLoop.run(until: { !view.snapshot.visible }, timeout: 5), "fades and resets")
+        XCTAssertFalse(view.isTicking, "no source after the reset")
+        XCTAssertFalse(view.widget.isVisible)
+        XCTAssertEqual(view.phase, .idle)
+        _ = MainLoop.run(until: { false }, timeout: 0.3)
+        XCTAssertFalse(view.isTicking)
+        XCTAssertEqual(view.snapshot, .hidden)
+    }
+
+    func testCancelRemovesTheTimerAtOnce() throws {
+        let clock = TestClock()
+        let page = try showPage(clock: clock)
+        page.view.start()
+        XCTAssertTrue(page.view.isTicking)
+        page.view.cancel()
+        XCTAssertFalse(page.view.isTicking)
+        XCTAssertFalse(page.view.widget.isVisible)
+        page.view.start()
+        XCTAssertTrue(page.view.isTicking, "a new navigation starts it again")
+        XCTAssertEqual(page.view.snapshot.fraction, 0.10)
+    }
+
+    func testFailHidesQuickly() throws {
+        let clock = TestClock()
+        let page = try showPage(clock: clock)
+        page.view.start()
+        clock.now += 2
+        page.view.fail()
+        XCTAssertTrue(page.view.widget.isVisible)
+        clock.now += 0.2
+        page.view.tick()
+        XCTAssertFalse(page.view.isTicking)
+        XCTAssertFalse(page.view.widget.isVisible)
+    }
+}

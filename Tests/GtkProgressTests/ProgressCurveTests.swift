@@ -1,0 +1,218 @@
+import Foundation
+import XCTest
+@testable import GtkProgress
+
+/// The curves as the seeds give them, at exact instants.
+final class ProgressCurveTests: XCTestCase {
+    func preset(_ name: String) throws -> ProgressCurve {
+        do { return try ProgressCurve.load(nameOrPath: name) } catch { XCTFail("\(error)"); throw error }
+    }
+
+    func testWeChatFollowsSeed000() throws {
+        let curve = try preset("wechat")
+        let expected: [(Double, Double)] = [(0, 0.10), (1.5, 0.35), (3, 0.60), (5, 0.70), (7, 0.80), (11, 0.85),
+                                            (15, 0.90), (20, 0.90)]
+        for (t, value) in expected {
+            XCTAssertEqual(curve.value(at: t), value, accuracy: 1e-9, "wechat at \(t) s")
+        }
+        XCTAssertEqual(curve.hold, 0.90)
+        XCTAssertEqual(curve.finish, .init(duration: 0, easing: .linear, fadeStart: 0.3, fadeEnd: 0.4, reset: 0.5))
+    }
+
+    func testSmoothFollowsSeed001() throws {
+        let curve = try preset("smooth")
+        // 2 s is half of the 4 s ease-out step: Core Animation's ease-out (0, 0, 0.58, 1) is at 0.684647 there.
+        let expected: [(Double, Double)] = [(2, 0.60 * 0.6846431874), (4, 0.60), (9, 0.725), (14, 0.85), (19, 0.90),
+                                            (24, 0.95)]
+        for (t, value) in expected {
+            XCTAssertEqual(curve.value(at: t), value, accuracy: 1e-6, "smooth at \(t) s")
+        }
+        XCTAssertEqual(curve.value(at: 0), 0)
+        XCTAssertEqual(curve.value(at: 60), 0.95)
+        XCTAssertEqual(curve.finish.duration, 0.5)
+        XCTAssertEqual(curve.finish.easing, .easeIn)
+    }
+
+    func testRealHasNoCurveAndNoHold() throws {
+        let curve = try preset("real")
+        XCTAssertTrue(curve.segments.isEmpty)
+        XCTAssertNil(curve.hold)
+        XCTAssertNotNil(curve.realProgressRate)
+        XCTAssertEqual(curve.value(at: 5), 0)
+    }
+
+    func testEasingsMatchCoreAnimation() {
+        XCTAssertEqual(Easing.easeOut(0.5), 0.6846431874, accuracy: 1e-6)
+        XCTAssertEqual(Easing.easeIn(0.5), 0.3153568126, accuracy: 1e-6)
+        for easing in Easing.allCases {
+            XCTAssertEqual(easing(0), 0)
+            XCTAssertEqual(easing(1), 1)
+            var previous = 0.0
+            for i in 1...100 {
+                let value = easing(Double(i) / 100)
+                XCTAssertGreaterThanOrEqual(value, previous, "\(easing) is monotonic")
+                previous = value
+            }
+        }
+    }
+
+    func testSegmentsAreContinuous() throws {
+        for name in ["wechat", "smooth"] {
+            let curve = try preset(name)
+            var start = 0.0
+            for segment in curve.segments {
+                let end = start + segment.duration
+                XCTAssertEqual(curve.value(at: end - 1e-9), curve.value(at: end), accuracy: 1e-6,
+                               "\(name) is continuous at \(end) s")
+                start = end
+            }
+        }
+    }
+
+    func testBuiltInFallbackMatchesDataFile() throws {
+        XCTAssertEqual(try preset("wechat"), ProgressCurve.builtInWeChat)
+        XCTAssertEqual(ProgressCurve.default, ProgressCurve.builtInWeChat)
+    }
+
+    func testPresetsAreDataFiles() {
+        XCTAssertEqual(Set(ProgressCurve.presetNames), ["wechat", "smooth", "real"])
+        for name in ProgressCurve.presetNames {
+            XCTAssertNotNil(DataFiles.url("curves/\(name).json"))
+        }
+    }
+
+    func testRoundTripsThroughJSON() throws {
+        for name in ["wechat", "smooth", "real"] {
+            let curve = try preset(name)
+            let data = try JSONEncoder().encode(curve)
+            XCTAssertEqual(try ProgressCurve.decode(data, file: name), curve)
+        }
+    }
+
+    func testLoadsAUserFileByPath() throws {
+        let dir = try temporaryDirectory()
+        let url = dir.appendingPathComponent("mine.json")
+        try Data("""
+            {"segments": [{"duration": 2, "from": 0.2, "to": 0.5, "easing": "easeOut"}],
+             "finish": {"duration": 0.1, "fadeStart": 0.2, "fadeEnd": 0.3, "reset": 0.3}}
+            """.utf8).write(to: url)
+        let curve = try ProgressCurve.load(nameOrPath: url.path)
+        XCTAssertEqual(curve.name, "mine")
+        XCTAssertEqual(curve.value(at: 0), 0.2)
+        XCTAssertEqual(curve.value(at: 9), 0.5)
+        XCTAssertNil(curve.hold)
+        XCTAssertEqual(curve.finish.easing, .linear)
+    }
+
+    // MARK: - Malformed files
+
+    func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gtkprogress-curves-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return dir
+    }
+
+    /// Writes `json` to a file, loads it, and returns the error, which must name the file.
+    func loadError(_ json: String, file: StaticString = #filePath, line: UInt = #line) throws -> CurveFileError {
+        let url = try temporaryDirectory().appendingPathComponent("broken.json")
+        try Data(json.utf8).write(to: url)
+        do throws(CurveFileError) {
+            let curve = try ProgressCurve.load(nameOrPath: url.path)
+            XCTFail("loaded \(curve)", file: file, line: line)
+            return CurveFileError(file: url.path, problem: .unreadable(reason: "loaded"))
+        } catch {
+            XCTAssertEqual(error.file, url.path, file: file, line: line)
+            XCTAssertTrue(error.description.hasPrefix(url.path + ": "), error.description, file: file, line: line)
+            return error
+        }
+    }
+
+    static let finish = #""finish": {"duration": 0, "fadeStart": 0.3, "fadeEnd": 0.4, "reset": 0.5}"#
+
+    func testBadJSONGivesLineAndColumn() throws {
+        let error = try loadError("{\n  \"segments\": [\n    {\"duration\": 3, \"from\": 0.1, \"to\": x}\n  ]\n}")
+        guard case let .badJSON(line, column, _) = error.problem else { return XCTFail("\(error)") }
+        XCTAssertEqual(line, 3)
+        XCTAssertEqual(column, 40)
+        XCTAssertTrue(error.description.contains("not valid JSON at line 3, column 40"), error.description)
+    }
+
+    func testEmptyFileIsBadJSON() throws {
+        let error = try loadError("")
+        guard case .badJSON = error.problem else { return XCTFail("\(error)") }
+    }
+
+    func testMissingField() throws {
+        let error = try loadError(#"{"segments": [{"duration": 3, "from": 0.1}], \#(Self.finish)}"#)
+        XCTAssertEqual(error.problem, .missingField("segments[0].to"))
+        XCTAssertTrue(error.description.contains(#"missing field "segments[0].to""#), error.description)
+        XCTAssertEqual(try loadError(#"{"segments": []}"#).problem, .missingField("finish"))
+        XCTAssertEqual(try loadError(#"{"segments": [], "finish": {"duration": 0, "fadeStart": 0.3, "reset": 1}}"#).problem,
+                       .missingField("finish.fadeEnd"))
+    }
+
+    func testSegmentMustStartWhereThePreviousEnded() throws {
+        let error = try loadError("""
+            {"segments": [{"duration": 3, "from": 0.1, "to": 0.6}, {"duration": 4, "from": 0.5, "to": 0.8}],
+             \(Self.finish)}
+            """)
+        XCTAssertEqual(error.problem, .discontinuous(index: 1, from: 0.5, previousEnd: 0.6))
+        XCTAssertTrue(error.description.contains("segment 1 starts at 0.5 but segment 0 ended at 0.6"), error.description)
+    }
+
+    func testSegmentMustNotGoBackwards() throws {
+        let error = try loadError(#"{"segments": [{"duration": 3, "from": 0.6, "to": 0.2}], \#(Self.finish)}"#)
+        XCTAssertEqual(error.problem, .backwards(index: 0, from: 0.6, to: 0.2))
+    }
+
+    func testValueOutOfRange() throws {
+        let error = try loadError(#"{"segments": [{"duration": 3, "from": 0.1, "to": 1.2}], \#(Self.finish)}"#)
+        XCTAssertEqual(error.problem, .outOfRange(field: "segments[0].to", value: 1.2))
+        XCTAssertTrue(error.description.contains("between 0 and 1"), error.description)
+        XCTAssertEqual(try loadError(#"{"segments": [], "hold": -0.1, \#(Self.finish)}"#).problem,
+                       .outOfRange(field: "hold", value: -0.1))
+    }
+
+    func testNegativeDuration() throws {
+        let error = try loadError(#"{"segments": [{"duration": -3, "from": 0.1, "to": 0.6}], \#(Self.finish)}"#)
+        XCTAssertEqual(error.problem, .negativeDuration(field: "segments[0].duration", value: -3))
+        XCTAssertTrue(error.description.contains(#""segments[0].duration" is -3"#), error.description)
+        XCTAssertEqual(try loadError(#"{"segments": [], "finish": {"duration": -1, "fadeStart": 0, "fadeEnd": 0, "reset": 0}}"#).problem,
+                       .negativeDuration(field: "finish.duration", value: -1))
+    }
+
+    func testFinishOutOfOrder() throws {
+        let error = try loadError(#"{"segments": [], "finish": {"duration": 0, "fadeStart": 0.4, "fadeEnd": 0.3, "reset": 0.5}}"#)
+        XCTAssertEqual(error.problem, .finishOutOfOrder(earlier: "finish.fadeStart", earlierValue: 0.4,
+                                                        later: "finish.fadeEnd", laterValue: 0.3))
+    }
+
+    func testWrongTypesAndUnknownEasing() throws {
+        XCTAssertEqual(try loadError(#"{"segments": [{"duration": "3", "from": 0.1, "to": 0.6}], \#(Self.finish)}"#).problem,
+                       .wrongType(field: "segments[0].duration", expected: "a number"))
+        XCTAssertEqual(try loadError(#"{"segments": [{"duration": 3, "from": 0.1, "to": 0.6, "easing": "bounce"}], \#(Self.finish)}"#).problem,
+                       .unknownEasing(field: "segments[0].easing", value: "bounce"))
+        XCTAssertEqual(try loadError("[1, 2]").problem, .notAnObject(field: ""))
+        XCTAssertEqual(try loadError(#"{"segments": {}, \#(Self.finish)}"#).problem,
+                       .wrongType(field: "segments", expected: "a list"))
+    }
+
+    func testMissingFileAndUnknownPreset() throws {
+        do throws(CurveFileError) {
+            _ = try ProgressCurve.load(nameOrPath: "/nonexistent/curve.json")
+            XCTFail("loaded a missing file")
+        } catch {
+            XCTAssertEqual(error.problem, .unreadable(reason: "no such file"))
+            XCTAssertTrue(error.description.hasPrefix("/nonexistent/curve.json: "))
+        }
+        do throws(CurveFileError) {
+            _ = try ProgressCurve.load(nameOrPath: "bouncy")
+            XCTFail("loaded an unknown preset")
+        } catch {
+            XCTAssertEqual(error.file, "bouncy")
+            XCTAssertTrue(error.description.contains("no curve preset named \"bouncy\""), error.description)
+            XCTAssertTrue(error.description.contains("smooth"), error.description)
+        }
+    }
+}

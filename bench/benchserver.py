@@ -1,0 +1,198 @@
+#!/usr/bin/python3
+"""Loopback HTTP server for bench/run.py, separate from Tests/server so it can log what the benchmark needs:
+when each request arrived, how many bytes went out, and when the client closed the connection, all on
+CLOCK_MONOTONIC (time.monotonic()), the clock bench/run.py and bench/xprobe use.
+
+Usage: /usr/bin/python3 bench/benchserver.py   prints the port on line 1, then one JSON event per line:
+    {"ev": "request", "id": N, "path": "/big", "query": "mb=60", "t": T}
+    {"ev": "sent",    "id": N, "bytes": B, "t": T}            the whole body was handed to the kernel
+    {"ev": "closed",  "id": N, "bytes": B, "t": T, "how": "fin"|"reset"|"epipe"}  the client closed first
+    {"ev": "end",     "id": N, "t": T}                        the server closed the connection after the response
+It exits when its standard input closes or on SIGTERM. Every response has Connection: close.
+
+Routes:
+  /big?mb=50&type=application/octet-stream   mb x 10^6 bytes with Content-Length, as fast as the socket takes them
+  /stream?rate=100000                        Content-Length 10^9, sent at `rate` bytes/s in 10 ms slices; the
+                                             server watches for the client's close while sending (for Stop)
+  /hold?seconds=12&size=100000               an HTML page of `size` bytes with Content-Length: the first 2 KB at
+                                             once, the rest after `seconds` (the page stays loading meanwhile)
+  /cache                                     a 1 MB HTML page titled "Cache page N", N = how many times /cache
+                                             was requested (so a reload shows a new title, a page-cache hit not)
+  /page?title=Page                           a small HTML page with that title
+"""
+
+import json
+import os
+import select
+import signal
+import socket
+import sys
+import threading
+import time
+from urllib.parse import parse_qs, urlsplit
+
+lock = threading.Lock()
+counter = {"id": 0, "/cache": 0}
+CHUNK = b"\0" * (1 << 20)
+
+
+def log(**event):
+    line = json.dumps(event)
+    with lock:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+
+def words_page(title, size):
+    """Deterministic HTML of about `size` bytes: headings, paragraphs, lists."""
+    import random
+    rng = random.Random(size)
+    words = ("progress bar page loader curve time bytes network window text link history back forward reload stop "
+             "render paragraph heading list quiet reader screen theme timer tick server request response").split()
+    head = f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{title}</title></head><body>\n<h1>{title}</h1>\n"
+    out, total, section = [head], len(head), 0
+    while total < size - 200:
+        section += 1
+        block = [f"<h2>Section {section}</h2>\n"]
+        for _ in range(4):
+            block.append("<p>" + " ".join(rng.choice(words) for _ in range(60)) + ".</p>\n")
+        block.append("<ul>" + "".join(f"<li>{rng.choice(words)}</li>" for _ in range(4)) + "</ul>\n")
+        text = "".join(block)
+        out.append(text)
+        total += len(text)
+    out.append("</body></html>\n")
+    body = "".join(out).encode()
+    return body + b" " * max(0, size - len(body)) if len(body) < size else body
+
+
+CACHE_BODY = words_page("@@TITLE@@", 1_000_000)
+
+
+def header(status, length, ctype):
+    return (f"HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {length}\r\n"
+            "Connection: close\r\nCache-Control: no-store\r\n\r\n").encode()
+
+
+def client_closed(conn):
+    """How the client closed, if it did (non-blocking)."""
+    try:
+        ready, _, _ = select.select([conn], [], [], 0)
+        if ready:
+            data = conn.recv(65536, socket.MSG_DONTWAIT)
+            if data == b"":
+                return "fin"
+    except (ConnectionResetError, BrokenPipeError):
+        return "reset"
+    except BlockingIOError:
+        pass
+    return None
+
+
+def handle(conn, cid):
+    sent = 0
+    try:
+        data = b""
+        while b"\r\n\r\n" not in data:
+            chunk = conn.recv(65536)
+            if not chunk:
+                return
+            data += chunk
+        t = time.monotonic()
+        line = data.split(b"\r\n", 1)[0].decode("latin-1")
+        parts = line.split(" ")
+        target = urlsplit(parts[1] if len(parts) > 1 else "/")
+        q = {k: v[-1] for k, v in parse_qs(target.query).items()}
+        log(ev="request", id=cid, path=target.path, query=target.query, t=t)
+
+        if target.path == "/big":
+            total = int(float(q.get("mb", "50")) * 1_000_000)
+            conn.sendall(header("200 OK", total, q.get("type", "application/octet-stream")))
+            view = memoryview(CHUNK)
+            while sent < total:
+                n = min(len(CHUNK), total - sent)
+                conn.sendall(view[:n])
+                sent += n
+        elif target.path == "/stream":
+            rate = int(q.get("rate", "100000"))
+            total = 1_000_000_000
+            conn.sendall(header("200 OK", total, "text/html; charset=utf-8"))
+            conn.sendall(b"<html><head><title>Stream</title></head><body><p>")
+            piece = b"x" * max(1, rate // 100)
+            conn.setblocking(False)
+            start = time.monotonic()
+            while time.monotonic() - start < 120:
+                how = client_closed(conn)
+                if how:
+                    log(ev="closed", id=cid, bytes=sent, t=time.monotonic(), how=how)
+                    return
+                try:
+                    sent += conn.send(piece)
+                except BlockingIOError:
+                    pass
+                except (ConnectionResetError, BrokenPipeError):
+                    log(ev="closed", id=cid, bytes=sent, t=time.monotonic(), how="epipe")
+                    return
+                # Sleep until the next 10 ms slice, waking at once if the client closes.
+                select.select([conn], [], [], 0.01)
+            return
+        elif target.path == "/hold":
+            size = int(q.get("size", "100000"))
+            body = words_page("Held page", size)[:size]
+            conn.sendall(header("200 OK", len(body), "text/html; charset=utf-8"))
+            conn.sendall(body[:2048])
+            sent = 2048
+            end = time.monotonic() + float(q.get("seconds", "12"))
+            while time.monotonic() < end:
+                select.select([conn], [], [], max(0.0, end - time.monotonic()))
+                how = client_closed(conn)
+                if how:
+                    log(ev="closed", id=cid, bytes=sent, t=time.monotonic(), how=how)
+                    return
+            conn.sendall(body[2048:])
+            sent = len(body)
+        elif target.path == "/cache":
+            with lock:
+                counter["/cache"] += 1
+                n = counter["/cache"]
+            body = CACHE_BODY.replace(b"@@TITLE@@", f"Cache page {n}".encode(), 2)
+            conn.sendall(header("200 OK", len(body), "text/html; charset=utf-8") + body)
+            sent = len(body)
+        elif target.path == "/page":
+            title = q.get("title", "Page")
+            body = (f"<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>{title}</title></head>"
+                    f"<body><h1>{title}</h1><p>A small page.</p></body></html>").encode()
+            conn.sendall(header("200 OK", len(body), "text/html; charset=utf-8") + body)
+            sent = len(body)
+        else:
+            body = b"not found"
+            conn.sendall(header("404 Not Found", len(body), "text/plain") + body)
+            sent = len(body)
+        log(ev="sent", id=cid, bytes=sent, t=time.monotonic())
+        # Let the client read everything before closing: wait for its close (or 30 s).
+        conn.setblocking(True)
+        conn.shutdown(socket.SHUT_WR)
+        ready, _, _ = select.select([conn], [], [], 30)
+        log(ev="end", id=cid, t=time.monotonic())
+    except (ConnectionResetError, BrokenPipeError):
+        log(ev="closed", id=cid, bytes=sent, t=time.monotonic(), how="reset")
+    finally:
+        conn.close()
+
+
+def main():
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(64)
+    print(listener.getsockname()[1], flush=True)
+    signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
+    threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
+    while True:
+        conn, _ = listener.accept()
+        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        counter["id"] += 1
+        threading.Thread(target=handle, args=(conn, counter["id"]), daemon=True).start()
+
+
+if __name__ == "__main__":
+    main()
