@@ -1,0 +1,103 @@
+import XCTest
+@testable import GtkProgress
+
+/// The thin GTK layer: closures connected to signals and timers run, and are released when GLib lets go of them.
+final class GtkLayerTests: XCTestCase {
+    /// Captured by closures; its deinit tells that GLib released the closure's box.
+    private final class Witness {
+        var calls = 0
+        let onDeinit: () -> Void
+        init(onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+        deinit { onDeinit() }
+    }
+
+    override func setUpWithError() throws {
+        guard Display.initialize() else { throw XCTSkip("no display") }
+    }
+
+    func testSignalClosureRunsAndIsReleasedWithTheObject() {
+        var released = false
+        var button: Button? = Button(iconName: "go-next-symbolic", tooltip: "t", accessibleName: "a")
+        do {
+            let witness = Witness { released = true }
+            button!.on("clicked") { witness.calls += 1 }
+            button!.click()
+            button!.click()
+            XCTAssertEqual(witness.calls, 2, "the closure runs each time the signal fires")
+        }
+        XCTAssertFalse(released, "the object still holds the closure")
+        XCTAssertEqual(button!.referenceCount, 1, "the wrapper holds the only reference (floating ref sunk)")
+        button = nil
+        XCTAssertTrue(released, "finalizing the object released the closure")
+    }
+
+    func testDisconnectReleasesTheClosureAndStopsCalls() {
+        var released = false
+        let entry = Entry()
+        var calls = 0
+        do {
+            let witness = Witness { released = true }
+            let connection = entry.on("activate") { witness.calls += 1; calls = witness.calls }
+            entry.emit("activate")
+            XCTAssertEqual(calls, 1)
+            connection.disconnect()
+            connection.disconnect() // a second disconnect is harmless
+        }
+        XCTAssertTrue(released)
+        entry.emit("activate")
+        XCTAssertEqual(calls, 1, "no call after disconnect")
+    }
+
+    func testWidgetInsideADestroyedWindowIsSafe() {
+        var released = false
+        let window = Window()
+        let button = Button(iconName: "go-next-symbolic", tooltip: "t", accessibleName: "a")
+        window.add(button)
+        do {
+            let witness = Witness { released = true }
+            button.on("clicked") { witness.calls += 1 }
+        }
+        window.destroy()
+        // GTK destroys the child with the window and drops its handlers; our wrapper still owns valid memory.
+        XCTAssertTrue(released, "destroy disconnects handlers and releases their closures")
+        button.click()
+        XCTAssertFalse(button.isVisible)
+    }
+
+    func testTimerFiresAndStops() {
+        var fired = 0
+        let timer = MainLoopTimer(milliseconds: 10) {
+            fired += 1
+            return fired < 3
+        }
+        XCTAssertTrue(timer.isRunning)
+        XCTAssertTrue(MainLoop.run(until: { fired == 3 && !timer.isRunning }, timeout: 5))
+        _ = MainLoop.run(until: { false }, timeout: 0.1)
+        XCTAssertEqual(fired, 3, "a timer that returned false fires no more")
+        timer.cancel() // its source id was zeroed: cancelling again removes nothing
+    }
+
+    func testCancelledTimerReleasesItsClosure() {
+        var released = false
+        var timer: MainLoopTimer?
+        do {
+            let witness = Witness { released = true }
+            timer = MainLoopTimer(milliseconds: 5) { witness.calls += 1; return true }
+        }
+        var calls = 0
+        XCTAssertTrue(MainLoop.run(until: { calls = 1; return false }, timeout: 0.05) == false)
+        timer?.cancel()
+        XCTAssertFalse(timer!.isRunning)
+        timer = nil
+        XCTAssertTrue(released, "GLib dropped its reference on cancel and the wrapper its own: the closure is gone")
+        _ = calls
+    }
+
+    func testIdleRunsOnce() {
+        var runs = 0
+        MainLoop.idle { runs += 1 }
+        XCTAssertTrue(MainLoop.run(until: { runs == 1 }, timeout: 2))
+        _ = MainLoop.run(until: { false }, timeout: 0.05)
+        XCTAssertEqual(runs, 1)
+    }
+}
