@@ -28,6 +28,9 @@ static inline CURLMcode ccurl_multi_setopt_timerfunction(CURLM *m, curl_multi_ti
 static const curl_socket_t ccurl_socket_timeout = CURL_SOCKET_TIMEOUT;
 static const long ccurl_global_default = CURL_GLOBAL_DEFAULT;
 
+/* CURLPAUSE_CONT is built from other macros. <https://curl.se/libcurl/c/curl_easy_pause.html> */
+static inline CURLcode ccurl_easy_unpause(CURL *h) { return curl_easy_pause(h, CURLPAUSE_CONT); }
+
 /* CURLMsg keeps the transfer's result in a union. <https://curl.se/libcurl/c/curl_multi_info_read.html> */
 static inline CURLcode ccurl_msg_result(const CURLMsg *m) { return m->data.result; }
 

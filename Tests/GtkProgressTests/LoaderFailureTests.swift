@@ -30,20 +30,13 @@ final class LoaderFailureTests: XCTestCase {
         XCTAssertLessThan(run.times.last ?? 99, 3)
     }
 
-    func testUnroutableAddressFailsPlainly() {
-        // TEST-NET-1 never answers: without a route it is unreachable at once, with one the connect times out.
-        let run = record(URL(string: "http://192.0.2.1/")!, options: LoaderOptions(connectTimeout: 1))
-        let kind = run.error?.kind
-        XCTAssertTrue(kind == .unreachable || kind == .timedOut, "\(String(describing: run.error))")
-        XCTAssertTrue(run.error?.message.hasPrefix("The server at 192.0.2.1 ") ?? false)
-    }
-
     func testServerThatNeverAnswers() {
         let run = record(server.url("/delay?seconds=4"), options: LoaderOptions(stallTimeout: 1))
         XCTAssertEqual(run.shape, "failed")
         XCTAssertEqual(run.error?.kind, .timedOut)
         XCTAssertEqual(run.error?.message,
                        "The server at 127.0.0.1 accepted the connection but sent no answer for 1 second.")
+        XCTAssertLessThan(run.times.last!, 2.5)
     }
 
     func testStallAfterTheFirstBytes() {
@@ -53,6 +46,7 @@ final class LoaderFailureTests: XCTestCase {
         XCTAssertEqual(run.error?.kind, .stalled)
         XCTAssertEqual(run.error?.message, "The server at 127.0.0.1 stopped sending for 1 second, after 1,000 of "
             + "100,000 bytes. The page is incomplete.")
+        XCTAssertLessThan(run.times.last! - run.times.first!, 2.5, "no bytes for the stall time, not much more")
     }
 
     func testConnectionDroppedMidBody() {

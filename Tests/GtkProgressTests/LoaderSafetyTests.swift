@@ -6,32 +6,39 @@ import XCTest
 final class LoaderSafetyTests: XCTestCase {
     let server = TestServer.shared
 
-    /// Resident memory of this process, from /proc/self/status.
-    static func residentBytes() -> Int64 {
+    /// A field of /proc/self/status in bytes: "VmRSS" (resident now) or "VmHWM" (the peak).
+    static func statusBytes(_ field: String) -> Int64 {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
             let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int64($0) } ?? 0
             return kilobytes * 1024
         }
         return 0
     }
 
-    /// Loads `url`, sampling resident memory every 10 ms and at every event; returns the run and the largest
-    /// growth over the memory in use before it started.
+    /// Makes VmHWM start again from the current resident size (Linux: "5" to clear_refs).
+    static func resetPeakResidentBytes() -> Bool {
+        guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
+        defer { try? handle.close() }
+        return (try? handle.write(contentsOf: Data("5".utf8))) != nil
+    }
+
+    /// Loads `url` and returns the run and the largest growth of resident memory over what was in use before.
+    /// The peak comes from VmHWM: a bomb can inflate and be refused within one wake-up of the main loop, between
+    /// any two samples.
     func recordMemory(_ url: URL) -> (LoadRecorder, growth: Int64) {
-        let baseline = LoaderSafetyTests.residentBytes()
-        var peak = baseline
-        let sampler = MainLoopTimer(milliseconds: 10) {
-            peak = max(peak, LoaderSafetyTests.residentBytes())
-            return true
-        }
+        let baseline = LoaderSafetyTests.statusBytes("VmRSS")
+        let peakIsReset = LoaderSafetyTests.resetPeakResidentBytes()
+        var sampled = baseline
         let recorder = LoadRecorder()
         recorder.start(url)
         XCTAssertTrue(MainLoop.run(until: {
-            peak = max(peak, LoaderSafetyTests.residentBytes())
+            sampled = max(sampled, LoaderSafetyTests.statusBytes("VmRSS"))
             return recorder.isDone
         }, timeout: 60))
-        sampler.cancel()
+        let peak = peakIsReset ? max(sampled, LoaderSafetyTests.statusBytes("VmHWM")) : sampled
+        print("\(url.path): resident memory grew by at most \((peak - baseline) >> 20) MiB"
+              + (peakIsReset ? "" : " (sampled; VmHWM could not be reset)"))
         return (recorder, peak - baseline)
     }
 
@@ -43,7 +50,7 @@ final class LoaderSafetyTests: XCTestCase {
         XCTAssertEqual(run.error?.message, "The document from 127.0.0.1 is larger than 64 MB, the most this viewer "
             + "loads, so it was not loaded.")
         XCTAssertLessThan(run.progress.last?.received ?? .max, 1_000_000, "stopped long before the end of the bomb")
-        XCTAssertLessThan(growth, 256 << 20, "memory grew by \(growth >> 20) MiB for a 1 GiB body")
+        XCTAssertLessThan(growth, 160 << 20, "memory grew by \(growth >> 20) MiB for a 1 GiB body")
     }
 
     func testOversizedBodyOfUnknownLengthFailsWithBoundedMemory() {
@@ -53,12 +60,13 @@ final class LoaderSafetyTests: XCTestCase {
         XCTAssertEqual(run.error?.kind, .tooLarge)
         XCTAssertEqual(run.error?.message, "The document from 127.0.0.1 is larger than 64 MB, the most this viewer "
             + "loads, so it was not loaded.")
-        XCTAssertLessThan(growth, 256 << 20, "memory grew by \(growth >> 20) MiB for a 1 GB body")
+        XCTAssertLessThan(growth, 160 << 20, "memory grew by \(growth >> 20) MiB for a 1 GB body")
     }
 
     func testOversizedContentLengthFailsBeforeDownloading() {
         let (run, growth) = recordMemory(server.url("/big?mb=100"))
-        XCTAssertEqual(run.shape, "response failed")
+        XCTAssertTrue(run.shape.hasPrefix("response"), run.shape)
+        XCTAssertLessThan(run.progress.last?.received ?? 0, 1 << 20, "refused at the headers")
         XCTAssertEqual(run.response?.expectedLength, 100_000_000)
         XCTAssertEqual(run.error?.kind, .tooLarge)
         XCTAssertLessThan(growth, 32 << 20)
@@ -73,9 +81,10 @@ final class LoaderSafetyTests: XCTestCase {
     }
 
     func testMainLoopKeepsTickingDuringAFastLargeDownload() {
+        // The 0.1 s tick the progress tracker uses, and a fine one that shows every stretch the loop was busy.
         var ticks = 0
         var worstLateness = 0.0
-        var lastTick = MainLoop.monotonicSeconds()
+        var lastTick = 0.0
         let ticker = MainLoopTimer(milliseconds: 100) {
             let now = MainLoop.monotonicSeconds()
             worstLateness = max(worstLateness, now - lastTick - 0.1)
@@ -83,22 +92,33 @@ final class LoaderSafetyTests: XCTestCase {
             ticks += 1
             return true
         }
+        var fineTicks = 0
+        var longestGap = 0.0
+        var lastFineTick = 0.0
+        let fineTicker = MainLoopTimer(milliseconds: 5) {
+            let now = MainLoop.monotonicSeconds()
+            longestGap = max(longestGap, now - lastFineTick)
+            lastFineTick = now
+            fineTicks += 1
+            return true
+        }
         let recorder = LoadRecorder()
         let start = MainLoop.monotonicSeconds()
         lastTick = start
+        lastFineTick = start
         recorder.start(server.url("/big?mb=50"))
         XCTAssertTrue(recorder.wait(timeout: 60))
         let elapsed = MainLoop.monotonicSeconds() - start
         ticker.cancel()
+        fineTicker.cancel()
         XCTAssertEqual(recorder.page?.byteCount, 50_000_000)
         XCTAssertEqual(recorder.progress.last?.received, 50_000_000)
         XCTAssertGreaterThan(recorder.progress.count, 10, "progress reported along the way")
-        print("50 MB in \(String(format: "%.2f", elapsed)) s: \(ticks) ticks of 0.1 s, worst lateness "
-              + "\(Int(worstLateness * 1000)) ms")
-        if elapsed >= 0.3 {
-            XCTAssertGreaterThan(ticks, 0, "the main loop kept dispatching other sources during the download")
-            XCTAssertGreaterThanOrEqual(Double(ticks), (elapsed / 0.1 / 2).rounded(.down) - 1,
-                                        "most ticks on time: \(ticks) in \(elapsed) s")
+        print("50 MB in \(Int(elapsed * 1000)) ms: \(ticks) ticks of 0.1 s (worst lateness "
+              + "\(Int(worstLateness * 1000)) ms), \(fineTicks) ticks of 5 ms (longest gap \(Int(longestGap * 1000)) ms)")
+        XCTAssertGreaterThan(fineTicks, 0, "the main loop kept dispatching other sources during the download")
+        if elapsed > 0.25 {
+            XCTAssertGreaterThan(ticks, 0, "the 0.1 s tick kept coming during the download")
         }
     }
 }

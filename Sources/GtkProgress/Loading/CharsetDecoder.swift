@@ -2,6 +2,11 @@
 public struct DecodedText: Sendable, Equatable {
     public var text: String
     public var encoding: TextEncoding
+
+    public init(text: String, encoding: TextEncoding) {
+        self.text = text
+        self.encoding = encoding
+    }
 }
 
 /// Turns a document's bytes into valid UTF-8 text, choosing the encoding the way browsers do

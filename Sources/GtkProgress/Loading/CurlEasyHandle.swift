@@ -5,10 +5,16 @@ protocol CurlEasyHandleDelegate: AnyObject {
     /// One header line, CRLF included, for every response on the way (redirects and 1xx too).
     /// Returning false aborts the transfer (CURLE_WRITE_ERROR).
     func easyHandle(_ handle: CurlEasyHandle, didReceiveHeaderLine line: UnsafeRawBufferPointer) -> Bool
-    /// Body bytes after content decoding. Returning false aborts the transfer (CURLE_WRITE_ERROR).
-    func easyHandle(_ handle: CurlEasyHandle, didReceive data: UnsafeRawBufferPointer) -> Bool
-    /// Transfer bytes so far and expected (0 when unknown), as libcurl counts them: before decoding.
-    func easyHandle(_ handle: CurlEasyHandle, didProgress received: Int64, of expected: Int64)
+    /// Body bytes after content decoding: keep them, refuse them (the transfer fails with CURLE_WRITE_ERROR), or
+    /// pause (libcurl keeps them and hands them over again after `resume()`).
+    func easyHandle(_ handle: CurlEasyHandle, didReceive data: UnsafeRawBufferPointer) -> CurlWriteAnswer
+    /// Transfer bytes so far and expected (0 when unknown), as libcurl counts them: before decoding. Called at
+    /// least once a second while the transfer is stuck. Returning false aborts it (CURLE_ABORTED_BY_CALLBACK).
+    func easyHandle(_ handle: CurlEasyHandle, didProgress received: Int64, of expected: Int64) -> Bool
+}
+
+enum CurlWriteAnswer {
+    case keep, refuse, pause
 }
 
 /// One libcurl easy handle: a single transfer's options and state. `deinit` is the one place it is freed, so
@@ -77,6 +83,16 @@ extension CurlEasyHandle {
     }
 }
 
+// MARK: - Pausing
+
+extension CurlEasyHandle {
+    /// Continues a transfer a write callback paused; libcurl first hands over the data it kept. Must not be
+    /// called from inside a libcurl callback. <https://curl.se/libcurl/c/curl_easy_pause.html>
+    func resume() {
+        ccurl_easy_unpause(rawHandle)
+    }
+}
+
 // MARK: - Information
 
 /// <https://curl.se/libcurl/c/curl_easy_getinfo.html>
@@ -97,8 +113,9 @@ extension CurlEasyHandle {
     /// Transfer bytes of the current response received so far.
     var downloadedBytes: Int64 { max(0, offset(CURLINFO_SIZE_DOWNLOAD_T)) }
 
-    /// Whether a TCP connection was ever completed (libcurl reports 0 until then).
-    var didConnect: Bool { offset(CURLINFO_CONNECT_TIME_T) > 0 }
+    /// Whether the connection is up and the request on its way (libcurl reports 0 until then; a reused
+    /// connection has no connect time of its own, but a pre-transfer time).
+    var didConnect: Bool { offset(CURLINFO_CONNECT_TIME_T) > 0 || offset(CURLINFO_PRETRANSFER_TIME_T) > 0 }
 
     /// The errno of the last failed system call, e.g. ECONNREFUSED.
     var osErrno: Int { long(CURLINFO_OS_ERRNO) }
@@ -125,12 +142,16 @@ extension CurlEasyHandle {
 
 // MARK: - Callbacks
 
-/// Forwards body bytes to the delegate. Returning anything but the byte count makes libcurl fail the transfer
-/// with CURLE_WRITE_ERROR. <https://curl.se/libcurl/c/CURLOPT_WRITEFUNCTION.html>
+/// Forwards body bytes to the delegate. Returning anything but the byte count or CURL_WRITEFUNC_PAUSE makes
+/// libcurl fail the transfer with CURLE_WRITE_ERROR. <https://curl.se/libcurl/c/CURLOPT_WRITEFUNCTION.html>
 private let writeCallback: curl_write_callback = { data, size, count, userData in
     let handle = Unmanaged<CurlEasyHandle>.fromOpaque(userData!).takeUnretainedValue()
     let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
-    return handle.delegate?.easyHandle(handle, didReceive: bytes) ?? false ? size * count : 0
+    switch handle.delegate?.easyHandle(handle, didReceive: bytes) ?? .refuse {
+    case .keep: return size * count
+    case .refuse: return 0
+    case .pause: return Int(CURL_WRITEFUNC_PAUSE)
+    }
 }
 
 /// <https://curl.se/libcurl/c/CURLOPT_HEADERFUNCTION.html>
@@ -143,6 +164,6 @@ private let headerCallback: curl_write_callback = { data, size, count, userData 
 /// <https://curl.se/libcurl/c/CURLOPT_XFERINFOFUNCTION.html>
 private let progressCallback: curl_xferinfo_callback = { userData, downloadTotal, downloadNow, _, _ in
     let handle = Unmanaged<CurlEasyHandle>.fromOpaque(userData!).takeUnretainedValue()
-    handle.delegate?.easyHandle(handle, didProgress: Int64(downloadNow), of: Int64(downloadTotal))
-    return 0
+    let proceed = handle.delegate?.easyHandle(handle, didProgress: Int64(downloadNow), of: Int64(downloadTotal))
+    return proceed ?? false ? 0 : 1
 }

@@ -41,6 +41,8 @@ public struct LoadedPage: Sendable, Equatable {
     public var charset: String
     /// Size of `body`: the decoded (decompressed) document, not the bytes on the wire.
     public var byteCount: Int { body.count }
+    /// `byteCount` as a person reads it: "12 bytes", "1.5 KB", "64 MB".
+    public var sizeDescription: String { ByteCount.size(Int64(byteCount)) }
     /// The document's bytes after content decoding, for saving binary content as it was sent.
     public var body: [UInt8]
 

@@ -29,7 +29,8 @@ public struct LoaderOptions: Sendable, Equatable {
     public var stallTimeout: Double = 30
     /// The largest document accepted, counted *after* decompression: a small gzip body can inflate to gigabytes.
     public var maxDocumentBytes: Int = 64 << 20
-    /// Caps the receiving speed, like a browser's network throttling, to watch the curve on a fast network.
+    /// Caps the receiving speed in transfer bytes per second, like a browser's network throttling, to watch
+    /// the curve on a fast network. Paced from the first body byte on, so small pages are slowed down too.
     /// Has no effect on `file:` URLs.
     public var throttleBytesPerSecond: Int64? = nil
 

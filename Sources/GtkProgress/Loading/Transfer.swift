@@ -18,11 +18,19 @@ final class Transfer {
     private(set) var redirects: [String] = []
     /// Set when the write callback refused data because the document passed `maxDocumentBytes`.
     private(set) var exceededSizeLimit = false
+    /// Set when the transfer was stopped for making no progress for `stallTimeout`.
+    private(set) var stalled = false
 
     /// Headers of the response being received (each redirect and 1xx response has its own).
     private var location: String?
     private var contentEncoding: String?
     private var lastProgress: (received: Int64, expected: Int64?)?
+    /// When bytes last arrived (or the connection came up), and the transfer byte count then.
+    private var lastActivity: (time: Double, received: Int64)?
+    /// When the first body bytes arrived, for throttling.
+    private var throttleStart: Double?
+    /// Continues a transfer held back by the throttle.
+    private var resumeTimer: MainLoopTimer?
 
     init(request: LoadRequest, options: LoaderOptions) {
         self.request = request
@@ -51,14 +59,18 @@ final class Transfer {
         easy.set(CURLOPT_SSL_VERIFYPEER, true)
         easy.set(CURLOPT_SSL_VERIFYHOST, 2)
         easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000))
-        // Under one byte per second for the whole stall time: the server has stopped.
+        // Under one byte per second for the whole stall time: the server has stopped. libcurl averages the
+        // speed over the last five seconds, so this fires up to five seconds late; `noticeActivity` is the
+        // precise watch, this the backstop (and what makes libcurl report progress every second).
         easy.set(CURLOPT_LOW_SPEED_LIMIT, 1)
         easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(options.stallTimeout.rounded(.up))))
         // Threads and signals are not this process's business: DNS runs in libcurl's own resolver thread.
         easy.set(CURLOPT_NOSIGNAL, true)
         easy.set(CURLOPT_USERAGENT, "GtkProgress/1.0")
         if let rate = options.throttleBytesPerSecond, rate > 0 {
-            easy.set(CURLOPT_MAX_RECV_SPEED_LARGE, rate)
+            // Not CURLOPT_MAX_RECV_SPEED_LARGE: see `mustWaitForThrottle`. Small reads, so that the throttle holds
+            // the transfer back in fine steps.
+            easy.set(CURLOPT_BUFFERSIZE, Int(min(max(rate / 20, 1024), 16 * 1024)))
         }
     }
 }
@@ -69,6 +81,7 @@ extension Transfer: CurlEasyHandleDelegate {
     func easyHandle(_ handle: CurlEasyHandle, didReceiveHeaderLine line: UnsafeRawBufferPointer) -> Bool {
         // Trailers of a chunked body come through here too, after the response is known: ignore them.
         guard response == nil else { return true }
+        lastActivity = (MainLoop.monotonicSeconds(), lastActivity?.received ?? 0)
         let text = String(decoding: line, as: UTF8.self).trimmingASCIIWhitespace()
         if text.isEmpty { return headersEnded() }
         if text.hasPrefix("HTTP/") {
@@ -87,22 +100,50 @@ extension Transfer: CurlEasyHandleDelegate {
         return true
     }
 
-    func easyHandle(_ handle: CurlEasyHandle, didReceive data: UnsafeRawBufferPointer) -> Bool {
+    func easyHandle(_ handle: CurlEasyHandle, didReceive data: UnsafeRawBufferPointer) -> CurlWriteAnswer {
         if response == nil { announceResponse() }
         // libcurl 7.88.1's CURLOPT_MAXFILESIZE neither sees decoded sizes nor stops bodies of unknown length,
         // so the cap lives here, before the bytes are kept.
         guard body.count + data.count <= options.maxDocumentBytes else {
             exceededSizeLimit = true
-            return false
+            return .refuse
+        }
+        if mustWaitForThrottle() { return .pause }
+        if body.count + data.count > body.capacity {
+            // Grow by doubling as Array would, but never past the cap: a buffer just short of the cap would
+            // otherwise double to twice the cap for its last bytes.
+            body.reserveCapacity(min(max(body.capacity * 2, body.count + data.count, 64 * 1024),
+                                     options.maxDocumentBytes))
         }
         body.append(contentsOf: data)
+        return .keep
+    }
+
+    func easyHandle(_ handle: CurlEasyHandle, didProgress received: Int64, of expected: Int64) -> Bool {
+        guard noticeActivity(received: received) else {
+            stalled = true
+            return false
+        }
+        // Counters of redirect responses are not this document's progress.
+        if response != nil {
+            reportProgress(received: received, expected: expected > 0 ? expected : nil)
+        }
         return true
     }
 
-    func easyHandle(_ handle: CurlEasyHandle, didProgress received: Int64, of expected: Int64) {
-        // Counters of redirect responses are not this document's progress.
-        guard response != nil else { return }
-        reportProgress(received: received, expected: expected > 0 ? expected : nil)
+    /// Whether the transfer is still alive: bytes arrived within `stallTimeout`. The clock starts once the
+    /// connection is up; connecting has its own timeout.
+    private func noticeActivity(received: Int64) -> Bool {
+        let now = MainLoop.monotonicSeconds()
+        guard let last = lastActivity else {
+            if easy.didConnect { lastActivity = (now, received) }
+            return true
+        }
+        if received != last.received {
+            lastActivity = (now, received)
+            return true
+        }
+        return now - last.time < options.stallTimeout
     }
 
     /// The end of one response's headers: a redirect or interim response to pass by, or the final response.
@@ -123,6 +164,29 @@ extension Transfer: CurlEasyHandleDelegate {
                 return false
             }
             body.reserveCapacity(Int(expected))
+        }
+        return true
+    }
+
+    /// Whether the transfer is ahead of `throttleBytesPerSecond`; if so, the write callback pauses it and a timer
+    /// resumes it when it is due (<https://curl.se/libcurl/c/curl_easy_pause.html>).
+    /// CURLOPT_MAX_RECV_SPEED_LARGE does not do for a viewer: libcurl 7.88.1 reads up to 100 buffers per
+    /// wake-up before it checks the average, so a page under about 1.6 MB arrives in one burst on a fast
+    /// network, and combined with pausing it stalls the end of chunked bodies for a second. `file:` is not paced.
+    private func mustWaitForThrottle() -> Bool {
+        guard let rate = options.throttleBytesPerSecond, rate > 0, !request.url.isFileURL else { return false }
+        let now = MainLoop.monotonicSeconds()
+        let start = throttleStart ?? now
+        throttleStart = start
+        // Transfer bytes, this chunk included: libcurl counts them before it decodes and writes.
+        let allowed = Double(rate) * (now - start + 0.05)
+        let excess = Double(easy.downloadedBytes) - allowed
+        guard excess > 0 else { return false }
+        let delay = UInt32(min(max(excess / Double(rate) * 1000, 1), 1000))
+        resumeTimer = MainLoopTimer(milliseconds: delay) { [unowned self] in
+            resumeTimer = nil
+            easy.resume()
+            return false
         }
         return true
     }

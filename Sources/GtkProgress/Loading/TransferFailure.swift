@@ -18,6 +18,7 @@ extension Transfer {
             expected: response?.expectedLength,
             redirects: redirects,
             exceededSizeLimit: exceededSizeLimit,
+            stalled: stalled,
             detail: easy.errorDetail,
             summary: String(cString: curl_easy_strerror(result)),
             options: options)
@@ -41,6 +42,8 @@ struct TransferFacts {
     var expected: Int64?
     var redirects: [String]
     var exceededSizeLimit: Bool
+    /// Whether the loader stopped the transfer for making no progress.
+    var stalled: Bool = false
     /// libcurl's error buffer ("SSL certificate problem: self-signed certificate").
     var detail: String
     /// curl_easy_strerror for the code.
@@ -63,6 +66,7 @@ struct TransferFacts {
             return (.tooLarge, "The document from \(host) is larger than \(ByteCount.size(Int64(options.maxDocumentBytes))), "
                 + "the most this viewer loads, so it was not loaded.")
         }
+        if stalled { return timeout() }
         switch code {
         case Int(CURLE_COULDNT_RESOLVE_HOST.rawValue):
             return (.hostNotFound, "The server \(host) could not be found. Check the address for typing mistakes, "
@@ -116,7 +120,7 @@ struct TransferFacts {
     }
 
     private func timeout() -> (LoadError.Kind, String) {
-        let stall = ByteCount.seconds(max(1, options.stallTimeout.rounded(.up)))
+        let stall = ByteCount.seconds(options.stallTimeout)
         if didRespond {
             let progress = expected.map { "\(ByteCount.grouped(received)) of \(ByteCount.grouped($0)) bytes" }
                 ?? "\(ByteCount.grouped(received)) bytes"

@@ -1,0 +1,1222 @@
+#!/usr/bin/python3
+"""GtkProgress against the programs people use instead, side by side, as ratios.
+
+Usage: /usr/bin/python3 bench/run.py path/to/gtkprogress [--quick] [--rows startup,render,...] [--out FILE]
+
+Prints a table and writes bench/results.md (or --out). bench/README.md describes every row and its method.
+Everything it starts (Xvfb, a private D-Bus, the loopback server bench/benchserver.py, the programs measured and
+whatever they spawn) carries BENCH_MARK in its environment and is ended by its id when the row, or the run, ends.
+"""
+
+import argparse
+import ctypes
+import datetime
+import gzip
+import json
+import os
+import platform
+import random
+import re
+import shlex
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+ROWS = ["startup", "memory", "render", "load", "tick", "mainloop", "stop", "cache"]
+ROW_NAMES = {"startup": "Startup", "memory": "Memory", "render": "Rendering", "load": "Loading",
+             "tick": "The tick", "mainloop": "Main loop", "stop": "Stop", "cache": "Back/forward"}
+STARTUP_TITLE = "GtkProgress bench startup page"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Formatting
+
+def ms(seconds):
+    if seconds is None:
+        return "n/a"
+    v = seconds * 1000
+    return f"{v:.0f} ms" if v >= 100 else f"{v:.1f} ms" if v >= 1 else f"{v:.2f} ms"
+
+
+def mb(num_bytes):
+    return "n/a" if num_bytes is None else f"{num_bytes / 1e6:.1f} MB"
+
+
+def ratio(a, b):
+    if a is None or b is None or b == 0:
+        return "n/a"
+    return f"{a / b:.2f}×"
+
+
+def median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+class Line:
+    """One line of the table: gtkprogress's figure, an alternative's, the ratio, the target and the verdict."""
+
+    def __init__(self, row, measure, app, alt_name="", alt="", ratio_text="", target="", met=""):
+        self.cells = [row, measure, app, alt_name, alt, ratio_text, target, met]
+
+
+class Report:
+    def __init__(self):
+        self.lines = []
+        self.details = {}
+        self.unmet = []
+        self.notes = []
+
+    def add(self, *args, **kwargs):
+        line = Line(*args, **kwargs)
+        self.lines.append(line)
+        if line.cells[7] == "not met":
+            self.unmet.append(f"{line.cells[0]} — {line.cells[1]}: {line.cells[2]}"
+                              + (f" vs {line.cells[3]} {line.cells[4]} ({line.cells[5]})" if line.cells[3] else "")
+                              + f"; target {line.cells[6]}")
+        return line
+
+    def na(self, row, measure, reason, target=""):
+        self.add(row, measure, f"n/a ({reason})", "", "", "", target, "n/a")
+
+    def detail(self, row, text):
+        self.details.setdefault(row, []).append(text)
+
+    def table(self):
+        head = ["Row", "Measure", "gtkprogress", "Alternative", "Its figure", "Ratio", "Target", "Met"]
+        rows = [head] + [l.cells for l in self.lines]
+        return "\n".join("| " + " | ".join(str(c).replace("|", "\\|") for c in r) + " |"
+                         + ("\n|" + "|".join("---" for _ in head) + "|" if i == 0 else "")
+                         for i, r in enumerate(rows))
+
+
+def verdict(ok):
+    return "met" if ok else "not met"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Processes: everything started carries BENCH_MARK; this process is the subreaper of what they daemonize.
+
+def set_subreaper():
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+    except OSError:
+        pass
+
+
+def marked_pids(tag):
+    needle = b"\0BENCH_MARK=" + tag.encode() + b"\0"
+    pids = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit() or int(name) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{name}/environ", "rb") as f:
+                env = b"\0" + f.read()
+        except OSError:
+            continue
+        if needle in env if env.endswith(b"\0") else needle in env + b"\0":
+            pids.append(int(name))
+    return pids
+
+
+def gone(pid):
+    """True once pid has exited (reaping it if it is our child)."""
+    try:
+        done, _ = os.waitpid(pid, os.WNOHANG)
+        if done == pid:
+            return True
+    except ChildProcessError:
+        pass
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except OSError:
+        return True
+
+
+def end_pids(pids, grace=2.0):
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    deadline = time.monotonic() + grace
+    alive = list(pids)
+    while alive and time.monotonic() < deadline:
+        alive = [p for p in alive if not gone(p)]
+        if alive:
+            time.sleep(0.02)
+    for pid in alive:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    deadline = time.monotonic() + 2
+    while alive and time.monotonic() < deadline:
+        alive = [p for p in alive if not gone(p)]
+        if alive:
+            time.sleep(0.02)
+
+
+def proc_status(pid, field):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        return None
+    return None
+
+
+def proc_pss(pid):
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        return None
+    return None
+
+
+def cpu_seconds(pid):
+    """CPU time of all the process's threads: schedstat (ns) when available, else utime+stime (clock ticks)."""
+    total, ok = 0, False
+    try:
+        for tid in os.listdir(f"/proc/{pid}/task"):
+            try:
+                with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                    total += int(f.read().split()[0])
+                    ok = True
+            except (OSError, ValueError, IndexError):
+                pass
+    except OSError:
+        return None
+    if ok:
+        return total / 1e9
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def context_switches(pid):
+    total = 0
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/status") as f:
+                for line in f:
+                    if line.startswith(("voluntary_ctxt_switches:", "nonvoluntary_ctxt_switches:")):
+                        total += int(line.split()[1])
+        except OSError:
+            pass
+    return total
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The bench: Xvfb, D-Bus, server, helpers
+
+def poll_timeout(call):
+    """The timeout argument of a poll/ppoll line from strace, in ms ("-1" for none)."""
+    m = re.search(r"\],\s*\d+,\s*(-?\d+)", call)
+    if m:
+        return m.group(1)
+    m = re.search(r"\{tv_sec=(\d+),\s*tv_nsec=(\d+)\}", call)
+    if m:
+        return str(round(int(m.group(1)) * 1000 + int(m.group(2)) / 1e6))
+    return "-1" if re.search(r"\],\s*\d+,\s*NULL", call) else "?"
+
+
+class BenchError(Exception):
+    pass
+
+
+class Bench:
+    def __init__(self, binary, quick, keep):
+        self.binary = os.path.abspath(binary) if binary else None
+        self.quick = quick
+        self.keep = keep
+        self.tag = uuid.uuid4().hex[:12]
+        self.tmp = tempfile.mkdtemp(prefix="gtkprogress-bench-")
+        self.home = os.path.join(self.tmp, "home")
+        self.runtime = os.path.join(self.tmp, "run")
+        for d in (self.home, self.runtime):
+            os.makedirs(d, mode=0o700)
+        self.log = open(os.path.join(self.tmp, "programs.log"), "ab")
+        self.events = []
+        self.events_cv = threading.Condition()
+        self.display = None
+        self.bus = None
+        self.port = None
+        self.infra = []
+
+    # environment
+
+    def env(self, role="app", extra=None):
+        env = {k: os.environ[k] for k in ("PATH", "USER", "LOGNAME", "TERM") if k in os.environ}
+        env.setdefault("PATH", "/usr/local/bin:/usr/bin:/bin")
+        env.update(HOME=self.home, XDG_RUNTIME_DIR=self.runtime,
+                   XDG_CONFIG_HOME=os.path.join(self.home, ".config"),
+                   XDG_CACHE_HOME=os.path.join(self.home, ".cache"),
+                   XDG_DATA_HOME=os.path.join(self.home, ".local", "share"),
+                   LANG="C.UTF-8", LC_ALL="C.UTF-8", NO_AT_BRIDGE="1", GTK_A11Y="none", GDK_BACKEND="x11",
+                   GSETTINGS_BACKEND="memory", BENCH_MARK=f"{self.tag}-{role}")
+        if self.display:
+            env["DISPLAY"] = self.display
+        if self.bus:
+            env["DBUS_SESSION_BUS_ADDRESS"] = self.bus
+        env.update(extra or {})
+        return env
+
+    def popen(self, cmd, role="app", extra_env=None, **kwargs):
+        kwargs.setdefault("stdout", self.log)
+        kwargs.setdefault("stderr", self.log)
+        kwargs.setdefault("stdin", subprocess.DEVNULL)
+        return subprocess.Popen(cmd, env=self.env(role, extra_env), **kwargs)
+
+    def end_apps(self):
+        """Ends every measured program and whatever it spawned (e.g. Dillo's dpid, which daemonizes)."""
+        end_pids(marked_pids(f"{self.tag}-app"))
+
+    # setup
+
+    def start(self):
+        set_subreaper()
+        self.compile_helpers()
+        self.start_xvfb()
+        self.start_dbus()
+        self.start_server()
+
+    def compile_helpers(self):
+        self.xprobe = os.path.join(self.tmp, "xprobe")
+        self.bare = os.path.join(self.tmp, "bare-gtk-window")
+        flags = subprocess.run(["pkg-config", "--cflags", "--libs", "x11", "xdamage", "xtst"], capture_output=True,
+                               text=True, check=True).stdout.split()
+        subprocess.run(["gcc", "-O2", "-o", self.xprobe, os.path.join(HERE, "xprobe.c")] + flags, check=True)
+        flags = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk+-3.0"], capture_output=True, text=True,
+                               check=True).stdout.split()
+        subprocess.run(["gcc", "-O2", "-o", self.bare, os.path.join(HERE, "bare-gtk-window.c")] + flags, check=True,
+                       stderr=subprocess.DEVNULL)
+
+    def start_xvfb(self):
+        read, write = os.pipe()
+        proc = self.popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-ac", "-nolisten", "tcp",
+                           "-noreset"], role="infra", pass_fds=(write,))
+        os.close(write)
+        self.infra.append(proc)
+        number = b""
+        deadline = time.monotonic() + 15
+        while not number.endswith(b"\n") and time.monotonic() < deadline:
+            chunk = os.read(read, 16)
+            if not chunk:
+                break
+            number += chunk
+        os.close(read)
+        if not number.strip():
+            raise BenchError("Xvfb did not start")
+        self.display = ":" + number.decode().strip()
+
+    def start_dbus(self):
+        read, write = os.pipe()
+        proc = self.popen(["dbus-daemon", "--config-file=/usr/share/dbus-1/session.conf", "--nofork",
+                           f"--address=unix:path={self.runtime}/bus", f"--print-address={write}"],
+                          role="infra", pass_fds=(write,))
+        os.close(write)
+        self.infra.append(proc)
+        with os.fdopen(read) as f:
+            self.bus = f.readline().strip()
+        if not self.bus:
+            raise BenchError("dbus-daemon did not start")
+
+    def start_server(self):
+        proc = self.popen(["/usr/bin/python3", os.path.join(HERE, "benchserver.py")], role="infra",
+                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.infra.append(proc)
+        self.server = proc
+        self.port = int(proc.stdout.readline())
+
+        def reader():
+            for line in proc.stdout:
+                try:
+                    event = json.loads(line)
+                except ValueError:
+                    continue
+                with self.events_cv:
+                    self.events.append(event)
+                    self.events_cv.notify_all()
+        threading.Thread(target=reader, daemon=True).start()
+
+    def url(self, path):
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def mark(self):
+        with self.events_cv:
+            return len(self.events)
+
+    def wait_event(self, since, timeout, **match):
+        """The first server event after index `since` whose fields equal `match`."""
+        deadline = time.monotonic() + timeout
+        with self.events_cv:
+            while True:
+                for event in self.events[since:]:
+                    if all(event.get(k) == v for k, v in match.items()):
+                        return event
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self.events_cv.wait(left)
+
+    def close(self):
+        self.end_apps()
+        try:
+            self.server.stdin.close()
+        except Exception:
+            pass
+        end_pids(marked_pids(f"{self.tag}-infra"))
+        for proc in self.infra:
+            try:
+                proc.wait(timeout=1)
+            except Exception:
+                pass
+        self.log.close()
+        if not self.keep:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+
+    # X helpers
+
+    def xprobe_wait(self, *args, timeout=20):
+        """Starts `xprobe wait`; returns the process once it watches the screen."""
+        proc = subprocess.Popen([self.xprobe, "wait", "--timeout", str(timeout), *args], env=self.env("infra"),
+                                stdout=subprocess.PIPE, text=True)
+        if not args or "--key" not in args:
+            line = proc.stdout.readline().strip()
+            if line != "ready":
+                proc.kill()
+                proc.wait()
+                raise BenchError(f"xprobe did not start ({line!r})")
+        return proc
+
+    @staticmethod
+    def xprobe_result(proc):
+        """(t_sent or None, t_title, t_paint, window, pid, title) or None on timeout."""
+        sent = None
+        result = None
+        for line in proc.stdout:
+            parts = line.strip().split(" ", 5)
+            if parts[0] == "sent":
+                sent = float(parts[1])
+            elif parts[0] == "found":
+                result = (sent, float(parts[1]), float(parts[2]), parts[3], int(parts[4]),
+                          parts[5] if len(parts) > 5 else "")
+        proc.wait()
+        return result
+
+    def window_of(self, pid, timeout=20, title=None):
+        args = ["--pid", str(pid), "--no-paint"] + (["--title", title] if title else [])
+        result = self.xprobe_result(self.xprobe_wait(*args, timeout=timeout))
+        return result[3] if result else None
+
+    def key(self, window, key):
+        out = subprocess.run([self.xprobe, "key", window, key], env=self.env("infra"), capture_output=True,
+                             text=True, timeout=10).stdout.split()
+        return float(out[1]) if len(out) == 2 and out[0] == "sent" else None
+
+    def type_text(self, window, text):
+        subprocess.run(["xdotool", "type", "--delay", "5", "--window", window, text], env=self.env("infra"),
+                       capture_output=True, timeout=30)
+
+    def navigate(self, window, url):
+        """Types url into the address entry (Ctrl+L) and presses Return; returns the time of the Return."""
+        self.key(window, "ctrl+l")
+        subprocess.run(["xdotool", "type", "--delay", "5", url], env=self.env("infra"), capture_output=True,
+                       timeout=30)
+        return self.key(window, "Return")
+
+    def title_of(self, window):
+        return subprocess.run(["xdotool", "getwindowname", window], env=self.env("infra"), capture_output=True,
+                              text=True).stdout.strip()
+
+    def strace_polls(self, pid, seconds):
+        """Main-loop wakeups seen by strace: poll/ppoll returns per thread, and the timeouts they were given."""
+        out = os.path.join(self.tmp, "strace.txt")
+        proc = subprocess.Popen(["strace", "-f", "-qq", "-e", "trace=poll,ppoll", "-o", out, "-p", str(pid)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(seconds)
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=10)
+        if not os.path.exists(out):
+            return None
+        pending, returns, timeouts = {}, 0, {}
+        with open(out) as f:
+            for line in f:
+                m = re.match(r"(\d+)\s+(.*)", line)
+                if not m:
+                    continue
+                tid, rest = m.groups()
+                if rest.startswith(("poll(", "ppoll(")):
+                    pending[tid] = poll_timeout(rest)
+                    if "<unfinished" in rest:
+                        continue
+                elif not rest.startswith("<... "):
+                    continue
+                if re.search(r"\) = \d+", rest):
+                    returns += 1
+                    if "= 0 (Timeout)" in rest:
+                        key = pending.get(tid, "?")
+                        timeouts[key] = timeouts.get(key, 0) + 1
+        return returns, timeouts
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Pages
+
+WORDS = ("progress bar page loader curve time bytes network window text link history back forward reload stop "
+         "render paragraph heading list table quiet reader screen pixel theme colour fade timer tick server request "
+         "response header body chunk length redirect cache scroll title entry address desktop café naïve "
+         "日本語 données größe").split()
+
+
+def generate_page(path, size, title, seed):
+    """Deterministic HTML of about `size` bytes: headings, paragraphs with inline markup, entities and links,
+    nested lists, tables, preformatted blocks and quotes, UTF-8."""
+    rng = random.Random(seed)
+    out = [f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title></head><body>\n'
+           f'<h1>{title}</h1>\n']
+    total = sum(len(s.encode()) for s in out)
+    section = 0
+
+    def sentence(n):
+        words = []
+        for _ in range(n):
+            w = rng.choice(WORDS)
+            r = rng.random()
+            if r < 0.03:
+                w = f'<a href="#s{rng.randint(1, max(1, section))}">{w}</a>'
+            elif r < 0.05:
+                w = f"<em>{w}</em>"
+            elif r < 0.07:
+                w = f"<strong>{w}</strong>"
+            elif r < 0.08:
+                w = f"<code>{w}()</code>"
+            elif r < 0.09:
+                w = f"{w} &amp; {rng.choice(WORDS)} &lt;{rng.choice(WORDS)}&gt; &eacute;t&eacute;"
+            words.append(w)
+        return " ".join(words).capitalize() + "."
+
+    while total < size:
+        section += 1
+        block = [f'<h2 id="s{section}">Section {section}</h2>\n']
+        for _ in range(rng.randint(2, 5)):
+            block.append(f"<p>{sentence(rng.randint(30, 90))}</p>\n")
+        kind = section % 5
+        if kind == 0:
+            block.append("<ul>" + "".join(f"<li>{sentence(rng.randint(3, 10))}"
+                                          + ("<ol>" + "".join(f"<li>{rng.choice(WORDS)}</li>" for _ in range(3))
+                                             + "</ol>" if rng.random() < 0.3 else "") + "</li>"
+                                          for _ in range(rng.randint(3, 8))) + "</ul>\n")
+        elif kind == 1:
+            rows = "".join("<tr>" + "".join(f"<td>{rng.choice(WORDS)} {rng.randint(1, 999)}</td>" for _ in range(4))
+                           + "</tr>" for _ in range(rng.randint(2, 6)))
+            block.append(f"<table><tr><th>name</th><th>value</th><th>unit</th><th>note</th></tr>{rows}</table>\n")
+        elif kind == 2:
+            block.append("<pre>" + "\n".join(f"  {rng.choice(WORDS)} = {rng.randint(0, 1 << 16)};"
+                                             for _ in range(rng.randint(3, 9))) + "</pre>\n")
+        elif kind == 3:
+            block.append(f"<blockquote><p>{sentence(25)}</p></blockquote>\n")
+        text = "".join(block)
+        out.append(text)
+        total += len(text.encode())
+    out.append("</body></html>\n")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("".join(out))
+    return path
+
+
+def startup_page(path):
+    """A small, ordinary page (about 20 KB)."""
+    return generate_page(path, 20_000, STARTUP_TITLE, seed=1)
+
+
+def real_large_document(tmp):
+    """The largest HTML document under /usr/share/doc (also .html.gz, decompressed), at least 1 MB."""
+    best, best_size = None, 0
+    for dirpath, _, files in os.walk("/usr/share/doc"):
+        for name in files:
+            path = os.path.join(dirpath, name)
+            try:
+                if name.endswith((".html", ".htm")) and not os.path.islink(path):
+                    size = os.path.getsize(path)
+                elif name.endswith((".html.gz", ".htm.gz")) and os.path.getsize(path) > 200_000:
+                    with gzip.open(path) as f:
+                        size = len(f.read())
+                else:
+                    continue
+            except OSError:
+                continue
+            if size > best_size:
+                best, best_size = path, size
+    if not best or best_size < 1_000_000:
+        return None, (f"largest HTML under /usr/share/doc is {best} ({best_size / 1e6:.2f} MB), under 1 MB"
+                      if best else "no HTML document under /usr/share/doc")
+    if best.endswith(".gz"):
+        out = os.path.join(tmp, os.path.basename(best)[:-3])
+        with gzip.open(best) as src, open(out, "wb") as dst:
+            shutil.copyfileobj(src, dst)
+        return out, best
+    return best, best
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Rows 1 and 2: startup and memory
+
+def startup_programs(bench, page):
+    url = "file://" + page
+    programs = []
+    if bench.binary:
+        programs.append(("gtkprogress", [bench.binary, page], {}))
+    programs += [("NetSurf", ["netsurf-gtk", url], {}),
+                 ("Dillo", ["dillo", url], {}),
+                 ("bare GTK 3 window", [bench.bare, page], {}),
+                 ("bare GTK 3 window, GDK_GL=disable", [bench.bare, page], {"GDK_GL": "disable"})]
+    return programs
+
+
+def launch_once(bench, cmd, extra_env, settle):
+    """Exec → first paint after the window shows the page's title. Returns a dict, or raises BenchError."""
+    probe = bench.xprobe_wait("--title", STARTUP_TITLE, timeout=20)
+    t0 = time.monotonic()
+    proc = bench.popen(cmd, extra_env=extra_env)
+    try:
+        found = bench.xprobe_result(probe)
+        if not found:
+            titles = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", ".", "getwindowname", "%@"],
+                                    env=bench.env("infra"), capture_output=True, text=True).stdout.split("\n")
+            state = "exited with status %s" % proc.poll() if proc.poll() is not None else "running"
+            raise BenchError(f"no window titled {STARTUP_TITLE!r} within 20 s (process {state}; "
+                             f"windows: {[t for t in titles if t][:3]})")
+        _, t_title, t_paint, window, pid, title = found
+        if pid and pid != proc.pid:
+            raise BenchError(f"the window belongs to pid {pid}, not to the process started ({proc.pid})")
+        time.sleep(settle)
+        pids = [p for p in marked_pids(f"{bench.tag}-app") if not gone(p)]
+        rss = sum(proc_status(p, "VmRSS") or 0 for p in pids)
+        pss = sum(proc_pss(p) or 0 for p in pids)
+        return {"title": t_title - t0, "paint": t_paint - t0, "rss": rss, "pss": pss, "main_rss":
+                proc_status(proc.pid, "VmRSS"), "procs": len(pids), "window": window}
+    finally:
+        bench.end_apps()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+
+
+def row_startup_memory(bench, report, rows, runs):
+    page = startup_page(os.path.join(bench.tmp, "startup.html"))
+    programs = startup_programs(bench, page)
+    samples = {name: [] for name, _, _ in programs}
+    failures = {name: [] for name, _, _ in programs}
+    for round_index in range(runs + 1):
+        for name, cmd, extra in programs:
+            if len(failures[name]) >= 2:
+                continue
+            try:
+                sample = launch_once(bench, cmd, extra, settle=0.5)
+            except BenchError as error:
+                failures[name].append(str(error))
+                continue
+            if round_index > 0:
+                samples[name].append(sample)
+    summary = {}
+    for name, _, _ in programs:
+        got = samples[name]
+        if not got:
+            summary[name] = None
+            continue
+        summary[name] = {k: median([s[k] for s in got]) for k in ("title", "paint", "rss", "pss", "main_rss", "procs")}
+        summary[name]["n"] = len(got)
+        summary[name]["min"] = min(s["paint"] for s in got)
+        summary[name]["max"] = max(s["paint"] for s in got)
+        bench_detail = (f"{name}: startup median {ms(summary[name]['paint'])} (min {ms(summary[name]['min'])}, max "
+                        f"{ms(summary[name]['max'])}, title set at {ms(summary[name]['title'])}), {len(got)} runs; "
+                        f"RSS {mb(summary[name]['rss'])} over {summary[name]['procs']:.0f} process(es) "
+                        f"(main process {mb(summary[name]['main_rss'])}), PSS {mb(summary[name]['pss'])}")
+        if failures[name]:
+            bench_detail += f"; failures: {failures[name]}"
+        report.detail("startup", bench_detail)
+    for name in summary:
+        if summary[name] is None:
+            report.detail("startup", f"{name}: no sample; {failures[name]}")
+
+    app = summary.get("gtkprogress")
+    reason = (failures.get("gtkprogress") or ["no gtkprogress binary"])[0] if not app else None
+    bare, bare_nogl = summary.get("bare GTK 3 window"), summary.get("bare GTK 3 window, GDK_GL=disable")
+    # The GL-off bare window is shown only if it tells something: differs by more than 10% from the bare window.
+    show_nogl = bool(bare and bare_nogl and (abs(bare_nogl["paint"] / bare["paint"] - 1) > 0.10
+                                             or abs(bare_nogl["rss"] / bare["rss"] - 1) > 0.10))
+    if bare and bare_nogl and not show_nogl:
+        report.detail("startup", "GDK_GL=disable changes the bare window by less than 10% here, so it has no row.")
+
+    targets = {"NetSurf": ("faster than NetSurf", lambda a, b: a < b),
+               "bare GTK 3 window": ("≤ 1.2× the bare window", lambda a, b: a <= 1.2 * b)}
+    if "startup" in rows:
+        for name in ["NetSurf", "Dillo", "bare GTK 3 window"] + (["bare GTK 3 window, GDK_GL=disable"] if show_nogl else []):
+            other = summary.get(name)
+            target, test = targets.get(name, ("", None))
+            if not app:
+                report.na("Startup", f"exec → page shown, vs {name}", reason, target)
+            elif not other:
+                report.add("Startup", "exec → page shown", ms(app["paint"]), name,
+                           f"n/a ({(failures[name] or ['not run'])[0]})", "n/a", target, "n/a")
+            else:
+                report.add("Startup", "exec → page shown (median)", ms(app["paint"]), name, ms(other["paint"]),
+                           ratio(app["paint"], other["paint"]), target,
+                           verdict(test(app["paint"], other["paint"])) if test else "—")
+    if "memory" in rows:
+        for name in ["NetSurf", "Dillo", "bare GTK 3 window"] + (["bare GTK 3 window, GDK_GL=disable"] if show_nogl else []):
+            other = summary.get(name)
+            if not app:
+                report.na("Memory", f"RSS with the page shown, vs {name}", reason, "< 40 MB")
+            else:
+                report.add("Memory", "RSS with the page shown", mb(app["rss"]), name,
+                           mb(other["rss"]) if other else f"n/a ({(failures[name] or ['not run'])[0]})",
+                           ratio(app["rss"], other["rss"]) if other else "n/a", "< 40 MB",
+                           verdict(app["rss"] < 40e6))
+    return summary
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Row 3: rendering
+
+def run_probe(bench, cmd):
+    """One run under /usr/bin/time: (seconds, peak RSS bytes, exit status, output bytes)."""
+    out = os.path.join(bench.tmp, "probe.out")
+    timing = os.path.join(bench.tmp, "probe.time")
+    t0 = time.monotonic()
+    with open(out, "wb") as f:
+        rc = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", timing] + cmd, stdout=f, stderr=bench.log,
+                            env=bench.env("app"), timeout=300).returncode
+    elapsed = time.monotonic() - t0
+    with open(timing) as f:
+        peak = [l for l in f.read().split("\n") if l.strip().isdigit()]
+    return elapsed, int(peak[-1]) * 1024 if peak else None, rc, os.path.getsize(out)
+
+
+def hyperfine(bench, name, cmd, warmup, runs):
+    out = os.path.join(bench.tmp, "hyperfine.json")
+    result = subprocess.run(["hyperfine", "-N", "--style", "none", "--warmup", str(warmup), "--runs", str(runs),
+                             "--export-json", out, "--command-name", name, " ".join(shlex.quote(c) for c in cmd)],
+                            env=bench.env("app"), capture_output=True, text=True, timeout=900)
+    if result.returncode != 0:
+        raise BenchError(f"hyperfine failed: {result.stderr.strip()[-200:]}")
+    with open(out) as f:
+        data = json.load(f)["results"][0]
+    return data["median"], data["min"], data["max"], len(data["times"])
+
+
+def row_render(bench, report):
+    files = []
+    for label, size, seed in (("5 MB generated page", 5_000_000, 5), ("8 MB generated page", 8_000_000, 8)):
+        files.append((label, generate_page(os.path.join(bench.tmp, f"gen{seed}.html"), size,
+                                           f"Generated page, {size // 1_000_000} MB", seed)))
+    real, where = real_large_document(bench.tmp)
+    if real:
+        files.append((f"{where.replace('/usr/share/doc/', '')} ({os.path.getsize(real) / 1e6:.1f} MB, real)", real))
+    else:
+        report.na("Rendering", "real large HTML document", where, "faster than each")
+    tools = [("gtkprogress", lambda f: [bench.binary, "--dump", f]),
+             ("w3m", lambda f: ["w3m", "-dump", f]),
+             ("lynx", lambda f: ["lynx", "-dump", f]),
+             ("links2", lambda f: ["links2", "-dump", f]),
+             ("html2text", lambda f: ["html2text", "-utf8", f])]
+    if not bench.binary:
+        tools = tools[1:]
+    slow = 5.0  # a command whose single probe run takes longer gets 2 measured runs and no warm-up
+    warmup, runs = (1, 5) if not bench.quick else (0, 2)
+    for label, path in files:
+        results = {}
+        for name, make in tools:
+            cmd = make(path)
+            try:
+                elapsed, peak, rc, out_bytes = run_probe(bench, cmd)
+                if rc != 0:
+                    raise BenchError(f"exit status {rc}")
+                if elapsed > slow:
+                    median_t, lo, hi, n = hyperfine(bench, name, cmd, 0, 2)
+                else:
+                    median_t, lo, hi, n = hyperfine(bench, name, cmd, warmup, runs)
+                results[name] = {"time": median_t, "peak": peak, "out": out_bytes}
+                report.detail("render", f"{label}: {name} median {ms(median_t)} (min {ms(lo)}, max {ms(hi)}, "
+                                        f"{n} runs), peak RSS {mb(peak)}, output {out_bytes / 1e6:.2f} MB")
+            except (BenchError, subprocess.TimeoutExpired, OSError) as error:
+                results[name] = {"error": str(error)}
+                report.detail("render", f"{label}: {name} failed: {error}")
+        app = results.get("gtkprogress", {"error": "no gtkprogress binary"})
+        for name, _ in tools[1:] if bench.binary else tools:
+            other = results[name]
+            if "error" in app:
+                report.na("Rendering", f"{label}, time vs {name}", app["error"], "faster")
+                continue
+            if "error" in other:
+                report.add("Rendering", f"{label}, time", ms(app["time"]), name, f"n/a ({other['error']})", "n/a",
+                           "faster", "n/a")
+                continue
+            report.add("Rendering", f"{label}, time", ms(app["time"]), name, ms(other["time"]),
+                       ratio(app["time"], other["time"]), "faster", verdict(app["time"] < other["time"]))
+        if "error" not in app:
+            w3m = results.get("w3m", {})
+            if "error" in w3m:
+                report.add("Rendering", f"{label}, peak memory", mb(app["peak"]), "w3m", "n/a", "n/a", "lower", "n/a")
+            else:
+                report.add("Rendering", f"{label}, peak memory", mb(app["peak"]), "w3m", mb(w3m["peak"]),
+                           ratio(app["peak"], w3m["peak"]), "lower", verdict(app["peak"] < w3m["peak"]))
+            others = [f"{n} {mb(r['peak'])}" for n, r in results.items() if n not in ("gtkprogress", "w3m")
+                      and "error" not in r]
+            report.detail("render", f"{label}: peak memory of the others: {', '.join(others)}")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Row 4: loading
+
+LOADER_FLAGS = ("--load-only", "--fetch-only", "--download-only", "--discard", "--fetch")
+
+
+def app_help(bench):
+    try:
+        return subprocess.run([bench.binary, "--help"], capture_output=True, text=True, timeout=10,
+                              env=bench.env("app")).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+
+
+def row_load(bench, report):
+    help_text = app_help(bench)
+    flag = next((f for f in LOADER_FLAGS if re.search(re.escape(f) + r"\b", help_text)), None)
+    if flag:
+        size_mb, app_cmd = 200, lambda url: [bench.binary, flag, url]
+        how = f"`gtkprogress {flag} URL`"
+    else:
+        # --dump holds the body within the 64 MiB size cap, so a 200 MB body would fail: 60 MB instead.
+        size_mb, app_cmd = 60, lambda url: [bench.binary, "--dump", url]
+        how = "`gtkprogress --dump URL` (no loader-only flag in --help; 200 MB exceeds the 64 MiB cap, so 60 MB)"
+    url = bench.url(f"/big?mb={size_mb}")
+    total = size_mb * 1_000_000
+    commands = {"gtkprogress": app_cmd(url), "curl": ["curl", "-s", "-o", "/dev/null", url]}
+    speeds = {"gtkprogress": [], "curl": []}
+    walls = {"gtkprogress": [], "curl": []}
+    errors = {}
+    runs = 5 if not bench.quick else 2
+    for i in range(runs + 1):
+        for name, cmd in commands.items():
+            if name in errors:
+                continue
+            since = bench.mark()
+            t0 = time.monotonic()
+            result = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=bench.env("app"),
+                                    timeout=120)
+            wall = time.monotonic() - t0
+            request = bench.wait_event(since, 5, ev="request", path="/big")
+            end = request and bench.wait_event(since, 5, ev="end", id=request["id"])
+            sent = request and bench.wait_event(since, 0, ev="sent", id=request["id"])
+            if result.returncode != 0 or not end or not sent:
+                closed = request and bench.wait_event(since, 0, ev="closed", id=request["id"])
+                errors[name] = (f"exit status {result.returncode}, "
+                                + (f"connection closed after {closed['bytes'] / 1e6:.1f} MB" if closed else
+                                   "no complete transfer in the server log")
+                                + (f": {result.stderr.decode(errors='replace').strip()[-120:]}" if result.stderr else ""))
+                continue
+            if i > 0:
+                speeds[name].append(total / (end["t"] - request["t"]))
+                walls[name].append(wall)
+    report.detail("load", f"method: {how}; throughput = body bytes / (request received → client closed the "
+                          f"connection after the whole body), server-side; median of {runs} runs after one discarded")
+    for name in commands:
+        if speeds[name]:
+            report.detail("load", f"{name}: median {median(speeds[name]) / 1e6:.0f} MB/s (runs: "
+                                  f"{', '.join(f'{s / 1e6:.0f}' for s in speeds[name])}), process wall time median "
+                                  f"{ms(median(walls[name]))}")
+        if name in errors:
+            report.detail("load", f"{name}: failed: {errors[name]}")
+    label = f"{size_mb} MB from loopback, throughput"
+    if "gtkprogress" in errors:
+        report.na("Loading", label, errors["gtkprogress"], "≥ 0.9× curl")
+    elif "curl" in errors:
+        report.add("Loading", label, f"{median(speeds['gtkprogress']) / 1e6:.0f} MB/s", "curl -o /dev/null",
+                   f"n/a ({errors['curl']})", "n/a", "≥ 0.9× curl", "n/a")
+    else:
+        a, c = median(speeds["gtkprogress"]), median(speeds["curl"])
+        report.add("Loading", label + ("" if size_mb == 200 else " (200 MB is over the 64 MiB cap)"),
+                   f"{a / 1e6:.0f} MB/s", "curl -o /dev/null", f"{c / 1e6:.0f} MB/s", ratio(a, c), "≥ 0.9× curl",
+                   verdict(a >= 0.9 * c))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Row 5: the tick
+
+def launch_app(bench, target, title=None, timeout=20):
+    """Starts gtkprogress on target; returns (proc, window)."""
+    proc = bench.popen([bench.binary, target])
+    window = bench.window_of(proc.pid, timeout=timeout, title=title)
+    if not window:
+        state = f"exited with status {proc.poll()}" if proc.poll() is not None else "running"
+        bench.end_apps()
+        raise BenchError(f"no gtkprogress window{' titled ' + repr(title) if title else ''} within {timeout} s "
+                         f"(process {state})")
+    return proc, window
+
+
+def idle_wakeups(bench, pid, window, seconds):
+    subprocess.run(["xdotool", "windowfocus", "--sync", window], env=bench.env("infra"), capture_output=True,
+                   timeout=10)
+    time.sleep(2.0)  # the bar's finish (0.4 s hold, fade) is over, focus-in redraws are done
+    before = context_switches(pid)
+    time.sleep(seconds)
+    return context_switches(pid) - before
+
+
+def row_tick(bench, report):
+    hold = 12
+    since = bench.mark()
+    proc, window = launch_app(bench, bench.url(f"/hold?seconds={hold}&size=200000"))
+    try:
+        request = bench.wait_event(since, 10, ev="request", path="/hold")
+        if not request:
+            raise BenchError("the app did not request the page")
+        time.sleep(max(0.0, request["t"] + 1.0 - time.monotonic()))
+        seconds = 5.0
+        c0, t0 = cpu_seconds(proc.pid), time.monotonic()
+        time.sleep(seconds)
+        c1, t1 = cpu_seconds(proc.pid), time.monotonic()
+        ticks = (t1 - t0) / 0.1
+        per_tick = (c1 - c0) / ticks
+        polls = bench.strace_polls(proc.pid, 3.0)
+        still_loading = not bench.wait_event(since, 0, ev="sent", id=request["id"])
+        if not still_loading:
+            raise BenchError("the page finished loading before the measurement ended")
+        observed = ""
+        if polls:
+            returns, timeouts = polls
+            observed = (f"; strace over 3 s while loading: {returns} poll returns, timeouts by poll timeout argument "
+                        f"{dict(sorted(timeouts.items(), key=lambda kv: -kv[1])[:6])}")
+        report.detail("tick", f"CPU {ms(c1 - c0)} over {t1 - t0:.2f} s of a page held loading (/hold), "
+                              f"{ticks:.0f} ticks of 0.1 s → {per_tick * 1e6:.0f} µs per tick (all threads: the "
+                              f"tick, its redraw, and libcurl's waiting){observed}")
+        report.add("The tick", "CPU time per 0.1 s tick while the bar animates", f"{per_tick * 1e6:.0f} µs",
+                   "", "", "", "(none)", "—")
+    finally:
+        bench.end_apps()
+        proc.wait(timeout=5)
+
+    # Idle: a loaded page, the bar finished; gtkprogress vs the bare window (the floor).
+    page = startup_page(os.path.join(bench.tmp, "idle.html"))
+    results = {}
+    for name, cmd in (("gtkprogress", [bench.binary, page]), ("bare GTK 3 window", [bench.bare, page])):
+        proc = bench.popen(cmd)
+        try:
+            window = bench.window_of(proc.pid, timeout=20, title=STARTUP_TITLE)
+            if not window:
+                results[name] = None
+                report.detail("tick", f"{name}: no window with the page's title within 20 s")
+                continue
+            wakeups = idle_wakeups(bench, proc.pid, window, 5.0)
+            polls = bench.strace_polls(proc.pid, 5.0) if name == "gtkprogress" else None
+            results[name] = wakeups
+            extra = ""
+            if polls:
+                returns, timeouts = polls
+                extra = (f"; then strace for 5 s more: {returns} poll returns, of which timeouts "
+                         f"{dict(sorted(timeouts.items(), key=lambda kv: -kv[1])[:6])} (key: poll timeout in ms)")
+            report.detail("tick", f"{name}: {wakeups} context switches (all threads) in 5 s idle, starting 2 s after "
+                                  f"the page was shown and the window focused{extra}")
+        finally:
+            bench.end_apps()
+            proc.wait(timeout=5)
+    app, bare = results.get("gtkprogress"), results.get("bare GTK 3 window")
+    if app is None:
+        report.na("The tick", "wakeups in 5 s of an idle window", "the window never showed the page", "none")
+    else:
+        report.add("The tick", "wakeups in 5 s of an idle window", str(app), "bare GTK 3 window",
+                   "n/a" if bare is None else str(bare), "—", "none", verdict(app == 0))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Row 6: main-loop health
+
+def row_mainloop(bench, report):
+    proc, window = launch_app(bench, bench.url("/page?title=Start%20page"), title="Start page")
+    try:
+        seconds = 7.0
+        ping = subprocess.Popen([bench.xprobe, "ping", window, "5", str(seconds)], env=bench.env("infra"),
+                                stdout=subprocess.PIPE, text=True)
+        time.sleep(1.0)
+        since = bench.mark()
+        t_nav = bench.navigate(window, bench.url("/big?mb=50"))
+        request = bench.wait_event(since, 10, ev="request", path="/big")
+        end = request and bench.wait_event(since, 20, ev="end", id=request["id"])
+        closed = request and bench.wait_event(since, 0, ev="closed", id=request["id"])
+        out, _ = ping.communicate(timeout=seconds + 30)
+        pings = [(float(p[1]), float(p[2])) for p in (l.split() for l in out.splitlines()) if p and p[0] == "ping"]
+        if not request:
+            raise BenchError("the app never requested /big?mb=50")
+        if not end:
+            raise BenchError(f"the transfer did not complete ({'closed early' if closed else 'no end'} in 20 s)")
+        if end["t"] > pings[-1][0]:
+            raise BenchError("the load outlasted the ping series")
+
+        def worst(lo, hi):
+            window_pings = [rtt for t, rtt in pings if lo <= t <= hi]
+            lost = sum(1 for rtt in window_pings if rtt < 0)
+            answered = [rtt for rtt in window_pings if rtt >= 0]
+            return (max(answered) if answered else None), lost, len(window_pings)
+
+        base, _, nbase = worst(pings[0][0], t_nav - 0.2)
+        during, lost, n = worst(t_nav, end["t"])
+        after, lost_after, n_after = worst(end["t"], end["t"] + 2.0)
+        report.detail("mainloop", f"method: _NET_WM_PING round trips through the app's main loop every 5 ms "
+                                  f"(bench/xprobe ping); GDK answers from the main loop, so a blocked loop delays the "
+                                  f"answer as long as it delays a 0.1 s tick. Body: application/octet-stream, typed "
+                                  f"into the address entry.")
+        report.detail("mainloop", f"before the load: worst {ms(base)} over {nbase} pings; during (Return → server "
+                                  f"saw the connection closed, {ms(end['t'] - t_nav)}): worst {ms(during)} over {n} "
+                                  f"pings, {lost} unanswered within 2 s; the 2 s after: worst {ms(after)} over "
+                                  f"{n_after}, {lost_after} unanswered")
+        if lost:
+            report.add("Main loop", "worst tick lateness during a 50 MB load", f"> 2 s ({lost} pings unanswered)",
+                       "", "", "", "< 30 ms", "not met")
+        elif during is None:
+            report.na("Main loop", "worst tick lateness during a 50 MB load", "no ping landed during the load", "< 30 ms")
+        else:
+            report.add("Main loop", "worst tick lateness during a 50 MB load (ping round trip)", ms(during), "", "",
+                       "", "< 30 ms", verdict(during < 0.030))
+    finally:
+        bench.end_apps()
+        proc.wait(timeout=5)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Row 7: stop
+
+def row_stop(bench, report):
+    samples, notes = [], []
+    for _ in range(5 if not bench.quick else 3):
+        since = bench.mark()
+        proc, window = launch_app(bench, bench.url("/stream?rate=100000"))
+        try:
+            request = bench.wait_event(since, 10, ev="request", path="/stream")
+            if not request:
+                raise BenchError("the app did not request /stream")
+            time.sleep(max(0.0, request["t"] + 0.7 - time.monotonic()))
+            t_key = bench.key(window, "Escape")
+            closed = bench.wait_event(since, 5, ev="closed", id=request["id"])
+            if not closed:
+                notes.append("no close within 5 s of Escape")
+                continue
+            samples.append(closed["t"] - t_key)
+            notes.append(f"{ms(closed['t'] - t_key)} ({closed['how']}, {closed['bytes'] / 1e3:.0f} KB sent)")
+        finally:
+            bench.end_apps()
+            proc.wait(timeout=5)
+    report.detail("stop", "method: the page /stream (sending 100 KB/s) loads for 0.7 s, then Escape through XTEST "
+                          "(bench/xprobe key); the server notes when it sees the client's FIN or RST. Samples: "
+                          + ", ".join(notes))
+    if not samples:
+        report.na("Stop", "Escape → connection closed at the server", notes[0] if notes else "no sample", "< 50 ms")
+    else:
+        report.add("Stop", f"Escape → connection closed at the server (median; max {ms(max(samples))})",
+                   ms(median(samples)), "", "", "", "< 50 ms", verdict(median(samples) < 0.050))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Row 8: back from the page cache vs reload
+
+def row_cache(bench, report):
+    since = bench.mark()
+    proc, window = launch_app(bench, bench.url("/cache"), title="Cache page 1", timeout=30)
+    back, reload, notes = [], [], []
+    try:
+        n = 1
+        for _ in range(3 if not bench.quick else 2):
+            other = "Other page"
+            bench.navigate(window, bench.url("/page?title=Other%20page"))
+            if not bench.xprobe_result(bench.xprobe_wait("--window", window, "--title", other, "--exact",
+                                                         "--no-paint", timeout=15)):
+                raise BenchError("the second page did not show")
+            time.sleep(0.5)
+            requests_before = sum(1 for e in bench.events[since:] if e.get("ev") == "request" and e["path"] == "/cache")
+            result = bench.xprobe_result(bench.xprobe_wait("--window", window, "--title", f"Cache page {n}", "--exact",
+                                                           "--key", "alt+Left", timeout=15))
+            if not result:
+                raise BenchError(f"Back did not show “Cache page {n}” within 15 s (title {bench.title_of(window)!r})")
+            time.sleep(0.3)
+            requests_after = sum(1 for e in bench.events[since:] if e.get("ev") == "request" and e["path"] == "/cache")
+            back.append(result[2] - result[0])
+            if requests_after != requests_before:
+                notes.append("Back requested the page again")
+            time.sleep(0.5)
+            mark = bench.mark()
+            result = bench.xprobe_result(bench.xprobe_wait("--window", window, "--title", f"Cache page {n + 1}",
+                                                           "--exact", "--key", "F5", timeout=20))
+            if not result:
+                raise BenchError(f"Reload did not show “Cache page {n + 1}” (title {bench.title_of(window)!r})")
+            request = bench.wait_event(mark, 0, ev="request", path="/cache")
+            sent = request and bench.wait_event(mark, 0, ev="sent", id=request["id"])
+            reload.append(result[2] - result[0])
+            if request and sent:
+                notes.append(f"reload: request {ms(request['t'] - result[0])} after F5, body sent "
+                             f"{ms(sent['t'] - request['t'])} later, page painted at {ms(result[2] - result[0])}")
+            n += 1
+            time.sleep(0.5)
+    finally:
+        bench.end_apps()
+        proc.wait(timeout=5)
+    report.detail("cache", "method: a 1 MB page titled “Cache page N” (N counts the server's requests for it), then "
+                           "a small page typed into the address entry; Alt+Left (Back) and F5 (Reload) through XTEST; "
+                           "time = key → first paint after the title is back (bench/xprobe). "
+                           f"Back: {', '.join(ms(b) for b in back)}; Reload: {', '.join(ms(r) for r in reload)}. "
+                           + "; ".join(notes))
+    if not back:
+        report.na("Back/forward", "Back to a 1 MB page from the page cache", "no sample")
+        return
+    cached = not any("requested the page again" in n for n in notes)
+    report.add("Back/forward", "Back to a 1 MB page (page cache" + ("" if cached else "? it went to the network") + ")",
+               ms(median(back)), "Reload of the same page", ms(median(reload)) if reload else "n/a",
+               ratio(median(back), median(reload)) if reload else "n/a", "(none)", "—")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Machine and results
+
+def machine():
+    cpu = "unknown"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    debian = open("/etc/debian_version").read().strip() if os.path.exists("/etc/debian_version") else "not Debian"
+    mem = None
+    try:
+        with open("/proc/meminfo") as f:
+            mem = int(f.readline().split()[1]) * 1024
+    except OSError:
+        pass
+    return {"cpu": cpu, "cores": os.cpu_count(), "debian": debian, "kernel": platform.release(),
+            "memory": f"{mem / 2**30:.1f} GiB" if mem else "unknown"}
+
+
+def versions(bench):
+    out = []
+    for package in ("netsurf-gtk", "dillo", "w3m", "lynx", "links2", "html2text", "curl", "libgtk-3-0", "hyperfine"):
+        v = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", package], capture_output=True, text=True).stdout
+        out.append(f"{package} {v or '?'}")
+    if bench.binary:
+        v = subprocess.run([bench.binary, "--version"], capture_output=True, text=True, env=bench.env("app")).stdout
+        out.insert(0, f"gtkprogress {v.strip() or '?'}")
+    return ", ".join(out)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("binary", help="path to the gtkprogress executable")
+    parser.add_argument("--quick", action="store_true", help="fewer runs: to check that every row works")
+    parser.add_argument("--rows", default=",".join(ROWS), help="comma-separated subset of " + ",".join(ROWS))
+    parser.add_argument("--runs", type=int, default=10, help="startup runs per program after the discarded first")
+    parser.add_argument("--out", default=os.path.join(HERE, "results.md"))
+    parser.add_argument("--keep", action="store_true", help="keep the scratch directory (logs, pages)")
+    args = parser.parse_args()
+    rows = [r.strip() for r in args.rows.split(",") if r.strip()]
+    unknown = [r for r in rows if r not in ROWS]
+    if unknown:
+        parser.error(f"unknown rows {unknown}; rows are {ROWS}")
+    binary = args.binary if os.access(args.binary, os.X_OK) else None
+    runs = args.runs if not args.quick else 3
+
+    report = Report()
+    started = datetime.datetime.now(datetime.timezone.utc)
+    load_before = os.getloadavg()
+    bench = Bench(binary, args.quick, args.keep)
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    t_start = time.monotonic()
+    try:
+        bench.start()
+        steps = [("startup", lambda: row_startup_memory(bench, report, rows, runs), ("startup", "memory")),
+                 ("render", lambda: row_render(bench, report), ("render",)),
+                 ("load", lambda: row_load(bench, report), ("load",)),
+                 ("tick", lambda: row_tick(bench, report), ("tick",)),
+                 ("mainloop", lambda: row_mainloop(bench, report), ("mainloop",)),
+                 ("stop", lambda: row_stop(bench, report), ("stop",)),
+                 ("cache", lambda: row_cache(bench, report), ("cache",))]
+        for key, step, covers in steps:
+            if not any(c in rows for c in covers):
+                continue
+            print(f"[{time.monotonic() - t_start:5.0f} s] {', '.join(c for c in covers if c in rows)} …", flush=True)
+            needs_app = key in ("load", "tick", "mainloop", "stop", "cache")
+            if needs_app and not binary:
+                for c in covers:
+                    report.na(ROW_NAMES[c], "", f"{args.binary} is not an executable")
+                continue
+            try:
+                step()
+            except (BenchError, subprocess.SubprocessError, OSError, ValueError) as error:
+                for c in covers:
+                    if c in rows:
+                        report.na(ROW_NAMES[c], "", f"{type(error).__name__}: {error}")
+            finally:
+                bench.end_apps()
+    except KeyboardInterrupt:
+        report.notes.append("interrupted: the table is incomplete")
+    finally:
+        bench.close()
+
+    elapsed = time.monotonic() - t_start
+    info = machine()
+    load_after = os.getloadavg()
+    header = [
+        "# GtkProgress benchmark",
+        "",
+        f"Run {started:%Y-%m-%d %H:%M} UTC{' (quick: fewer runs, for checking the harness)' if args.quick else ''}, "
+        f"{elapsed / 60:.1f} min. Machine: {info['cpu']}, {info['cores']} cores, {info['memory']}, "
+        f"Debian {info['debian']}, Linux {info['kernel']}. Load average {load_before[0]:.2f} before, "
+        f"{load_after[0]:.2f} after (a busy machine makes every ratio noisy).",
+        "",
+        f"Versions: {versions(bench)}.",
+        "",
+        "Ratio = gtkprogress ÷ the alternative (below 1 is faster or smaller), except Loading: gtkprogress's "
+        "throughput ÷ curl's (above 1 is faster). How each row is measured: bench/README.md.",
+        "",
+    ]
+    body = report.table()
+    detail_lines = ["", "## Details", ""]
+    for key in ROWS:
+        for text in report.details.get(key, []):
+            detail_lines.append(f"- {ROW_NAMES[key]}: {text}")
+    closing = ["", "## Targets not met", ""]
+    closing += [f"- {u}" for u in report.unmet] or ["- none"]
+    na = [l.cells for l in report.lines if l.cells[7] == "n/a"]
+    if na:
+        closing += ["", "## Not measured", ""] + [f"- {c[0]} {c[1]}: {c[2] if c[2].startswith('n/a') else c[4]}"
+                                                  for c in na]
+    closing += [f"- {n}" for n in report.notes]
+    text = "\n".join(header) + body + "\n" + "\n".join(detail_lines + closing) + "\n"
+    print()
+    print(text)
+    with open(args.out, "w") as f:
+        f.write(text)
+    print(f"written to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
