@@ -1,0 +1,60 @@
+#!/usr/bin/python3
+"""Takes the README's screenshots of the real app under the current X display:
+docs/screenshot.png (the welcome page) and docs/loading.png (the same page arriving over a throttled loopback
+connection, with the progress bar under way). Usage: screenshot.py BINARY"""
+
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/gtkprogress")
+docs = os.path.join(ROOT, "docs")
+
+
+def window_of(proc, title):
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        out = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(proc.pid)],
+                             capture_output=True, text=True).stdout.split()
+        for wid in out:
+            name = subprocess.run(["xdotool", "getwindowname", wid], capture_output=True, text=True).stdout.strip()
+            if title is None or name == title:
+                return wid
+        time.sleep(0.1)
+    raise SystemExit(f"no window titled {title!r}")
+
+
+def shot(wid, path):
+    subprocess.run(["import", "-window", wid, path], check=True)
+    print("wrote", path)
+
+
+handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=os.path.join(ROOT, "data"))
+handler.log_message = lambda *a: None
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+threading.Thread(target=server.serve_forever, daemon=True).start()
+url = f"http://127.0.0.1:{server.server_address[1]}/welcome.html"
+
+app = subprocess.Popen([binary, url])
+try:
+    wid = window_of(app, "Welcome to GtkProgress")
+    time.sleep(1.5)
+    shot(wid, os.path.join(docs, "screenshot.png"))
+finally:
+    app.terminate()
+    app.wait()
+
+app = subprocess.Popen([binary, "--throttle", "900", url])
+try:
+    wid = window_of(app, None)
+    time.sleep(2.2)
+    shot(wid, os.path.join(docs, "loading.png"))
+finally:
+    app.terminate()
+    app.wait()
+server.shutdown()
