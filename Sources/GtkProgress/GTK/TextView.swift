@@ -69,6 +69,26 @@ public final class TextView: Widget {
         for tag in tags { gtk_text_buffer_apply_tag(buffer, tag.tag, &start, &end) }
     }
 
+    /// Appends UTF-8 bytes (which must be valid) with the given tags, without making a Swift `String` first.
+    public func appendUTF8(_ bytes: UnsafeBufferPointer<UInt8>, tags: [TextTag]) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(buffer, &end)
+        let startOffset = gtk_text_iter_get_offset(&end)
+        base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { p in
+            gtk_text_buffer_insert(buffer, &end, p, Int32(bytes.count))
+        }
+        guard !tags.isEmpty else { return }
+        var start = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &start, startOffset)
+        for tag in tags { gtk_text_buffer_apply_tag(buffer, tag.tag, &start, &end) }
+    }
+
+    /// Removes a tag from the tag table (and so from the text).
+    public func removeTag(_ tag: TextTag) {
+        gtk_text_tag_table_remove(gtk_text_buffer_get_tag_table(buffer), tag.tag)
+    }
+
     public var hasSelection: Bool {
         var start = GtkTextIter(), end = GtkTextIter()
         return gtk_text_buffer_get_selection_bounds(buffer, &start, &end) != 0

@@ -1,0 +1,30 @@
+import Foundation
+import GtkProgress
+
+/// `gtkprogress --dump URL|FILE`: the rendered text on stdout, links numbered, as `lynx -dump` prints it.
+enum DumpCommand {
+    static func run(target: String, throttle: Int64?) -> Int32 {
+        let url: URL
+        switch AddressInput.url(from: target, workingDirectory: FileManager.default.currentDirectoryPath) {
+        case .success(let parsed): url = parsed
+        case .failure(let failure):
+            printError(failure.description)
+            return 2
+        }
+        var loaderOptions = LoaderOptions()
+        loaderOptions.throttleBytesPerSecond = throttle
+        switch PageLoader.fetch(LoadRequest(url: url, origin: .user), options: loaderOptions) {
+        case .failure(let error):
+            printError(error.message)
+            return 1
+        case .success(let loaded):
+            let shown = Browser.shownPage(for: loaded)
+            FileHandle.standardOutput.write(Data(shown.document.dumpText().utf8))
+            if loaded.status >= 400 {
+                printError("HTTP \(loaded.status) \(HTTPStatus.reason(loaded.status)) from \(loaded.finalURL.absoluteString)")
+                return 1
+            }
+            return 0
+        }
+    }
+}
