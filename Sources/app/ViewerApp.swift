@@ -61,7 +61,7 @@ final class ViewerApp {
         if initialURIs.isEmpty {
             if let welcome = DataFiles.url("welcome.html") { browser.open(welcome, kind: .commandLine) }
         }
-        if let startupMessage { browser.chrome.statusText = startupMessage }
+        if let startupMessage { browser.showNotice(startupMessage) }
         return browser
     }
 }

@@ -109,8 +109,13 @@ class App:
         time.sleep(0.1)
 
     def type(self, text):
+        """Types `text`; a trailing newline presses Return (xdotool would send Linefeed)."""
         self.focus()
-        xdotool("type", "--delay", "10", text)
+        enter = text.endswith("\n")
+        xdotool("type", "--delay", "10", text.rstrip("\n"))
+        if enter:
+            xdotool("key", "Return")
+            time.sleep(0.1)
 
     def click(self, x, y, button=1):
         """Clicks at window coordinates."""
@@ -155,7 +160,7 @@ class App:
 
     def page_text(self):
         import pyatspi
-        text = self.find(pyatspi.ROLE_TEXT).queryText()
+        text = self.find(pyatspi.ROLE_TEXT, "Page").queryText()
         return text.getText(0, -1)
 
     def wait_text(self, fragment, timeout=15):
@@ -171,7 +176,7 @@ class App:
     def text_position(self, fragment):
         """Screen coordinates of the middle of the first character of `fragment` in the page."""
         import pyatspi
-        text = self.find(pyatspi.ROLE_TEXT).queryText()
+        text = self.find(pyatspi.ROLE_TEXT, "Page").queryText()
         whole = text.getText(0, -1)
         index = whole.index(fragment)
         # AT-SPI offsets count characters.

@@ -17,6 +17,8 @@ public final class Browser {
     private var refreshTimer: MainLoopTimer?
     private var response: LoadResponse?
     private var hovering = false
+    /// A message that outlives the next page load's own status (a bad curve file at startup).
+    private var notice: String?
 
     /// How many pages around the current one keep their rendered document for Back/Forward.
     private static let cachedPages = 10
@@ -30,10 +32,17 @@ public final class Browser {
         refreshChrome()
     }
 
+    /// Shows `message` in the status line until the page being loaded has arrived and the user moves on.
+    public func showNotice(_ message: String) {
+        notice = message
+        chrome.statusText = message
+    }
+
     // MARK: User events
 
     /// Opens `url` as a navigation of `kind` (command line, drop, typed, link).
     public func open(_ url: URL, kind: NavigationKind) {
+        saveScroll()
         apply(model.navigate(to: url, kind: kind))
     }
 
@@ -62,7 +71,6 @@ public final class Browser {
             reload()
             return
         }
-        saveScroll()
         open(url, kind: .link)
     }
 
@@ -135,7 +143,8 @@ public final class Browser {
         showingPartial = false
         page.show(shown.document, scrollTo: scroll)
         bar.finish()
-        chrome.statusText = shown.status
+        chrome.statusText = notice ?? shown.status
+        notice = nil
         refreshChrome()
         scheduleRefresh(shown.document, from: loaded.finalURL)
     }
@@ -237,7 +246,6 @@ public final class Browser {
             guard let self else { return false }
             switch DroppedURL.url(target: dropped.target, bytes: dropped.bytes, uris: dropped.uris) {
             case .success(let url):
-                self.saveScroll()
                 self.open(url, kind: .dropped)
                 return true
             case .failure(let failure):
