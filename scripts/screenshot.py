@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Takes the README's screenshots of the real app under the current X display:
-docs/screenshot.png (the welcome page) and docs/loading.png (the same page arriving over a throttled loopback
+docs/screenshot.png (the welcome page) and docs/loading.png (the bundled large page arriving over a throttled loopback
 connection, with the progress bar under way). Usage: screenshot.py BINARY"""
 
 import functools
@@ -49,10 +49,10 @@ finally:
     app.terminate()
     app.wait()
 
-app = subprocess.Popen([binary, "--throttle", "900", url])
+app = subprocess.Popen([binary, "--throttle", "100000", url.replace("welcome.html", "pages/large.html")])
 try:
     wid = window_of(app, None)
-    time.sleep(2.2)
+    time.sleep(4.0)
     shot(wid, os.path.join(docs, "loading.png"))
 finally:
     app.terminate()

@@ -61,3 +61,29 @@ def test_bad_curve_file_falls_back_with_a_message(binary, tmp="/tmp/gtkprogress-
         app.wait_status("gtkprogress-ui-bad-curve.json")
     finally:
         app.close()
+
+
+def test_second_launch_opens_in_the_running_window(binary):
+    server = Server()
+    app = App(binary, server.url("/page?title=First"))
+    try:
+        app.wait_title("First")
+        second = subprocess.run([binary, server.url("/page?title=" + quote("Handed over"))], timeout=20,
+                                capture_output=True, text=True)
+        check(second.returncode == 0, f"the second launch hands over and exits: {second}")
+        app.wait_title("Handed over")
+        check(app.button_sensitive("Back"), "it became a new page in the same window's history")
+    finally:
+        app.close()
+        server.stop()
+
+
+def test_runs_without_a_session_bus(binary):
+    server = Server()
+    env = {"DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus", "NO_AT_BRIDGE": "1"}
+    app = App(binary, server.url("/page?title=" + quote("No bus")), env=env)
+    try:
+        app.wait_title("No bus")
+    finally:
+        app.close()
+        server.stop()

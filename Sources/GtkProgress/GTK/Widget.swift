@@ -38,6 +38,12 @@ open class Widget: GObjectHandle {
         if let vertical { gtk_widget_set_vexpand(widget, vertical ? 1 : 0) }
     }
     public func setName(_ name: String) { gtk_widget_set_name(widget, name) }
+    public func setMargins(horizontal: Int, vertical: Int) {
+        gtk_widget_set_margin_start(widget, Int32(horizontal))
+        gtk_widget_set_margin_end(widget, Int32(horizontal))
+        gtk_widget_set_margin_top(widget, Int32(vertical))
+        gtk_widget_set_margin_bottom(widget, Int32(vertical))
+    }
     public func addCSSClass(_ name: String) {
         gtk_style_context_add_class(gtk_widget_get_style_context(widget), name)
     }

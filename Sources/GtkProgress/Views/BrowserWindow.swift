@@ -25,6 +25,7 @@ public final class BrowserWindow {
 
         let toolbar = Box(vertical: false, spacing: 4)
         toolbar.addCSSClass("toolbar")
+        toolbar.setMargins(horizontal: 4, vertical: 4)
         toolbar.pack(back)
         toolbar.pack(forward)
         toolbar.pack(reloadOrStop)
@@ -35,6 +36,7 @@ public final class BrowserWindow {
         overlay.addOverlay(bar, passThrough: true)
 
         status.setAccessible(name: "Status")
+        status.setMargins(horizontal: 8, vertical: 3)
         let statusBox = Box(vertical: false)
         statusBox.addCSSClass("statusbar")
         statusBox.pack(status, expand: true)
