@@ -1,0 +1,172 @@
+extension Document {
+    /// Columns of indentation per nesting level in plain text.
+    static let dumpIndentWidth = 4
+
+    /// The page as plain text, the way `lynx -dump` prints it: each link's text followed by its number in
+    /// brackets, and a numbered list of the link targets under "References" at the end. Lists keep their bullets
+    /// and numbers and nest by indentation. With a `width`, lines wrap at word boundaries (preformatted text
+    /// never wraps); without one each paragraph is one line.
+    public func dumpText(width: Int? = nil) -> String {
+        var dump = DumpWriter(width: width)
+        let storage = self.storage
+        storage.bytes.withUnsafeBufferPointer { bytes in
+            for run in 0..<storage.runCount {
+                let style = storage.style(ofRun: run)
+                let range = storage.range(ofRun: run)
+                var segmentStart = range.lowerBound
+                for k in range where bytes[k] == 0x0A {
+                    dump.append(UnsafeBufferPointer(rebasing: bytes[segmentStart..<k]), style: style)
+                    dump.endLine()
+                    segmentStart = k + 1
+                }
+                dump.append(UnsafeBufferPointer(rebasing: bytes[segmentStart..<range.upperBound]), style: style)
+                if let link = style.link, run + 1 == storage.runCount || storage.style(ofRun: run + 1).link != link {
+                    dump.appendLinkNumber(link + 1)
+                }
+            }
+        }
+        dump.endLine()
+        dump.trimTrailingBlankLines()
+        if !links.isEmpty {
+            dump.appendReferences(links.map(\.absoluteString))
+        }
+        return String(decoding: dump.out, as: UTF8.self)
+    }
+}
+
+/// Collects one line at a time, then writes it with its indentation, wrapped if asked.
+private struct DumpWriter {
+    let width: Int?
+    var out: [UInt8] = []
+    private var line: [UInt8] = []
+    private var lineStyle: TextStyle?
+    /// The list marker that starts the line hangs in its indentation.
+    private var markerColumns = 0
+    private var markerBytes = 0
+    private var preformatted = false
+
+    init(width: Int?) {
+        self.width = width
+        out.reserveCapacity(1 << 16)
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, style: TextStyle) {
+        guard !bytes.isEmpty else { return }
+        if lineStyle == nil { lineStyle = style }
+        if style.listMarker && line.count == markerBytes {
+            markerBytes += bytes.count
+            markerColumns += displayColumns(bytes)
+        }
+        if style.preformatted { preformatted = true }
+        line.append(contentsOf: bytes)
+    }
+
+    /// The number goes right after the link's last word, before any space the link text ended with.
+    mutating func appendLinkNumber(_ number: Int) {
+        var spaces = 0
+        while let last = line.last, last == 0x20 { line.removeLast(); spaces += 1 }
+        line.append(contentsOf: Array("[\(number)]".utf8))
+        line.append(contentsOf: repeatElement(0x20, count: spaces))
+    }
+
+    mutating func endLine() {
+        defer {
+            line.removeAll(keepingCapacity: true)
+            lineStyle = nil
+            markerColumns = 0
+            markerBytes = 0
+            preformatted = false
+        }
+        while let last = line.last, last == 0x20 || last == 0x09 { line.removeLast() }
+        guard !line.isEmpty else { out.append(0x0A); return }
+        let indent = Document.dumpIndentWidth * (lineStyle?.indent ?? 0)
+        let firstIndent = max(0, indent - markerColumns)
+        guard let width, !preformatted else {
+            appendSpaces(firstIndent)
+            out.append(contentsOf: line)
+            out.append(0x0A)
+            return
+        }
+        wrap(firstIndent: firstIndent, indent: indent, width: max(width, indent + 16))
+    }
+
+    /// Greedy word wrap; a word longer than the line gets a line of its own.
+    private mutating func wrap(firstIndent: Int, indent: Int, width: Int) {
+        appendSpaces(firstIndent)
+        var column = firstIndent
+        var lineHasWord = false
+        var k = 0
+        let count = line.count
+        while k < count {
+            if line[k] == 0x20 { k += 1; continue }
+            var end = k
+            while end < count && line[end] != 0x20 { end += 1 }
+            let wordColumns = line.withUnsafeBufferPointer { displayColumns(UnsafeBufferPointer(rebasing: $0[k..<end])) }
+            if lineHasWord && column + 1 + wordColumns > width {
+                out.append(0x0A)
+                appendSpaces(indent)
+                column = indent
+                lineHasWord = false
+            }
+            if lineHasWord {
+                out.append(0x20)
+                column += 1
+            }
+            out.append(contentsOf: line[k..<end])
+            column += wordColumns
+            lineHasWord = true
+            k = end
+        }
+        out.append(0x0A)
+    }
+
+    mutating func trimTrailingBlankLines() {
+        while out.count >= 2 && out[out.count - 1] == 0x0A && out[out.count - 2] == 0x0A { out.removeLast() }
+        if out == [0x0A] { out.removeAll() }
+    }
+
+    mutating func appendReferences(_ urls: [String]) {
+        if !out.isEmpty { out.append(0x0A) }
+        out.append(contentsOf: Array("References\n\n".utf8))
+        for (index, url) in urls.enumerated() {
+            let number = String(index + 1)
+            appendSpaces(max(0, 4 - number.count))
+            out.append(contentsOf: Array("\(number). \(url)\n".utf8))
+        }
+    }
+
+    private mutating func appendSpaces(_ count: Int) {
+        if count > 0 { out.append(contentsOf: repeatElement(0x20, count: count)) }
+    }
+}
+
+/// Terminal columns the UTF-8 text takes: one per character, two for East Asian wide ones.
+func displayColumns(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var columns = 0
+    var k = 0
+    let count = bytes.count
+    while k < count {
+        let lead = bytes[k]
+        if lead < 0x80 { columns += 1; k += 1; continue }
+        var length = 1
+        var scalar = UInt32(lead)
+        if lead >= 0xF0 { length = 4; scalar &= 0x07 } else if lead >= 0xE0 { length = 3; scalar &= 0x0F }
+        else if lead >= 0xC0 { length = 2; scalar &= 0x1F }
+        var j = 1
+        while j < length && k + j < count { scalar = scalar << 6 | UInt32(bytes[k + j] & 0x3F); j += 1 }
+        columns += isWide(scalar) ? 2 : 1
+        k += length
+    }
+    return columns
+}
+
+private func isWide(_ scalar: UInt32) -> Bool {
+    switch scalar {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+         0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+         0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+        return true
+    default:
+        return false
+    }
+}

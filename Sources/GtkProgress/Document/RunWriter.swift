@@ -1,0 +1,246 @@
+/// Appends text in styled runs, collapsing whitespace as a browser lays out inline text: runs of spaces become
+/// one, spaces at the start and end of a line vanish, and block boundaries become line breaks (a blank line
+/// between paragraphs) no matter how many nested blocks end or start at the same place.
+struct RunWriter {
+    private var bytes: [UInt8] = []
+    private var runEnds: [Int] = []
+    private var runStyles: [Int32] = []
+    private var styles: [TextStyle] = [TextStyle()]
+    private var styleIDs: [TextStyle: Int32] = [TextStyle(): 0]
+    private var currentStyleID: Int32 = 0
+
+    /// Nothing yet on the current line.
+    private(set) var atLineStart = true
+    /// A space here would collapse into the previous one (or into a list marker).
+    private var suppressSpace = true
+    /// The last byte is a collapsible space that goes if the line ends.
+    private var trailingSpace = false
+    private var trailingNewlines = 0
+    /// Line breaks owed before the next content: 1 ends the line, 2 leaves a blank line.
+    private var pendingBreak = 0
+    /// The next content starts a new table cell on the same line.
+    private var pendingCellSeparator = false
+    /// A list marker was just written: blocks opening inside the item start on the marker's line.
+    private var afterListMarker = false
+    private var previousWasCarriageReturn = false
+
+    init() { bytes.reserveCapacity(1 << 16) }
+
+    var style: TextStyle {
+        get { styles[Int(currentStyleID)] }
+        set {
+            if newValue == styles[Int(currentStyleID)] { return }
+            if let id = styleIDs[newValue] {
+                currentStyleID = id
+            } else {
+                currentStyleID = Int32(styles.count)
+                styleIDs[newValue] = currentStyleID
+                styles.append(newValue)
+            }
+        }
+    }
+
+    /// The current style's number, to restore it later without looking it up again.
+    var styleID: Int32 {
+        get { currentStyleID }
+        set { currentStyleID = newValue }
+    }
+
+    var byteCount: Int { bytes.count }
+
+    /// Bytes written since `offset` that are not spaces or line breaks.
+    func hasVisibleText(since offset: Int) -> Bool {
+        bytes[offset...].contains { !isSpace($0) }
+    }
+
+    // MARK: Blocks
+
+    /// Asks for `lines` line breaks (1 or 2) before whatever comes next.
+    mutating func requestBreak(_ lines: Int) {
+        guard !afterListMarker else { return }
+        pendingBreak = max(pendingBreak, lines)
+        pendingCellSeparator = false
+    }
+
+    /// `<br>`: ends the line even when it is empty.
+    mutating func lineBreak() {
+        guard !bytes.isEmpty else { return }
+        flushPendingBreak()
+        afterListMarker = false
+        trimTrailingSpace()
+        appendNewline()
+    }
+
+    /// Ends a list item, even one that held nothing but its marker.
+    mutating func endListItem() {
+        afterListMarker = false
+        requestBreak(1)
+    }
+
+    mutating func startTableCell() { pendingCellSeparator = true }
+
+    /// Writes a list item's bullet or number at the start of a line, in the list-marker style.
+    mutating func appendListMarker(_ marker: String) {
+        beginContent()
+        let saved = style
+        var markerStyle = saved
+        markerStyle.listMarker = true
+        markerStyle.link = nil
+        style = markerStyle
+        var marker = marker
+        marker.withUTF8 { appendBytes($0) }
+        appendBytes(" ")
+        style = saved
+        suppressSpace = true
+        trailingSpace = false
+        afterListMarker = true
+    }
+
+    // MARK: Text
+
+    /// Appends text whose whitespace collapses.
+    mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
+        let count = text.count
+        var k = 0
+        while k < count {
+            if isSpace(text[k]) {
+                repeat { k += 1 } while k < count && isSpace(text[k])
+                if !suppressSpace && pendingBreak == 0 {
+                    appendBytes(" ")
+                    suppressSpace = true
+                    trailingSpace = true
+                }
+                continue
+            }
+            // Words separated by single spaces need no collapsing: copy them in one piece.
+            let wordsStart = k
+            var wordsEnd = k
+            while k < count {
+                let byte = text[k]
+                if byte == 0x20 {
+                    if k + 1 < count && !isSpace(text[k + 1]) { k += 1; continue }
+                    break
+                }
+                if isSpace(byte) { break }
+                k += 1
+                wordsEnd = k
+            }
+            beginContent()
+            appendBytes(UnsafeBufferPointer(rebasing: text[wordsStart..<wordsEnd]))
+        }
+    }
+
+    mutating func appendText(_ text: String) {
+        var text = text
+        text.withUTF8 { appendText($0) }
+    }
+
+    /// Appends text that keeps its spaces and line breaks (`<pre>`).
+    mutating func appendPreformatted(_ text: UnsafeBufferPointer<UInt8>) {
+        let count = text.count
+        guard count > 0 else { return }
+        beginContent()
+        var k = 0
+        var segmentStart = 0
+        while k < count {
+            let byte = text[k]
+            if byte == 0x0A || byte == 0x0D {
+                appendBytes(UnsafeBufferPointer(rebasing: text[segmentStart..<k]))
+                if !(byte == 0x0A && previousWasCarriageReturn && k == segmentStart) { appendNewline() }
+                previousWasCarriageReturn = byte == 0x0D
+                k += 1
+                segmentStart = k
+            } else {
+                previousWasCarriageReturn = false
+                k += 1
+            }
+        }
+        appendBytes(UnsafeBufferPointer(rebasing: text[segmentStart..<count]))
+        suppressSpace = false
+        trailingSpace = false
+    }
+
+    /// Called before anything visible: pays owed line breaks or the cell separator.
+    private mutating func beginContent() {
+        flushPendingBreak()
+        if pendingCellSeparator {
+            pendingCellSeparator = false
+            if !atLineStart {
+                trimTrailingSpace()
+                let saved = currentStyleID
+                currentStyleID = 0
+                appendBytes(" | ")
+                currentStyleID = saved
+            }
+        }
+        afterListMarker = false
+        suppressSpace = false
+        trailingSpace = false
+    }
+
+    private mutating func flushPendingBreak() {
+        guard pendingBreak > 0 else { return }
+        if !bytes.isEmpty {
+            trimTrailingSpace()
+            var owed = pendingBreak - trailingNewlines
+            while owed > 0 { appendNewline(); owed -= 1 }
+        }
+        pendingBreak = 0
+        pendingCellSeparator = false
+    }
+
+    // MARK: Bytes
+
+    private mutating func appendNewline() {
+        let saved = currentStyleID
+        currentStyleID = 0
+        appendBytes("\n")
+        currentStyleID = saved
+        trailingNewlines += 1
+        atLineStart = true
+        suppressSpace = true
+        trailingSpace = false
+    }
+
+    private mutating func appendBytes(_ literal: StaticString) {
+        appendBytes(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    private mutating func appendBytes(_ text: UnsafeBufferPointer<UInt8>) {
+        guard !text.isEmpty else { return }
+        bytes.append(contentsOf: text)
+        if runStyles.last == currentStyleID {
+            runEnds[runEnds.count - 1] = bytes.count
+        } else {
+            runEnds.append(bytes.count)
+            runStyles.append(currentStyleID)
+        }
+        if text.count != 1 || text[0] != 0x0A {
+            trailingNewlines = 0
+            atLineStart = false
+        }
+    }
+
+    private mutating func trimTrailingSpace() {
+        guard trailingSpace else { return }
+        trailingSpace = false
+        bytes.removeLast()
+        let last = runEnds.count - 1
+        runEnds[last] -= 1
+        if runEnds[last] == (last == 0 ? 0 : runEnds[last - 1]) {
+            runEnds.removeLast()
+            runStyles.removeLast()
+        }
+    }
+
+    /// The finished text: line breaks owed at the very end are dropped, and so is a trailing space.
+    mutating func finish() -> RunStorage {
+        trimTrailingSpace()
+        return RunStorage(bytes: bytes, runEnds: runEnds, runStyles: runStyles, styles: styles)
+    }
+
+    /// Replaces the styles table, for link indices that changed once all links were resolved.
+    mutating func remapStyles(_ transform: (TextStyle) -> TextStyle) {
+        styles = styles.map(transform)
+    }
+}
