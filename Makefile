@@ -30,7 +30,7 @@ test:
 
 bench: release
 	@scripts/install-deps.sh bench
-	/usr/bin/python3 bench/run.py $(BIN)
+	/usr/bin/python3 bench/run.py $(BIN) $(BENCH_ARGS)
 
 screenshot: release
 	$(XVFB) /usr/bin/python3 scripts/screenshot.py $(BIN) docs/screenshot.png

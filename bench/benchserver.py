@@ -12,7 +12,7 @@ It exits when its standard input closes or on SIGTERM. Every response has Connec
 
 Routes:
   /big?mb=50&type=application/octet-stream   mb x 10^6 bytes with Content-Length, as fast as the socket takes them
-  /stream?rate=100000                        Content-Length 10^9, sent at `rate` bytes/s in 10 ms slices; the
+  /stream?rate=100000                        Content-Length 5x10^7, sent at `rate` bytes/s in 10 ms slices; the
                                              server watches for the client's close while sending (for Stop)
   /hold?seconds=12&size=100000               an HTML page of `size` bytes with Content-Length: the first 2 KB at
                                              once, the rest after `seconds` (the page stays loading meanwhile)
@@ -114,7 +114,7 @@ def handle(conn, cid):
                 sent += n
         elif target.path == "/stream":
             rate = int(q.get("rate", "100000"))
-            total = 1_000_000_000
+            total = 50_000_000  # under the app's 64 MiB cap, which it may apply to Content-Length at once
             conn.sendall(header("200 OK", total, "text/html; charset=utf-8"))
             conn.sendall(b"<html><head><title>Stream</title></head><body><p>")
             piece = b"x" * max(1, rate // 100)

@@ -74,6 +74,7 @@ class Report:
         self.details = {}
         self.unmet = []
         self.notes = []
+        self.missing = []
 
     def add(self, *args, **kwargs):
         line = Line(*args, **kwargs)
@@ -84,8 +85,12 @@ class Report:
                               + f"; target {line.cells[6]}")
         return line
 
-    def na(self, row, measure, reason, target=""):
-        self.add(row, measure, f"n/a ({reason})", "", "", "", target, "n/a")
+    def na(self, row, measure, reason, target="", alt_name="", alt=""):
+        """A line gtkprogress has no figure for; the reason goes to the table (shortened) and, once per row and
+        reason, to the list of what was not measured."""
+        self.add(row, measure, f"n/a ({short(reason)})", alt_name, alt, "n/a" if alt_name else "", target, "n/a")
+        if (row, reason) not in self.missing:
+            self.missing.append((row, reason))
 
     def detail(self, row, text):
         self.details.setdefault(row, []).append(text)
@@ -96,6 +101,11 @@ class Report:
         return "\n".join("| " + " | ".join(str(c).replace("|", "\\|") for c in r) + " |"
                          + ("\n|" + "|".join("---" for _ in head) + "|" if i == 0 else "")
                          for i, r in enumerate(rows))
+
+
+def short(reason, limit=90):
+    reason = re.sub(r" at 0x[0-9a-f]+", "", str(reason))
+    return reason if len(reason) <= limit else reason[:limit - 1] + "…"
 
 
 def verdict(ok):
@@ -237,6 +247,15 @@ def poll_timeout(call):
     return "-1" if re.search(r"\],\s*\d+,\s*NULL", call) else "?"
 
 
+def exit_text(status):
+    if status is not None and status < 0:
+        try:
+            return f"was killed by {signal.Signals(-status).name}"
+        except ValueError:
+            return f"was killed by signal {-status}"
+    return f"exited with status {status}"
+
+
 class BenchError(Exception):
     pass
 
@@ -283,6 +302,27 @@ class Bench:
         kwargs.setdefault("stderr", self.log)
         kwargs.setdefault("stdin", subprocess.DEVNULL)
         return subprocess.Popen(cmd, env=self.env(role, extra_env), **kwargs)
+
+    def log_offset(self):
+        self.log.flush()
+        return self.log.tell()
+
+    def log_reason(self, offset):
+        """The first line that looks like a crash or error in what the programs wrote since `offset`."""
+        self.log.flush()
+        with open(self.log.name, "rb") as f:
+            f.seek(offset)
+            text = f.read(200_000).decode(errors="replace")
+        lines = [l.strip() for l in text.splitlines() if "DBus.Error.AccessDenied" not in l]
+        for i, line in enumerate(lines):
+            if re.search(r"Program crashed|Fatal error", line):
+                frame = next((re.sub(r"\s+", " ", l) for l in lines[i + 1:i + 8] if re.match(r"\d+ ", l)), "")
+                frame = re.sub(r"^\d+ (\[[^]]*\] )*\s*0x[0-9a-f]+ ", "", frame)
+                return (line.strip("* ") + (f" in {frame}" if frame else ""))[:240]
+        for line in lines:
+            if re.search(r"crash|fatal|error|critical|abort", line, re.I) and "backtraces will be missing" not in line:
+                return line[:200]
+        return ""
 
     def end_apps(self):
         """Ends every measured program and whatever it spawned (e.g. Dillo's dpid, which daemonizes)."""
@@ -378,6 +418,7 @@ class Bench:
 
     def close(self):
         self.end_apps()
+        end_pids(marked_pids(f"{self.tag}-dpid"))
         try:
             self.server.stdin.close()
         except Exception:
@@ -407,11 +448,29 @@ class Bench:
         return proc
 
     @staticmethod
-    def xprobe_result(proc):
-        """(t_sent or None, t_title, t_paint, window, pid, title) or None on timeout."""
+    def xprobe_result(proc, watch=None):
+        """(t_sent or None, t_title, t_paint, window, pid, title), or None on timeout, or if the process `watch`
+        has been gone for 1 s (a program that exits never shows its window)."""
+        import select
         sent = None
         result = None
-        for line in proc.stdout:
+        exited_at = None
+        buffer = ""
+        fd = proc.stdout.fileno()
+        while True:
+            ready, _, _ = select.select([fd], [], [], 0.1)
+            if ready:
+                chunk = os.read(fd, 4096).decode()
+                if not chunk:
+                    break
+                buffer += chunk
+                continue
+            if watch is not None and watch.poll() is not None:
+                exited_at = exited_at or time.monotonic()
+                if time.monotonic() - exited_at > 1.0:
+                    proc.kill()
+                    break
+        for line in buffer.splitlines():
             parts = line.strip().split(" ", 5)
             if parts[0] == "sent":
                 sent = float(parts[1])
@@ -421,9 +480,9 @@ class Bench:
         proc.wait()
         return result
 
-    def window_of(self, pid, timeout=20, title=None):
-        args = ["--pid", str(pid), "--no-paint"] + (["--title", title] if title else [])
-        result = self.xprobe_result(self.xprobe_wait(*args, timeout=timeout))
+    def window_of(self, proc, timeout=20, title=None):
+        args = ["--pid", str(proc.pid), "--no-paint"] + (["--title", title] if title else [])
+        result = self.xprobe_result(self.xprobe_wait(*args, timeout=timeout), watch=proc)
         return result[3] if result else None
 
     def key(self, window, key):
@@ -585,30 +644,47 @@ def startup_programs(bench, page):
     if bench.binary:
         programs.append(("gtkprogress", [bench.binary, page], {}))
     programs += [("NetSurf", ["netsurf-gtk", url], {}),
+                 # Dillo reads files through its plugin daemon dpid, which a first launch starts and later ones
+                 # reuse: "Dillo" runs with dpid already running (counted in its memory), "Dillo, cold" starts it.
                  ("Dillo", ["dillo", url], {}),
+                 ("Dillo, cold (starts dpid)", ["dillo", url], {}),
                  ("bare GTK 3 window", [bench.bare, page], {}),
                  ("bare GTK 3 window, GDK_GL=disable", [bench.bare, page], {"GDK_GL": "disable"})]
     return programs
 
 
-def launch_once(bench, cmd, extra_env, settle):
+def dpid(bench, running):
+    """Starts Dillo's plugin daemon as a session service, or ends it."""
+    pids = [p for p in marked_pids(f"{bench.tag}-dpid") if not gone(p)]
+    if running and not pids:
+        bench.popen(["/usr/libexec/dillo/dpid"], role="dpid")
+        time.sleep(0.3)
+    elif not running and pids:
+        end_pids(pids)
+
+
+def launch_once(bench, name, cmd, extra_env, settle):
     """Exec → first paint after the window shows the page's title. Returns a dict, or raises BenchError."""
+    if name.startswith("Dillo"):
+        dpid(bench, name == "Dillo")
     probe = bench.xprobe_wait("--title", STARTUP_TITLE, timeout=20)
+    offset = bench.log_offset()
     t0 = time.monotonic()
     proc = bench.popen(cmd, extra_env=extra_env)
     try:
-        found = bench.xprobe_result(probe)
+        found = bench.xprobe_result(probe, watch=proc)
         if not found:
             titles = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", ".", "getwindowname", "%@"],
                                     env=bench.env("infra"), capture_output=True, text=True).stdout.split("\n")
-            state = "exited with status %s" % proc.poll() if proc.poll() is not None else "running"
-            raise BenchError(f"no window titled {STARTUP_TITLE!r} within 20 s (process {state}; "
-                             f"windows: {[t for t in titles if t][:3]})")
+            if proc.poll() is not None:
+                raise BenchError(f"{exit_text(proc.poll())} without showing the page"
+                                 + (f": “{bench.log_reason(offset)}”" if bench.log_reason(offset) else ""))
+            raise BenchError(f"no window titled {STARTUP_TITLE!r} within 20 s (windows: {[t for t in titles if t][:3]})")
         _, t_title, t_paint, window, pid, title = found
         if pid and pid != proc.pid:
             raise BenchError(f"the window belongs to pid {pid}, not to the process started ({proc.pid})")
         time.sleep(settle)
-        pids = [p for p in marked_pids(f"{bench.tag}-app") if not gone(p)]
+        pids = [p for p in marked_pids(f"{bench.tag}-app") + marked_pids(f"{bench.tag}-dpid") if not gone(p)]
         rss = sum(proc_status(p, "VmRSS") or 0 for p in pids)
         pss = sum(proc_pss(p) or 0 for p in pids)
         return {"title": t_title - t0, "paint": t_paint - t0, "rss": rss, "pss": pss, "main_rss":
@@ -631,12 +707,13 @@ def row_startup_memory(bench, report, rows, runs):
             if len(failures[name]) >= 2:
                 continue
             try:
-                sample = launch_once(bench, cmd, extra, settle=0.5)
+                sample = launch_once(bench, name, cmd, extra, settle=0.5)
             except BenchError as error:
                 failures[name].append(str(error))
                 continue
             if round_index > 0:
                 samples[name].append(sample)
+    dpid(bench, False)
     summary = {}
     for name, _, _ in programs:
         got = samples[name]
@@ -661,20 +738,24 @@ def row_startup_memory(bench, report, rows, runs):
     app = summary.get("gtkprogress")
     reason = (failures.get("gtkprogress") or ["no gtkprogress binary"])[0] if not app else None
     bare, bare_nogl = summary.get("bare GTK 3 window"), summary.get("bare GTK 3 window, GDK_GL=disable")
-    # The GL-off bare window is shown only if it tells something: differs by more than 10% from the bare window.
-    show_nogl = bool(bare and bare_nogl and (abs(bare_nogl["paint"] / bare["paint"] - 1) > 0.10
-                                             or abs(bare_nogl["rss"] / bare["rss"] - 1) > 0.10))
+    # The GL-off bare window is shown only if it tells something: 15% and 10 ms faster, or 15% smaller.
+    show_nogl = bool(bare and bare_nogl and (
+        (bare["paint"] - bare_nogl["paint"] > max(0.010, 0.15 * bare["paint"]))
+        or bare["rss"] - bare_nogl["rss"] > 0.15 * bare["rss"]))
     if bare and bare_nogl and not show_nogl:
-        report.detail("startup", "GDK_GL=disable changes the bare window by less than 10% here, so it has no row.")
+        report.detail("startup", "GDK_GL=disable does not make the bare window 15% faster or smaller here, so it "
+                                 "has no row.")
 
     targets = {"NetSurf": ("faster than NetSurf", lambda a, b: a < b),
                "bare GTK 3 window": ("≤ 1.2× the bare window", lambda a, b: a <= 1.2 * b)}
     if "startup" in rows:
-        for name in ["NetSurf", "Dillo", "bare GTK 3 window"] + (["bare GTK 3 window, GDK_GL=disable"] if show_nogl else []):
+        for name in ["NetSurf", "Dillo", "Dillo, cold (starts dpid)", "bare GTK 3 window"] + (
+                ["bare GTK 3 window, GDK_GL=disable"] if show_nogl else []):
             other = summary.get(name)
             target, test = targets.get(name, ("", None))
             if not app:
-                report.na("Startup", f"exec → page shown, vs {name}", reason, target)
+                report.na("Startup", "exec → page shown (median)", reason, target, name,
+                          ms(other["paint"]) if other else "n/a")
             elif not other:
                 report.add("Startup", "exec → page shown", ms(app["paint"]), name,
                            f"n/a ({(failures[name] or ['not run'])[0]})", "n/a", target, "n/a")
@@ -683,15 +764,20 @@ def row_startup_memory(bench, report, rows, runs):
                            ratio(app["paint"], other["paint"]), target,
                            verdict(test(app["paint"], other["paint"])) if test else "—")
     if "memory" in rows:
-        for name in ["NetSurf", "Dillo", "bare GTK 3 window"] + (["bare GTK 3 window, GDK_GL=disable"] if show_nogl else []):
+        if not app:
+            report.na("Memory", "RSS with the page shown", reason, "< 40 MB")
+        else:
+            report.add("Memory", "RSS with the page shown", mb(app["rss"]), "", "", "", "< 40 MB",
+                       verdict(app["rss"] < 40e6))
+        for name in ["NetSurf", "Dillo", "Dillo, cold (starts dpid)", "bare GTK 3 window"] + (
+                ["bare GTK 3 window, GDK_GL=disable"] if show_nogl else []):
             other = summary.get(name)
             if not app:
-                report.na("Memory", f"RSS with the page shown, vs {name}", reason, "< 40 MB")
+                report.na("Memory", "RSS with the page shown", reason, "", name, mb(other["rss"]) if other else "n/a")
             else:
                 report.add("Memory", "RSS with the page shown", mb(app["rss"]), name,
                            mb(other["rss"]) if other else f"n/a ({(failures[name] or ['not run'])[0]})",
-                           ratio(app["rss"], other["rss"]) if other else "n/a", "< 40 MB",
-                           verdict(app["rss"] < 40e6))
+                           ratio(app["rss"], other["rss"]) if other else "n/a", "", "—")
     return summary
 
 
@@ -744,20 +830,32 @@ def row_render(bench, report):
     slow = 5.0  # a command whose single probe run takes longer gets 2 measured runs and no warm-up
     warmup, runs = (1, 5) if not bench.quick else (0, 2)
     for label, path in files:
+        # One probe run each: exit status, output size, peak memory, and whether hyperfine can afford 5 runs.
         results = {}
         for name, make in tools:
-            cmd = make(path)
             try:
-                elapsed, peak, rc, out_bytes = run_probe(bench, cmd)
-                if rc != 0:
-                    raise BenchError(f"exit status {rc}")
-                if elapsed > slow:
-                    median_t, lo, hi, n = hyperfine(bench, name, cmd, 0, 2)
-                else:
-                    median_t, lo, hi, n = hyperfine(bench, name, cmd, warmup, runs)
-                results[name] = {"time": median_t, "peak": peak, "out": out_bytes}
+                elapsed, peak, rc, out_bytes = run_probe(bench, make(path))
+                results[name] = ({"error": f"exit status {rc}"} if rc != 0 else
+                                 {"probe": elapsed, "peak": peak, "out": out_bytes})
+            except (subprocess.TimeoutExpired, OSError) as error:
+                results[name] = {"error": str(error)}
+        # A dump far smaller than the others' is no rendering of the page (an error message, a usage text).
+        for name, r in results.items():
+            others = [o["out"] for n, o in results.items() if n != name and "error" not in o]
+            if "error" not in r and others and r["out"] < 0.2 * statistics.median(others):
+                results[name] = {"error": f"printed {r['out']} bytes where the others print about "
+                                          f"{statistics.median(others):.0f}: not a rendering of the page"}
+        for name, make in tools:
+            r = results[name]
+            if "error" in r:
+                report.detail("render", f"{label}: {name} failed: {r['error']}")
+                continue
+            try:
+                median_t, lo, hi, n = hyperfine(bench, name, make(path), *((0, 2) if r["probe"] > slow
+                                                                           else (warmup, runs)))
+                r["time"] = median_t
                 report.detail("render", f"{label}: {name} median {ms(median_t)} (min {ms(lo)}, max {ms(hi)}, "
-                                        f"{n} runs), peak RSS {mb(peak)}, output {out_bytes / 1e6:.2f} MB")
+                                        f"{n} runs), peak RSS {mb(r['peak'])}, output {r['out'] / 1e6:.2f} MB")
             except (BenchError, subprocess.TimeoutExpired, OSError) as error:
                 results[name] = {"error": str(error)}
                 report.detail("render", f"{label}: {name} failed: {error}")
@@ -765,7 +863,8 @@ def row_render(bench, report):
         for name, _ in tools[1:] if bench.binary else tools:
             other = results[name]
             if "error" in app:
-                report.na("Rendering", f"{label}, time vs {name}", app["error"], "faster")
+                report.na("Rendering", f"{label}, time", app["error"], "faster", name,
+                          ms(other["time"]) if "time" in other else f"n/a ({short(other.get('error', ''), 60)})")
                 continue
             if "error" in other:
                 report.add("Rendering", f"{label}, time", ms(app["time"]), name, f"n/a ({other['error']})", "n/a",
@@ -865,13 +964,18 @@ def row_load(bench, report):
 
 def launch_app(bench, target, title=None, timeout=20):
     """Starts gtkprogress on target; returns (proc, window)."""
+    offset = bench.log_offset()
     proc = bench.popen([bench.binary, target])
-    window = bench.window_of(proc.pid, timeout=timeout, title=title)
+    window = bench.window_of(proc, timeout=timeout, title=title)
     if not window:
-        state = f"exited with status {proc.poll()}" if proc.poll() is not None else "running"
+        what = f"a window{' titled ' + repr(title) if title else ''}"
+        status = proc.poll()
         bench.end_apps()
-        raise BenchError(f"no gtkprogress window{' titled ' + repr(title) if title else ''} within {timeout} s "
-                         f"(process {state})")
+        if status is not None:
+            reason = bench.log_reason(offset)
+            raise BenchError(f"gtkprogress {exit_text(status)} without showing {what}"
+                             + (f": “{reason}”" if reason else ""))
+        raise BenchError(f"gtkprogress showed no {what[2:]} within {timeout} s")
     return proc, window
 
 
@@ -919,14 +1023,19 @@ def row_tick(bench, report):
 
     # Idle: a loaded page, the bar finished; gtkprogress vs the bare window (the floor).
     page = startup_page(os.path.join(bench.tmp, "idle.html"))
-    results = {}
+    results, reasons = {}, {}
     for name, cmd in (("gtkprogress", [bench.binary, page]), ("bare GTK 3 window", [bench.bare, page])):
+        offset = bench.log_offset()
         proc = bench.popen(cmd)
         try:
-            window = bench.window_of(proc.pid, timeout=20, title=STARTUP_TITLE)
+            window = bench.window_of(proc, timeout=20, title=STARTUP_TITLE)
             if not window:
                 results[name] = None
-                report.detail("tick", f"{name}: no window with the page's title within 20 s")
+                status = proc.poll()
+                reasons[name] = ("no window with the page's title within 20 s" if status is None else
+                                 f"{exit_text(status)} without showing the page"
+                                 + (f": “{bench.log_reason(offset)}”" if bench.log_reason(offset) else ""))
+                report.detail("tick", f"{name}: {reasons[name]}")
                 continue
             wakeups = idle_wakeups(bench, proc.pid, window, 5.0)
             polls = bench.strace_polls(proc.pid, 5.0) if name == "gtkprogress" else None
@@ -943,7 +1052,7 @@ def row_tick(bench, report):
             proc.wait(timeout=5)
     app, bare = results.get("gtkprogress"), results.get("bare GTK 3 window")
     if app is None:
-        report.na("The tick", "wakeups in 5 s of an idle window", "the window never showed the page", "none")
+        report.na("The tick", "wakeups in 5 s of an idle window", reasons.get("gtkprogress", "not measured"), "none")
     else:
         report.add("The tick", "wakeups in 5 s of an idle window", str(app), "bare GTK 3 window",
                    "n/a" if bare is None else str(bare), "—", "none", verdict(app == 0))
@@ -1016,6 +1125,10 @@ def row_stop(bench, report):
             if not request:
                 raise BenchError("the app did not request /stream")
             time.sleep(max(0.0, request["t"] + 0.7 - time.monotonic()))
+            early = bench.wait_event(since, 0, ev="closed", id=request["id"])
+            if early:
+                raise BenchError(f"the app closed the connection {ms(early['t'] - request['t'])} after the request, "
+                                 f"before Stop ({early['bytes']} bytes received)")
             t_key = bench.key(window, "Escape")
             closed = bench.wait_event(since, 5, ev="closed", id=request["id"])
             if not closed:
@@ -1026,7 +1139,7 @@ def row_stop(bench, report):
         finally:
             bench.end_apps()
             proc.wait(timeout=5)
-    report.detail("stop", "method: the page /stream (sending 100 KB/s) loads for 0.7 s, then Escape through XTEST "
+    report.detail("stop", "method: the page /stream (100 KB/s, Content-Length 50 MB) loads for 0.7 s, then Escape through XTEST "
                           "(bench/xprobe key); the server notes when it sees the client's FIN or RST. Samples: "
                           + ", ".join(notes))
     if not samples:
@@ -1149,6 +1262,7 @@ def main():
     load_before = os.getloadavg()
     bench = Bench(binary, args.quick, args.keep)
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started in the background
     t_start = time.monotonic()
     try:
         bench.start()
@@ -1205,10 +1319,11 @@ def main():
             detail_lines.append(f"- {ROW_NAMES[key]}: {text}")
     closing = ["", "## Targets not met", ""]
     closing += [f"- {u}" for u in report.unmet] or ["- none"]
-    na = [l.cells for l in report.lines if l.cells[7] == "n/a"]
-    if na:
-        closing += ["", "## Not measured", ""] + [f"- {c[0]} {c[1]}: {c[2] if c[2].startswith('n/a') else c[4]}"
-                                                  for c in na]
+    missing = list(report.missing)
+    for c in (l.cells for l in report.lines if l.cells[7] == "n/a" and not l.cells[2].startswith("n/a")):
+        missing.append((c[0], f"{c[3]}: {c[4]}"))
+    if missing:
+        closing += ["", "## Not measured", ""] + [f"- {row}: {reason}" for row, reason in missing]
     closing += [f"- {n}" for n in report.notes]
     text = "\n".join(header) + body + "\n" + "\n".join(detail_lines + closing) + "\n"
     print()

@@ -30,6 +30,7 @@ struct DocumentBuilder {
     private init(source: UnsafeBufferPointer<UInt8>, markup: PrefilteredMarkup) {
         self.source = source
         self.markup = markup
+        writer = RunWriter(capacity: source.count + 1024)
     }
 
     // MARK: Walking

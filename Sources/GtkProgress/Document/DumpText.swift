@@ -7,8 +7,8 @@ extension Document {
     /// and numbers and nest by indentation. With a `width`, lines wrap at word boundaries (preformatted text
     /// never wraps); without one each paragraph is one line.
     public func dumpText(width: Int? = nil) -> String {
-        var dump = DumpWriter(width: width)
         let storage = self.storage
+        var dump = DumpWriter(width: width, capacity: storage.bytes.count * 9 / 8 + links.count * 64 + 1024)
         storage.bytes.withUnsafeBufferPointer { bytes in
             for run in 0..<storage.runCount {
                 let style = storage.style(ofRun: run)
@@ -45,9 +45,9 @@ private struct DumpWriter {
     private var markerBytes = 0
     private var preformatted = false
 
-    init(width: Int?) {
+    init(width: Int?, capacity: Int) {
         self.width = width
-        out.reserveCapacity(1 << 16)
+        out.reserveCapacity(capacity)
     }
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, style: TextStyle) {
@@ -101,7 +101,9 @@ private struct DumpWriter {
             if line[k] == 0x20 { k += 1; continue }
             var end = k
             while end < count && line[end] != 0x20 { end += 1 }
-            let wordColumns = line.withUnsafeBufferPointer { displayColumns(UnsafeBufferPointer(rebasing: $0[k..<end])) }
+            let wordColumns = line.withUnsafeBufferPointer {
+                displayColumns(UnsafeBufferPointer(rebasing: $0[k..<end]))
+            }
             if lineHasWord && column + 1 + wordColumns > width {
                 out.append(0x0A)
                 appendSpaces(indent)

@@ -34,8 +34,9 @@ final class GumboTree {
         var stack: [(GumboNodeRef, Int)] = [(document, 0)]
         while let (node, depth) = stack.popLast() {
             deepest = max(deepest, depth)
-            for index in 0..<node.childCount where node.child(index).isElement || node.child(index).type == GUMBO_NODE_TEMPLATE {
-                stack.append((node.child(index), depth + 1))
+            for index in 0..<node.childCount {
+                let child = node.child(index)
+                if child.isElement || child.type == GUMBO_NODE_TEMPLATE { stack.append((child, depth + 1)) }
             }
         }
         return deepest

@@ -7,11 +7,15 @@ enum LinkResolution {
 
     /// Strips the leading and trailing whitespace and the tabs and line breaks inside, as the URL parser does.
     static func trim(_ href: String) -> String {
-        var trimmed = href.trimmingCharacters(in: CharacterSet(charactersIn: " \t\n\r\u{0C}"))
-        if trimmed.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
-            trimmed.removeAll { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        let bytes = href.utf8
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+              let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        let inner = bytes[first...last]
+        if !inner.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            return first == bytes.startIndex && last == bytes.index(before: bytes.endIndex)
+                ? href : String(decoding: inner, as: UTF8.self)
         }
-        return trimmed
+        return String(decoding: inner.filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
     }
 
     /// `href` resolved against `base`; an empty `href` is the base itself.

@@ -104,7 +104,10 @@ struct MarkupScanner {
         while position < count {
             if source[position] == ascii("<") {
                 scanMarkup()
-            } else if placeholders {
+                continue
+            }
+            stack.reconstructFormatting()
+            if placeholders {
                 scanText()
                 if forgedPlaceholder { return false }
             } else {
@@ -148,7 +151,7 @@ struct MarkupScanner {
         }
     }
 
-    mutating func scanStartTag() {
+    private mutating func scanStartTag() {
         let tagStart = position
         let nameStart = position + 1
         var k = nameStart
@@ -392,7 +395,7 @@ private enum KeptAttribute {
     static let names: [[UInt8]] = ["href", "alt", "src", "http-equiv", "content", "charset", "start", "reversed",
                                    "type", "value", "id", "name", "hidden", "encoding", "color", "face", "size",
                                    "open"].map { Array($0.utf8) }
-    static let fontBreakout: Set<Int> = [14, 15, 16]
+    static let fontBreakout = Set(["color", "face", "size"].compactMap { names.firstIndex(of: Array($0.utf8)) })
 
     static func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
         for (index, candidate) in names.enumerated() where candidate.count == name.count {

@@ -86,7 +86,7 @@ extension MarkupScanner {
         let tag = GumboTag.named(name).rawValue
         guard Self.inlinePlaceholderTags.contains(tag) else { return nil }
         let isAnchor = tag == GUMBO_TAG_A.rawValue
-        if isAnchor && (anchorMayBeActive || stack.tags.contains(tag)) { return nil }
+        if isAnchor && (anchorMayBeActive || stack.isOpen(tag)) { return nil }
         guard let (contentStart, selfClosing) = scanAttributes(from: nameEnd), !selfClosing else { return nil }
         let contentEnd = find(ascii("<"), from: contentStart)
         let closeEnd = contentEnd + 3 + name.count

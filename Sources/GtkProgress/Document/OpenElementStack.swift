@@ -21,6 +21,8 @@ struct OpenElementStack {
     private var nextSerial = 0
     /// The list of active formatting elements; a marker has tag 0.
     private var formatting: [(tag: UInt32, serial: Int)] = []
+    /// How many HTML elements of each tag are open, so most searches of the stack end before they start.
+    private var openCount = [Int32](repeating: 0, count: Int(GUMBO_TAG_LAST.rawValue) + 1)
     let limit: Int
     /// The deepest the stack has been, for tests that compare it with gumbo's tree.
     private(set) var deepest = 0
@@ -83,6 +85,17 @@ struct OpenElementStack {
             break
         }
         if inSelect, let effect = startTagInSelect(tag) { return effect }
+        // What a start tag closes comes first; phrasing content then reopens misnested formatting.
+        switch tag {
+        case Self.button:
+            if let k = indexInScope(Self.button) { truncate(to: k) }
+        case Self.a:
+            if let entry = lastFormattingEntry(Self.a) { adopt(entry) }
+        case Self.option, Self.optgroup:
+            if tags.last == Self.option { pop() }
+        default:
+            break
+        }
         if Self.reconstructs(tag, traits) { reconstructFormatting() }
         if traits.contains(.void) {
             if traits.contains(.closesParagraph) { closeParagraph() }
@@ -101,24 +114,13 @@ struct OpenElementStack {
             closeListItem(matching: { $0 == Self.dd || $0 == Self.dt })
             closeParagraph()
         case Self.form:
-            if tags.contains(Self.form) { return .keep(opened: false) }
+            if isOpen(Self.form) { return .keep(opened: false) }
             closeParagraph()
-        case Self.button:
-            if let k = indexInScope(Self.button) { truncate(to: k) }
-        case Self.a:
-            if let entry = lastFormattingEntry(Self.a) {
-                adopt(entry)
-                reconstructFormatting()
-            }
         case Self.nobr:
             if indexInScope(Self.nobr) != nil, let entry = lastFormattingEntry(Self.nobr) {
                 adopt(entry)
                 reconstructFormatting()
             }
-        case Self.option:
-            if tags.last == Self.option { pop() }
-        case Self.optgroup:
-            if tags.last == Self.option { pop() }
         case Self.rb, Self.rtc, Self.rp, Self.rt:
             if indexInScope(Self.ruby) != nil {
                 while let top = tags.last, top == Self.rb || top == Self.rp || top == Self.rt
@@ -165,6 +167,7 @@ struct OpenElementStack {
 
     private mutating func push(_ tag: UInt32, _ name: UInt32, ignoringLimit: Bool = false) -> StartTagEffect {
         guard ignoringLimit || tags.count < limit else { return .drop }
+        if tag & Self.foreign == 0 { openCount[Int(tag)] += 1 }
         tags.append(tag)
         names.append(name)
         serials.append(nextSerial)
@@ -206,7 +209,10 @@ struct OpenElementStack {
         return effect
     }
 
+    func isOpen(_ tag: UInt32) -> Bool { openCount[Int(tag)] > 0 }
+
     private func currentTableOutsideCells() -> Int? {
+        guard isOpen(Self.table) else { return nil }
         var k = tags.count - 1
         while k >= 0 {
             switch tags[k] {
@@ -219,12 +225,14 @@ struct OpenElementStack {
     }
 
     private mutating func closeParagraph() {
+        guard isOpen(Self.p) else { return }
         if let k = indexInScope(Self.p, alsoBoundedBy: Self.button) { truncate(to: k) }
     }
 
     /// `li` closes an open `li` (and `dd`/`dt` each other) unless a special element other than address, div or p
     /// lies between.
     private mutating func closeListItem(matching isItem: (UInt32) -> Bool) {
+        guard isOpen(Self.li) || isOpen(Self.dd) || isOpen(Self.dt) else { return }
         var k = tags.count - 1
         while k >= 0 {
             let open = tags[k]
@@ -237,6 +245,7 @@ struct OpenElementStack {
     }
 
     private var inSelect: Bool {
+        guard isOpen(Self.select) else { return false }
         var k = tags.count - 1
         while k >= 0 && (tags[k] == Self.option || tags[k] == Self.optgroup) { k -= 1 }
         return k >= 0 && tags[k] == Self.select
@@ -341,7 +350,7 @@ struct OpenElementStack {
         case Self.p:
             closeParagraph()
         case Self.form:
-            if let k = tags.lastIndex(of: Self.form) { remove(at: k) }
+            if isOpen(Self.form), let k = tags.lastIndex(of: Self.form) { remove(at: k) }
         case Self.li:
             if let k = indexInScope(Self.li, alsoBoundedBy: Self.ol, Self.ul) { truncate(to: k) }
         case Self.template, Self.select:
@@ -355,15 +364,7 @@ struct OpenElementStack {
             if traits.contains(.heading) {
                 if let k = indexOfHeadingInScope() { truncate(to: k) }
             } else if traits.contains(.formatting) {
-                if let entry = lastFormattingEntry(tag) {
-                    if let k = stackIndex(of: formatting[entry].serial), indexInScope(tag) != nil || k == tags.count - 1 {
-                        adopt(entry)
-                    } else if stackIndex(of: formatting[entry].serial) == nil {
-                        formatting.remove(at: entry)
-                    }
-                } else {
-                    closeOther(tag, name)
-                }
+                closeFormatting(tag, name)
             } else if traits.contains(.special) {
                 if let k = indexInScope(tag) { truncate(to: k) }
             } else {
@@ -372,8 +373,20 @@ struct OpenElementStack {
         }
     }
 
+    /// The end tag of a formatting element runs the adoption agency on the last such element in the list.
+    private mutating func closeFormatting(_ tag: UInt32, _ name: UInt32) {
+        guard let entry = lastFormattingEntry(tag) else { closeOther(tag, name); return }
+        guard let k = stackIndex(of: formatting[entry].serial) else {
+            formatting.remove(at: entry)
+            return
+        }
+        if ((k + 1)..<tags.count).contains(where: { traits(at: $0).contains(.scopeBoundary) }) { return }
+        adopt(entry)
+    }
+
     /// "Any other end tag": closes the nearest element with that name unless a special element comes first.
     private mutating func closeOther(_ tag: UInt32, _ name: UInt32) {
+        guard isOpen(tag) else { return }
         var k = tags.count - 1
         while k >= 0 {
             if tags[k] == tag && names[k] == name { truncate(to: k); return }
@@ -394,6 +407,7 @@ struct OpenElementStack {
     }
 
     private func indexInScope(_ tag: UInt32, alsoBoundedBy extra1: UInt32 = .max, _ extra2: UInt32 = .max) -> Int? {
+        guard isOpen(tag) else { return nil }
         var k = tags.count - 1
         while k >= 0 {
             let open = tags[k]
@@ -405,6 +419,7 @@ struct OpenElementStack {
     }
 
     private func indexOfHeadingInScope() -> Int? {
+        guard Self.headings.contains(where: isOpen) else { return nil }
         var k = tags.count - 1
         while k >= 0 {
             let traits = traits(at: k)
@@ -416,6 +431,7 @@ struct OpenElementStack {
     }
 
     private func indexInTableScope(_ tag: UInt32) -> Int? {
+        guard isOpen(tag) else { return nil }
         var k = tags.count - 1
         while k >= 0 {
             let open = tags[k]
@@ -433,29 +449,32 @@ struct OpenElementStack {
     private mutating func pop() { truncate(to: tags.count - 1) }
 
     private mutating func popThrough(_ tag: UInt32) {
-        if let k = tags.lastIndex(of: tag) { truncate(to: k) }
+        if isOpen(tag), let k = tags.lastIndex(of: tag) { truncate(to: k) }
     }
 
     /// Closes every element from index `k` up. Closing a cell, caption, object or template also forgets the
     /// formatting opened inside it (back to its marker).
     private mutating func truncate(to k: Int) {
         guard k < tags.count else { return }
-        for index in stride(from: tags.count - 1, through: k, by: -1) { closeScope(of: tags[index]) }
+        for index in stride(from: tags.count - 1, through: k, by: -1) { closed(tags[index]) }
         tags.removeSubrange(k...)
         names.removeSubrange(k...)
         serials.removeSubrange(k...)
     }
 
     private mutating func remove(at k: Int) {
-        closeScope(of: tags[k])
+        closed(tags[k])
         tags.remove(at: k)
         names.remove(at: k)
         serials.remove(at: k)
     }
 
-    private mutating func closeScope(of tag: UInt32) {
-        guard Self.marksFormattingScope(tag) else { return }
-        while let entry = formatting.popLast(), entry.tag != 0 {}
+    private mutating func closed(_ tag: UInt32) {
+        guard tag & Self.foreign == 0 else { return }
+        openCount[Int(tag)] -= 1
+        if Self.marksFormattingScope(tag) {
+            while let entry = formatting.popLast(), entry.tag != 0 {}
+        }
     }
 
     private static let html = GUMBO_TAG_HTML.rawValue, head = GUMBO_TAG_HEAD.rawValue, body = GUMBO_TAG_BODY.rawValue
@@ -485,4 +504,6 @@ struct OpenElementStack {
     private static let object = GUMBO_TAG_OBJECT.rawValue, caption = GUMBO_TAG_CAPTION.rawValue
     private static let colgroup = GUMBO_TAG_COLGROUP.rawValue
     private static let svgTag = GUMBO_TAG_SVG.rawValue
+    private static let headings = [GUMBO_TAG_H1, GUMBO_TAG_H2, GUMBO_TAG_H3, GUMBO_TAG_H4, GUMBO_TAG_H5,
+                                   GUMBO_TAG_H6].map(\.rawValue)
 }

@@ -24,7 +24,9 @@ struct RunWriter {
     private var afterListMarker = false
     private var previousWasCarriageReturn = false
 
-    init() { bytes.reserveCapacity(1 << 16) }
+    /// `capacity`: the text's likely size (a page's text is rarely longer than its markup). Reserving it up front
+    /// spares copying a growing buffer; reserved pages that stay unused cost no memory.
+    init(capacity: Int = 1 << 12) { bytes.reserveCapacity(capacity) }
 
     var style: TextStyle {
         get { styles[Int(currentStyleID)] }
@@ -48,7 +50,7 @@ struct RunWriter {
 
     var byteCount: Int { bytes.count }
 
-    /// Bytes written since `offset` that are not spaces or line breaks.
+    /// Whether anything but spaces and line breaks was written since `offset`.
     func hasVisibleText(since offset: Int) -> Bool {
         bytes[offset...].contains { !isSpace($0) }
     }

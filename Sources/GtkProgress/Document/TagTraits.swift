@@ -95,16 +95,18 @@ struct TagTraits: OptionSet {
         tag < UInt32(table.count) ? table[Int(tag)] : []
     }
 
-    /// The traits of an SVG or MathML element. Only the integration points (where HTML resumes) and the roots
-    /// matter; the rest are neither special nor scope boundaries, whatever their HTML namesakes are.
-    static func ofForeign(_ tag: UInt32) -> TagTraits {
+    /// The traits of an SVG or MathML element. Only the integration points (where HTML resumes) matter, and they
+    /// depend on the namespace; every other foreign element is neither special nor a scope boundary, whatever its
+    /// HTML namesake is.
+    static func ofForeign(_ tag: UInt32, svg: Bool) -> TagTraits {
         switch tag {
-        case GUMBO_TAG_SVG.rawValue, GUMBO_TAG_MATH.rawValue:
-            return .foreignRoot
+        case GUMBO_TAG_FOREIGNOBJECT.rawValue, GUMBO_TAG_DESC.rawValue, GUMBO_TAG_TITLE.rawValue:
+            return svg ? [.integrationPoint, .scopeBoundary, .special] : []
         case GUMBO_TAG_MI.rawValue, GUMBO_TAG_MO.rawValue, GUMBO_TAG_MN.rawValue, GUMBO_TAG_MS.rawValue,
-             GUMBO_TAG_MTEXT.rawValue, GUMBO_TAG_ANNOTATION_XML.rawValue, GUMBO_TAG_FOREIGNOBJECT.rawValue,
-             GUMBO_TAG_DESC.rawValue, GUMBO_TAG_TITLE.rawValue:
-            return [.integrationPoint, .scopeBoundary, .special]
+             GUMBO_TAG_MTEXT.rawValue:
+            return svg ? [] : [.integrationPoint, .scopeBoundary, .special]
+        case GUMBO_TAG_ANNOTATION_XML.rawValue:
+            return svg ? [] : [.scopeBoundary, .special]
         default:
             return []
         }

@@ -89,6 +89,109 @@ public final class TextView: Widget {
         gtk_text_tag_table_remove(gtk_text_buffer_get_tag_table(buffer), tag.tag)
     }
 
+    /// Characters of inserted text (counted from the start of the insertion) and the tags they get.
+    public struct TaggedRange {
+        public var start: Int
+        public var length: Int
+        public var tags: [TextTag]
+        public init(start: Int, length: Int, tags: [TextTag]) {
+            self.start = start
+            self.length = length
+            self.tags = tags
+        }
+    }
+
+    /// Appends valid UTF-8 in one insertion and tags its ranges, which must be in order. One insertion per page
+    /// slice instead of one per run keeps large pages fast; applying a tag leaves iterators valid, so one iterator
+    /// walks forward through the ranges.
+    public func appendUTF8(_ bytes: UnsafeBufferPointer<UInt8>, tagging ranges: [TaggedRange]) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(buffer, &end)
+        let startOffset = gtk_text_iter_get_offset(&end)
+        base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { p in
+            gtk_text_buffer_insert(buffer, &end, p, Int32(bytes.count))
+        }
+        var start = GtkTextIter(), stop = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &start, startOffset)
+        var position = 0
+        for range in ranges where range.length > 0 {
+            gtk_text_iter_forward_chars(&start, Int32(range.start - position))
+            position = range.start
+            stop = start
+            gtk_text_iter_forward_chars(&stop, Int32(range.length))
+            for tag in range.tags { gtk_text_buffer_apply_tag(buffer, tag.tag, &start, &stop) }
+        }
+    }
+
+    /// The character offset of the text at window coordinates (x, y), if the point is over text.
+    public func characterOffset(atWindowX x: Double, y: Double) -> Int? {
+        var bx: Int32 = 0, by: Int32 = 0
+        gtk_text_view_window_to_buffer_coords(view, GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &bx, &by)
+        var iter = GtkTextIter()
+        guard gtk_text_view_get_iter_at_location(view, &iter, bx, by) != 0 else { return nil }
+        return Int(gtk_text_iter_get_offset(&iter))
+    }
+
+    /// Applies `tag` to the characters from `start` up to `end`.
+    public func applyTag(_ tag: TextTag, fromCharacter start: Int, to end: Int) {
+        var first = GtkTextIter(), last = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &first, Int32(start))
+        gtk_text_buffer_get_iter_at_offset(buffer, &last, Int32(end))
+        gtk_text_buffer_apply_tag(buffer, tag.tag, &first, &last)
+    }
+
+    /// Selects all the text, as Ctrl+A does.
+    public func selectAll() {
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        gtk_text_buffer_select_range(buffer, &start, &end)
+    }
+
+    /// The number of characters in the buffer.
+    public var characterCount: Int { Int(gtk_text_buffer_get_char_count(buffer)) }
+
+    /// Deletes everything from character `offset` on.
+    public func deleteToEnd(fromCharacter offset: Int) {
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &start, Int32(offset))
+        gtk_text_buffer_get_end_iter(buffer, &end)
+        gtk_text_buffer_delete(buffer, &start, &end)
+    }
+
+    /// Acts as the user moving the pointer to window coordinates (x, y): the event goes through GTK to every
+    /// handler of the text view, as a real one would.
+    public func simulatePointerMotion(x: Double, y: Double) {
+        sendEvent(GDK_MOTION_NOTIFY) { event in
+            event.pointee.motion.x = x
+            event.pointee.motion.y = y
+        }
+    }
+
+    /// Acts as the user releasing a mouse button at window coordinates (x, y).
+    public func simulateButtonRelease(x: Double, y: Double, button: UInt32 = 1) {
+        sendEvent(GDK_BUTTON_RELEASE) { event in
+            event.pointee.button.x = x
+            event.pointee.button.y = y
+            event.pointee.button.button = button
+        }
+    }
+
+    private func sendEvent(_ type: GdkEventType, _ fill: (UnsafeMutablePointer<GdkEvent>) -> Void) {
+        guard let window = gtk_text_view_get_window(view, GTK_TEXT_WINDOW_TEXT), let event = gdk_event_new(type)
+        else { return }
+        // The event owns a reference to its window; gdk_event_free drops it.
+        event.pointee.any.window = window
+        g_object_ref(UnsafeMutableRawPointer(window))
+        event.pointee.any.send_event = 1
+        if let seat = gdk_display_get_default_seat(gdk_window_get_display(window)) {
+            gdk_event_set_device(event, gdk_seat_get_pointer(seat))
+        }
+        fill(event)
+        gtk_widget_event(widget, event)
+        gdk_event_free(event)
+    }
+
     public var hasSelection: Bool {
         var start = GtkTextIter(), end = GtkTextIter()
         return gtk_text_buffer_get_selection_bounds(buffer, &start, &end) != 0

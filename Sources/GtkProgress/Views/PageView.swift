@@ -1,35 +1,54 @@
 import Foundation
 
 /// The page as styled text in a read-only, word-wrapping text view, with clickable links
-/// (the shape of GTK's `gtk-demo/hypertext.c`: one tag per link, button release → tags at the iter).
+/// (the shape of GTK's `gtk-demo/hypertext.c`: button release → the link at that place, unless text is selected).
 ///
 /// Large documents are inserted in slices from idle callbacks, so the first screen shows at once and the window
-/// keeps repainting while the rest goes in; a new `show` drops the slices still pending.
+/// keeps repainting while the rest goes in; a new `show` drops the slices still pending. GTK lays text out at a
+/// higher idle priority than the slices, so each slice is laid out before the next one goes in.
+///
+/// Links share one look tag; which link a character belongs to is kept in a sorted table of ranges, not in a tag
+/// per link as in the GTK demo, because GtkTextBuffer searches its tags linearly on every tag application: with the
+/// 70,000 links of a 5 MB page, inserting slowed to seconds per slice. A `link:N` tag is made only on request
+/// (`linkLocation`), for tests and tools that look for a link by its tag.
 public final class PageView {
     /// The widget to put in the window: a scrolled window holding the text view.
     public var root: Widget { scrolled }
+    public var scrolledWindow: ScrolledWindow { scrolled }
     public let textView = TextView()
     private let scrolled = ScrolledWindow()
 
-    /// A link was clicked (button 1, released over the same link, with no text selected).
+    /// A link was clicked (button 1 released over it, with no text selected).
     public var onLinkActivated: ((URL) -> Void)?
     /// The pointer entered a link (its URL) or left every link (nil).
     public var onLinkHover: ((URL?) -> Void)?
 
     private var document: Document?
-    private var styleTags: [Int: [TextTag]] = [:]
-    private var linkTags: [TextTag] = []
+    /// Where insertion stands: runs before `nextRun` are in the buffer, and `nextByte` bytes of `nextRun`.
+    private var nextRun = 0
+    private var nextByte = 0
+    /// The character offset in the buffer where each run inserted so far starts.
+    private var runStarts: [Int] = []
+    /// Bytes since the last line break in the buffer, to break overlong lines.
+    private var lineBytes = 0
+    /// Which characters belong to which link, in buffer order.
+    private var linkRanges: [(start: Int, end: Int, link: Int)] = []
+    private var styleTags: [TextStyle: [TextTag]] = [:]
     private var sharedTags: [String: TextTag] = [:]
+    /// `link:N` tags made on request; removed with the document.
+    private var linkTags: [Int: TextTag] = [:]
     private var hoveredLink: Int?
     /// Bumped by every `show`; pending slices of an older one stop.
     private var generation = 0
-    private var nextRun = 0
     private var restoreTimer: MainLoopTimer?
-    /// Whether the last `show` has been inserted completely.
+    /// Whether the last document shown has been inserted completely.
     public private(set) var isComplete = true
 
     /// About this much text goes in per main-loop turn: a few milliseconds of work.
-    private static let sliceBytes = 48 * 1024
+    private static let sliceBytes = 32 * 1024
+    /// Pango lays out a paragraph as a whole, so a 10 MB line would freeze the window for many seconds. Lines
+    /// longer than this break at their next space (or, with no space, at twice the length).
+    private static let longestLine = 8 * 1024
 
     public init() {
         scrolled.add(textView)
@@ -37,14 +56,13 @@ public final class PageView {
         textView.onMotion { [weak self] x, y in self?.pointerMoved(x: x, y: y); return false }
         textView.onLeave { [weak self] in self?.setHovered(nil) }
         textView.onButtonRelease { [weak self] x, y, button in
-            guard let self, button == 1, !self.textView.hasSelection, let link = self.link(atX: x, y: y),
-                  let url = self.document?.links[link] else { return false }
-            self.onLinkActivated?(url)
+            self?.buttonReleased(x: x, y: y, button: button)
             return false
         }
     }
 
-    /// The text shown, for tests and the accessible name.
+    /// The text shown, for tests and the accessible name. Equal to the document's text except that lines longer
+    /// than 8 KB are broken.
     public var text: String { textView.text }
 
     /// The reader's vertical scroll position, in pixels.
@@ -58,36 +76,73 @@ public final class PageView {
 
     /// Shows `document` from the top, or at `offset` once enough of it is laid out.
     public func show(_ document: Document, scrollTo offset: Double?) {
-        render(document)
+        startOver(with: document)
+        insertInSlices()
         restore(offset ?? 0)
     }
 
-    /// Shows a partly arrived page again, keeping the reader where they are.
+    /// Shows a partly arrived page again, keeping the reader where they are. Only what changed is replaced:
+    /// the runs the new document shares with the one on screen stay, so the text above the reader never moves.
     public func showProgressive(_ document: Document) {
+        guard let shown = self.document else {
+            show(document, scrollTo: nil)
+            return
+        }
         let offset = verticalOffset
-        render(document)
+        generation += 1
+        restoreTimer = nil
+        let common = Self.commonRuns(shown, document, limit: nextRun)
+        if common < runStarts.count {
+            setHovered(nil)
+            let cut = runStarts[common]
+            textView.deleteToEnd(fromCharacter: cut)
+            runStarts.removeSubrange(common...)
+            while let last = linkRanges.last, last.end > cut {
+                linkRanges.removeLast()
+                if last.start < cut { linkRanges.append((last.start, cut, last.link)) }
+            }
+        }
+        self.document = document
+        nextRun = common
+        nextByte = 0
+        lineBytes = Self.bytesSinceLineBreak(in: document.storage, beforeRun: common)
+        insertInSlices()
+        verticalOffset = offset
         restore(offset)
     }
 
-    /// Window coordinates of link `index`'s first character, for tests that click.
+    /// Window coordinates of link `index`'s first character, for tests that click. Tags the link `link:N`.
     public func linkLocation(index: Int) -> (x: Int, y: Int)? {
-        textView.windowLocation(ofTag: "link:\(index)")
+        let ranges = linkRanges.filter { $0.link == index }
+        guard !ranges.isEmpty else { return nil }
+        let tag = linkTags[index] ?? textView.createTag("link:\(index)")
+        linkTags[index] = tag
+        for range in ranges { textView.applyTag(tag, fromCharacter: range.start, to: range.end) }
+        return textView.windowLocation(ofTag: tag.name)
     }
 
-    // MARK: Rendering
+    // MARK: Inserting
 
-    private func render(_ document: Document) {
+    private func startOver(with document: Document) {
         generation += 1
         restoreTimer = nil
-        for tag in linkTags { textView.removeTag(tag) }
-        linkTags = []
-        styleTags = [:]
         setHovered(nil)
         textView.clear()
+        verticalOffset = 0
+        for tag in linkTags.values { textView.removeTag(tag) }
+        linkTags = [:]
+        linkRanges = []
         self.document = document
         nextRun = 0
+        nextByte = 0
+        runStarts = []
+        lineBytes = 0
+        textView.scrollToStart()
+    }
+
+    /// The first slice goes in now so the first screen is there with the next paint; the rest follow from idle.
+    private func insertInSlices() {
         isComplete = false
-        // The first slice goes in now so the first screen is there with the next paint.
         if insertSlice() { return }
         let current = generation
         func scheduleNext() {
@@ -99,43 +154,143 @@ public final class PageView {
         scheduleNext()
     }
 
-    /// Inserts the next runs; returns true when the document is complete.
+    /// Inserts the next piece of the document in one go; returns true when the document is complete. A slice
+    /// may end inside a run (a page of plain text is a single run), but never inside a character.
     private func insertSlice() -> Bool {
         guard let document else { return true }
         let storage = document.storage
-        var budget = Self.sliceBytes
+        var slice: [UInt8] = []
+        slice.reserveCapacity(Self.sliceBytes + 4096)
+        var ranges: [TextView.TaggedRange] = []
+        var characters = 0
+        let sliceStart = textView.characterCount
         storage.bytes.withUnsafeBufferPointer { bytes in
-            while nextRun < storage.runCount, budget > 0 {
-                let range = storage.range(ofRun: nextRun)
-                let styleIndex = Int(storage.runStyles[nextRun])
-                let tags = tags(for: styleIndex, style: storage.styles[styleIndex])
-                textView.appendUTF8(UnsafeBufferPointer(rebasing: bytes[range]), tags: tags)
-                budget -= range.count + 64
-                nextRun += 1
+            while nextRun < storage.runCount, slice.count < Self.sliceBytes {
+                let run = storage.range(ofRun: nextRun)
+                if nextByte == 0 { runStarts.append(sliceStart + characters) }
+                let from = run.lowerBound + nextByte
+                var to = min(run.upperBound, from + Self.sliceBytes - slice.count)
+                while to < run.upperBound && bytes[to] & 0xC0 == 0x80 { to += 1 }
+                let startCharacters = characters
+                appendBreakingLongLines(UnsafeBufferPointer(rebasing: bytes[from..<to]), to: &slice,
+                                        characters: &characters)
+                let style = storage.style(ofRun: nextRun)
+                let tags = tags(for: style, text: bytes[run])
+                if !tags.isEmpty {
+                    ranges.append(TextView.TaggedRange(start: startCharacters, length: characters - startCharacters,
+                                                       tags: tags))
+                }
+                if let link = style.link {
+                    addLinkRange(sliceStart + startCharacters, sliceStart + characters, link)
+                }
+                if to == run.upperBound {
+                    nextRun += 1
+                    nextByte = 0
+                } else {
+                    nextByte = to - run.lowerBound
+                }
             }
         }
+        slice.withUnsafeBufferPointer { textView.appendUTF8($0, tagging: ranges) }
         isComplete = nextRun >= storage.runCount
         return isComplete
     }
 
+    private func addLinkRange(_ start: Int, _ end: Int, _ link: Int) {
+        if let last = linkRanges.last, last.link == link, last.end == start {
+            linkRanges[linkRanges.count - 1].end = end
+        } else {
+            linkRanges.append((start, end, link))
+        }
+    }
+
+    /// Copies a run, counting its characters, and turns a space into a line break where a line grows too long.
+    private func appendBreakingLongLines(_ run: UnsafeBufferPointer<UInt8>, to slice: inout [UInt8],
+                                         characters: inout Int) {
+        var copied = 0
+        for k in 0..<run.count {
+            let byte = run[k]
+            let startsCharacter = byte & 0xC0 != 0x80
+            if byte == 0x0A {
+                lineBytes = 0
+            } else if lineBytes >= Self.longestLine && startsCharacter
+                        && (byte == 0x20 || lineBytes >= 2 * Self.longestLine) {
+                slice.append(contentsOf: UnsafeBufferPointer(rebasing: run[copied..<k]))
+                slice.append(0x0A)
+                if byte == 0x20 {
+                    // The line break takes the space's place.
+                    copied = k + 1
+                    characters += 1
+                    lineBytes = 0
+                    continue
+                }
+                copied = k
+                characters += 1
+                lineBytes = 0
+            }
+            if byte != 0x0A { lineBytes += 1 }
+            if startsCharacter { characters += 1 }
+        }
+        slice.append(contentsOf: UnsafeBufferPointer(rebasing: run[copied...]))
+    }
+
+    /// How many leading runs two documents share (same text, same look, links to the same URLs), counting no
+    /// further than `limit`.
+    private static func commonRuns(_ old: Document, _ new: Document, limit: Int) -> Int {
+        let a = old.storage, b = new.storage
+        let count = min(limit, a.runCount, b.runCount)
+        var run = 0
+        while run < count {
+            let ra = a.range(ofRun: run), rb = b.range(ofRun: run)
+            let sa = a.style(ofRun: run), sb = b.style(ofRun: run)
+            guard ra == rb, sa == sb, a.bytes[ra].elementsEqual(b.bytes[rb]) else { break }
+            if let link = sa.link, old.links[link] != new.links[link] { break }
+            run += 1
+        }
+        return run
+    }
+
+    private static func bytesSinceLineBreak(in storage: RunStorage, beforeRun run: Int) -> Int {
+        guard run > 0 else { return 0 }
+        let end = storage.range(ofRun: run - 1).upperBound
+        let lastBreak = storage.bytes[..<end].lastIndex(of: 0x0A) ?? -1
+        return end - lastBreak - 1
+    }
+
     /// Scrolls to `offset` as soon as the text view has laid out that far (it lays out in idle time).
     private func restore(_ offset: Double) {
-        verticalOffset = 0
         guard offset > 0 else { return }
-        var tries = 0
+        var triesSinceComplete = 0
         restoreTimer = MainLoopTimer(milliseconds: 15) { [weak self] in
             guard let self else { return false }
-            tries += 1
             let range = self.scrolled.verticalRange
             self.verticalOffset = min(offset, max(range.upper - range.page, 0))
-            let reached = abs(self.verticalOffset - offset) < 1
-            if reached && self.isComplete || tries > 200 { self.restoreTimer = nil; return false }
+            if self.isComplete { triesSinceComplete += 1 }
+            if abs(self.verticalOffset - offset) < 1 || triesSinceComplete > 100 {
+                self.restoreTimer = nil
+                return false
+            }
             return true
         }
     }
 
-    private func tags(for styleIndex: Int, style: TextStyle) -> [TextTag] {
-        if let tags = styleTags[styleIndex] { return tags }
+    // MARK: Tags
+
+    private func tags(for style: TextStyle, text: Slice<UnsafeBufferPointer<UInt8>>) -> [TextTag] {
+        if style.listMarker {
+            // A marker's width depends on its text, so marker tags are looked up per width.
+            return baseTags(for: style) + [shared("marker:\(text.count { $0 & 0xC0 != 0x80 })")]
+        }
+        // Links share their look, so the cache is keyed by style without the link's number.
+        var key = style
+        if key.link != nil { key.link = 0 }
+        if let tags = styleTags[key] { return tags }
+        let tags = baseTags(for: style)
+        styleTags[key] = tags
+        return tags
+    }
+
+    private func baseTags(for style: TextStyle) -> [TextTag] {
         var tags: [TextTag] = []
         if style.heading > 0 { tags.append(shared("h\(min(style.heading, 6))")) }
         if style.bold { tags.append(shared("bold")) }
@@ -143,13 +298,7 @@ public final class PageView {
         if style.monospace { tags.append(shared("mono")) }
         if style.preformatted { tags.append(shared("pre")) }
         if style.indent > 0 { tags.append(shared("indent\(min(style.indent, 12))")) }
-        if let link = style.link {
-            tags.append(shared("link"))
-            let tag = textView.createTag("link:\(link)")
-            linkTags.append(tag)
-            tags.append(tag)
-        }
-        styleTags[styleIndex] = tags
+        if style.link != nil { tags.append(shared("link")) }
         return tags
     }
 
@@ -164,15 +313,20 @@ public final class PageView {
             tag.set("scale", double: scales[level - 1])
             tag.set("weight", int: 700)
             tag.set("pixels-above-lines", int: 6)
+            tag.set("pixels-below-lines", int: 2)
         case "bold": tag.set("weight", int: 700)
-        case "italic": tag.set("style", int: 2) // PANGO_STYLE_ITALIC
+        case "italic": tag.set("style", int: 2)  // PANGO_STYLE_ITALIC
         case "mono": tag.set("family", string: "monospace")
-        case "pre": tag.set("wrap-mode", int: 0) // GTK_WRAP_NONE: preformatted lines keep their shape
+        case "pre": tag.set("wrap-mode", int: 0)  // GTK_WRAP_NONE: preformatted lines keep their shape
         case let i where i.hasPrefix("indent"):
             tag.set("left-margin", int: 16 + 24 * (Int(i.dropFirst(6)) ?? 1))
+        case let m where m.hasPrefix("marker:"):
+            // The bullet or number hangs left of the item's text, so wrapped lines align with the text.
+            tag.set("indent", int: -7 * (Int(m.dropFirst(7)) ?? 2))
         case "link":
-            tag.set("underline", int: 1) // PANGO_UNDERLINE_SINGLE
-            let color = textView.themeColor("link_color") ?? RGBA(red: 0x1a / 255.0, green: 0x5f / 255.0, blue: 0xb4 / 255.0)
+            tag.set("underline", int: 1)  // PANGO_UNDERLINE_SINGLE
+            let color = textView.themeColor("link_color")
+                ?? RGBA(red: 0x1a / 255.0, green: 0x5f / 255.0, blue: 0xb4 / 255.0)
             tag.set("foreground", string: String(format: "#%02x%02x%02x", Int(color.red * 255),
                                                  Int(color.green * 255), Int(color.blue * 255)))
         default: break
@@ -183,21 +337,37 @@ public final class PageView {
 
     // MARK: Pointer
 
+    /// The link under window coordinates (x, y): a binary search of the link ranges.
     private func link(atX x: Double, y: Double) -> Int? {
-        for name in textView.tagNames(atWindowX: x, y: y) where name.hasPrefix("link:") {
-            return Int(name.dropFirst(5))
+        guard let offset = textView.characterOffset(atWindowX: x, y: y) else { return nil }
+        var low = 0, high = linkRanges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if linkRanges[middle].start <= offset { low = middle + 1 } else { high = middle }
         }
-        return nil
+        guard low > 0, offset < linkRanges[low - 1].end else { return nil }
+        return linkRanges[low - 1].link
+    }
+
+    private func url(ofLink link: Int?) -> URL? {
+        guard let link, let links = document?.links, links.indices.contains(link) else { return nil }
+        return links[link]
     }
 
     private func pointerMoved(x: Double, y: Double) {
         setHovered(link(atX: x, y: y))
     }
 
+    /// A click follows a link; a release that ends a selection does not.
+    private func buttonReleased(x: Double, y: Double, button: UInt32) {
+        guard button == 1, !textView.hasSelection, let url = url(ofLink: link(atX: x, y: y)) else { return }
+        onLinkActivated?(url)
+    }
+
     private func setHovered(_ link: Int?) {
         guard link != hoveredLink else { return }
         hoveredLink = link
         textView.setPointer(hand: link != nil)
-        onLinkHover?(link.flatMap { document?.links.indices.contains($0) == true ? document?.links[$0] : nil })
+        onLinkHover?(url(ofLink: link))
     }
 }

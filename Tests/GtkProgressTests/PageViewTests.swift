@@ -1,0 +1,165 @@
+import Foundation
+@testable import GtkProgress
+import XCTest
+
+/// The page view in a real window under a display (Xvfb in CI): what it shows, its link tags, and the pointer.
+final class PageViewTests: XCTestCase {
+    static let baseURL = URL(string: "http://example.org/dir/page.html")!
+    private var window: Window!
+    private var page: PageView!
+
+    override func setUpWithError() throws {
+        guard Display.initialize() else { throw XCTSkip("no display") }
+        window = Window()
+        window.setDefaultSize(width: 640, height: 480)
+        page = PageView()
+        window.add(page.root)
+        window.showAll()
+        XCTAssertTrue(MainLoop.run(until: { self.page.textView.width > 1 }, timeout: 5), "the window is laid out")
+    }
+
+    override func tearDown() {
+        window?.destroy()
+        window = nil
+        page = nil
+        while MainLoop.iterate() {}
+    }
+
+    private func showAndWait(_ document: Document, scrollTo offset: Double? = nil) {
+        page.show(document, scrollTo: offset)
+        XCTAssertTrue(MainLoop.run(until: { self.page.isComplete }, timeout: 60), "the whole document goes in")
+        settle()
+    }
+
+    /// Lets GTK lay out and paint what is pending.
+    private func settle() {
+        let deadline = MainLoop.monotonicSeconds() + 0.2
+        while MainLoop.monotonicSeconds() < deadline { if !MainLoop.iterate() { usleep(2000) } }
+    }
+
+    func testShowsTheTextWithAClickableLink() throws {
+        let document = Document.parse(html: """
+            <title>T</title><h1>Heading</h1><p>Some <b>bold</b> text and <a href="next.html">a link here</a>.</p>
+            <ul><li>item</li></ul>
+            """, baseURL: Self.baseURL)
+        showAndWait(document)
+        XCTAssertEqual(page.text, document.text)
+        let location = try XCTUnwrap(page.linkLocation(index: 0), "the link has its tag")
+        XCTAssertTrue(page.textView.tagNames(atWindowX: Double(location.x), y: Double(location.y)).contains("link:0"))
+
+        var hovered: [URL?] = []
+        var activated: [URL] = []
+        page.onLinkHover = { hovered.append($0) }
+        page.onLinkActivated = { activated.append($0) }
+        let next = URL(string: "http://example.org/dir/next.html")!
+
+        page.textView.simulatePointerMotion(x: Double(location.x), y: Double(location.y))
+        XCTAssertEqual(hovered, [next], "hovering a link reports its URL")
+        page.textView.simulatePointerMotion(x: Double(location.x) + 1, y: Double(location.y))
+        XCTAssertEqual(hovered, [next], "moving within the link reports nothing new")
+        page.textView.simulatePointerMotion(x: 2, y: 2)
+        XCTAssertEqual(hovered, [next, nil], "leaving the link reports nil")
+
+        page.textView.simulateButtonRelease(x: Double(location.x), y: Double(location.y), button: 3)
+        XCTAssertEqual(activated, [], "only the first button follows links")
+        page.textView.simulateButtonRelease(x: Double(location.x), y: Double(location.y))
+        XCTAssertEqual(activated, [next], "a click on the link follows it")
+
+        page.textView.selectAll()
+        page.textView.simulateButtonRelease(x: Double(location.x), y: Double(location.y))
+        XCTAssertEqual(activated, [next], "a release that ends a selection does not follow the link")
+    }
+
+    func testANewDocumentReplacesTextAndLinkTags() {
+        let first = Document.parse(html: "<p><a href='a'>A</a> <a href='b'>B</a></p>", baseURL: Self.baseURL)
+        showAndWait(first)
+        XCTAssertNotNil(page.linkLocation(index: 1))
+        let second = Document.parse(html: "<p>No links here</p>", baseURL: Self.baseURL)
+        showAndWait(second)
+        XCTAssertEqual(page.text, "No links here")
+        XCTAssertNil(page.linkLocation(index: 0), "the old document's link tags are gone")
+        showAndWait(first)
+        XCTAssertNotNil(page.linkLocation(index: 1), "link tags can be made again")
+    }
+
+    /// A large page goes in slice by slice: the first screen is there at once and the main loop keeps turning.
+    /// Prints the timings; `PAGE_VIEW_BYTES=5000000` tries a bigger page (best in a release build).
+    func testLargePageIsInsertedInSlicesWhileTheLoopTurns() {
+        let bytes = ProcessInfo.processInfo.environment["PAGE_VIEW_BYTES"].flatMap { Int($0) } ?? 1_000_000
+        let html = DocumentTimingTests.generatedPage(bytes: bytes, textHeavy: false)
+        let document = Document.parse(html: html, baseURL: Self.baseURL)
+        let started = MainLoop.monotonicSeconds()
+        page.show(document, scrollTo: nil)
+        let firstSlice = MainLoop.monotonicSeconds() - started
+        XCTAssertFalse(page.isComplete, "only the first slice goes in at once")
+        XCTAssertGreaterThan(page.textView.characterCount, 1000, "the first screen is there")
+        var longestTurn = 0.0
+        var turns = 0
+        while !page.isComplete && MainLoop.monotonicSeconds() - started < 300 {
+            let turn = MainLoop.monotonicSeconds()
+            if !MainLoop.iterate() { usleep(1000) }
+            longestTurn = max(longestTurn, MainLoop.monotonicSeconds() - turn)
+            turns += 1
+        }
+        XCTAssertTrue(page.isComplete)
+        XCTAssertGreaterThan(turns, 10, "the insertion was spread over many turns of the loop")
+        settle()
+        XCTAssertEqual(page.text, document.text)
+        print(String(format: "page view: %d bytes of HTML, first slice %.1f ms, all in after %.2f s, %d turns, "
+                     + "longest turn %.1f ms", bytes, firstSlice * 1000, MainLoop.monotonicSeconds() - started,
+                     turns, longestTurn * 1000))
+    }
+
+    func testANewShowCancelsTheSlicesStillPending() {
+        let big = Document.parse(html: DocumentTimingTests.generatedPage(bytes: 500_000, textHeavy: true),
+                                 baseURL: Self.baseURL)
+        page.show(big, scrollTo: nil)
+        XCTAssertFalse(page.isComplete)
+        let small = Document.parse(html: "<p>Small page</p>", baseURL: Self.baseURL)
+        showAndWait(small)
+        settle()
+        XCTAssertEqual(page.text, "Small page", "no slice of the big page came after the small one")
+    }
+
+    func testProgressiveRenderingKeepsTheTextAboveAndTheScrollPosition() {
+        let html = (1...300).map { "<p>Paragraph \($0) with <a href='p\($0).html'>a link</a> in it.</p>" }.joined()
+        let half = html.utf8.count / 2
+        let partial = Document.parse(html: String(decoding: Array(html.utf8)[..<half], as: UTF8.self),
+                                     baseURL: Self.baseURL)
+        page.showProgressive(partial)
+        XCTAssertTrue(MainLoop.run(until: { self.page.isComplete }, timeout: 30))
+        settle()
+        page.verticalOffset = 600
+        settle()
+        let offset = page.verticalOffset
+        XCTAssertEqual(offset, 600, accuracy: 1)
+        let charactersBefore = page.textView.characterCount
+
+        let full = Document.parse(html: html, baseURL: Self.baseURL)
+        page.showProgressive(full)
+        XCTAssertGreaterThan(page.textView.characterCount, charactersBefore / 2,
+                             "the shared beginning stayed in the buffer")
+        XCTAssertTrue(MainLoop.run(until: { self.page.isComplete }, timeout: 30))
+        settle()
+        XCTAssertEqual(page.text, full.text)
+        XCTAssertEqual(page.verticalOffset, offset, accuracy: 1, "the reader stays where they were")
+        XCTAssertNotNil(page.linkLocation(index: 299))
+    }
+
+    func testScrollPositionIsRestoredOnShow() {
+        let document = Document.parse(html: (1...400).map { "<p>Line \($0)</p>" }.joined(), baseURL: Self.baseURL)
+        page.show(document, scrollTo: 1500)
+        XCTAssertTrue(MainLoop.run(until: { self.page.isComplete && abs(self.page.verticalOffset - 1500) < 1 },
+                                   timeout: 30), "scrolled to \(page.verticalOffset)")
+    }
+
+    func testOverlongLinesAreBrokenForLayout() {
+        let words = String(repeating: "word ", count: 20_000)
+        let document = Document.parse(html: "<p>\(words)</p><pre>\(String(repeating: "x", count: 40_000))</pre>",
+                                      baseURL: Self.baseURL)
+        showAndWait(document)
+        let lines = page.text.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertTrue(lines.allSatisfy { $0.utf8.count <= 16 * 1024 }, "no line is longer than 16 KB")
+        XCTAssertEqual(page.text.filter { $0 != "\n" && $0 != " " }, document.text.filter { $0 != "\n" && $0 != " " })
+    }
+}
