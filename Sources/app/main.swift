@@ -32,6 +32,8 @@ case .printCurve(let name):
     }
 case .dump:
     exit(DumpCommand.run(target: options.targets[0], throttle: options.throttle))
+case .loadOnly:
+    exit(LoadOnlyCommand.run(target: options.targets[0], throttle: options.throttle))
 case .browse:
     exit(ViewerApp(options: options).run())
 }

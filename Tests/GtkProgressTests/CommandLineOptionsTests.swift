@@ -42,3 +42,10 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertEqual(parse("--", "--help")?.targets, ["--help"])
     }
 }
+
+final class CommandLineLoadOnlyTests: XCTestCase {
+    func testLoadOnlyNeedsOneURL() {
+        XCTAssertEqual(try? CommandLineOptions.parse(["--load-only", "http://x.test/"]).get().action, .loadOnly)
+        if case .success = CommandLineOptions.parse(["--load-only"]) { XCTFail("needs a URL") }
+    }
+}

@@ -33,6 +33,9 @@ public struct LoaderOptions: Sendable, Equatable {
     /// the curve on a fast network. Paced from the first body byte on, so small pages are slowed down too.
     /// Has no effect on `file:` URLs.
     public var throttleBytesPerSecond: Int64? = nil
+    /// Whether the body is kept. A load that only measures the network (`--load-only`) drops each byte as it
+    /// arrives, so neither memory nor `maxDocumentBytes` limits it; its `LoadedPage` has an empty body.
+    public var keepsBody = true
 
     public init(maxRedirects: Int = 20, connectTimeout: Double = 15, stallTimeout: Double = 30,
                 maxDocumentBytes: Int = 64 << 20, throttleBytesPerSecond: Int64? = nil) {

@@ -102,6 +102,7 @@ extension Transfer: CurlEasyHandleDelegate {
 
     func easyHandle(_ handle: CurlEasyHandle, didReceive data: UnsafeRawBufferPointer) -> CurlWriteAnswer {
         if response == nil { announceResponse() }
+        guard options.keepsBody else { return mustWaitForThrottle() ? .pause : .keep }
         // libcurl 7.88.1's CURLOPT_MAXFILESIZE neither sees decoded sizes nor stops bodies of unknown length,
         // so the cap lives here, before the bytes are kept.
         guard body.count + data.count <= options.maxDocumentBytes else {
@@ -157,7 +158,7 @@ extension Transfer: CurlEasyHandleDelegate {
         }
         announceResponse()
         let identity = contentEncoding == nil || contentEncoding == "identity"
-        if identity, let expected = response?.expectedLength {
+        if identity, options.keepsBody, let expected = response?.expectedLength {
             // The whole document would be too large: refuse it before downloading any of it.
             if expected > Int64(options.maxDocumentBytes) {
                 exceededSizeLimit = true

@@ -8,6 +8,7 @@ public struct CommandLineOptions: Equatable, Sendable {
         case version
         case printCurve(String)
         case dump
+        case loadOnly
     }
 
     public var action: Action = .browse
@@ -31,6 +32,7 @@ public struct CommandLineOptions: Equatable, Sendable {
         --finish-at SECONDS      with --print-curve: the load finishes at this time
         --until SECONDS          with --print-curve: stop printing at this time
       --dump URL|FILE            print the page as text, links numbered, and exit
+      --load-only URL            download without keeping or showing the body; print size and speed
       --help                     show this help and exit
       --version                  show the version and exit
 
@@ -108,6 +110,8 @@ public struct CommandLineOptions: Equatable, Sendable {
                 }
             case "--dump":
                 if options.action == .browse { options.action = .dump }
+            case "--load-only":
+                if options.action == .browse { options.action = .loadOnly }
             default:
                 return .failure(Failure(description: "Unknown option “\(argument)”. Try gtkprogress --help."))
             }
@@ -115,6 +119,9 @@ public struct CommandLineOptions: Equatable, Sendable {
         }
         if options.action == .dump && options.targets.count != 1 {
             return .failure(Failure(description: "--dump needs exactly one URL or file."))
+        }
+        if options.action == .loadOnly && options.targets.count != 1 {
+            return .failure(Failure(description: "--load-only needs exactly one URL."))
         }
         return .success(options)
     }

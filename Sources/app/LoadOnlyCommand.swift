@@ -1,0 +1,37 @@
+import Foundation
+import GtkProgress
+
+/// `gtkprogress --load-only URL`: the loader alone, body dropped as it arrives; prints what came and how fast.
+/// It measures the network path the viewer uses, without the document cap or any rendering.
+enum LoadOnlyCommand {
+    static func run(target: String, throttle: Int64?) -> Int32 {
+        guard case .success(let url) = AddressInput.url(from: target,
+                                                        workingDirectory: FileManager.default.currentDirectoryPath) else {
+            printError("“\(target)” is not a web address or a file path.")
+            return 2
+        }
+        var options = LoaderOptions()
+        options.keepsBody = false
+        options.throttleBytesPerSecond = throttle
+        let loader = PageLoader(options: options)
+        let start = MainLoop.monotonicSeconds()
+        var received: Int64 = 0
+        var outcome: Int32?
+        loader.load(LoadRequest(url: url, origin: .user)) { event in
+            switch event {
+            case .response: break
+            case .progress(let bytes, _): received = bytes
+            case .finished(let page):
+                let seconds = max(MainLoop.monotonicSeconds() - start, 1e-6)
+                print(String(format: "%lld bytes in %.3f s (%.1f MB/s), HTTP %d", received, seconds,
+                             Double(received) / seconds / 1_000_000, page.status))
+                outcome = 0
+            case .failed(let error):
+                printError(error.message)
+                outcome = 1
+            }
+        }
+        while outcome == nil { MainLoop.iterate(blocking: true) }
+        return outcome!
+    }
+}
