@@ -113,7 +113,10 @@ final class LoaderSafetyTests: XCTestCase {
         fineTicker.cancel()
         XCTAssertEqual(recorder.page?.byteCount, 50_000_000)
         XCTAssertEqual(recorder.progress.last?.received, 50_000_000)
-        XCTAssertGreaterThan(recorder.progress.count, 10, "progress reported along the way")
+        // libcurl reports once per wake-up; a loopback transfer of 50 MB takes a handful of them.
+        XCTAssertGreaterThan(recorder.progress.count, 2, "progress reported along the way, not only at the end")
+        let midway = recorder.progress.filter { $0.received > 0 && $0.received < 50_000_000 }
+        XCTAssertFalse(midway.isEmpty, "some progress arrived before the end: \(recorder.progress.map(\.received))")
         print("50 MB in \(Int(elapsed * 1000)) ms: \(ticks) ticks of 0.1 s (worst lateness "
               + "\(Int(worstLateness * 1000)) ms), \(fineTicks) ticks of 5 ms (longest gap \(Int(longestGap * 1000)) ms)")
         XCTAssertGreaterThan(fineTicks, 0, "the main loop kept dispatching other sources during the download")
