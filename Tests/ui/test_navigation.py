@@ -25,6 +25,10 @@ def test_links_back_forward_reload_with_buttons_and_keys(binary):
         app.wait_text(b_path)
         # Click the link as a person does: at its place on the screen.
         x, y = app.text_position(b_path)
+        # Hovering shows where the link leads.
+        from harness import xdotool
+        xdotool("mousemove", x, y)
+        app.wait_status("title=Page B")
         app.click_screen(x, y)
         app.wait_title("Page B")
         wait_for(lambda: app.button_sensitive("Back"), what="Back becomes sensitive")
