@@ -71,6 +71,12 @@ public final class Browser {
             reload()
             return
         }
+        // A link to a place in the page being read is not a new page: loading it again would lose the reader's
+        // place. The text view has no anchors to scroll to, so say so instead.
+        if let current = model.current, url.fragment != nil, Self.withoutFragment(url) == Self.withoutFragment(current.url) {
+            chrome.statusText = "“#\(url.fragment ?? "")” is a place in this page; jumping within a page is not supported."
+            return
+        }
         open(url, kind: .link)
     }
 
@@ -216,6 +222,10 @@ public final class Browser {
         chrome.setLoading(model.isLoading)
         chrome.showAddress(model.pending?.url ?? model.current?.url)
         chrome.window.title = Self.windowTitle(for: model.current)
+    }
+
+    static func withoutFragment(_ url: URL) -> String {
+        url.absoluteString.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
     }
 
     /// The page title, or the host when the page has none (seed 003 §3.3).

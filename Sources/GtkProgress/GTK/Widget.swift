@@ -29,9 +29,22 @@ open class Widget: GObjectHandle {
     public func setSizeRequest(width: Int, height: Int) {
         gtk_widget_set_size_request(widget, Int32(width), Int32(height))
     }
-    public func setAlignment(horizontal: GtkAlign? = nil, vertical: GtkAlign? = nil) {
-        if let horizontal { gtk_widget_set_halign(widget, horizontal) }
-        if let vertical { gtk_widget_set_valign(widget, vertical) }
+    /// Where a widget sits in space larger than it needs.
+    public enum Alignment {
+        case fill, start, end, center
+        var gtk: GtkAlign {
+            switch self {
+            case .fill: return GTK_ALIGN_FILL
+            case .start: return GTK_ALIGN_START
+            case .end: return GTK_ALIGN_END
+            case .center: return GTK_ALIGN_CENTER
+            }
+        }
+    }
+
+    public func setAlignment(horizontal: Alignment? = nil, vertical: Alignment? = nil) {
+        if let horizontal { gtk_widget_set_halign(widget, horizontal.gtk) }
+        if let vertical { gtk_widget_set_valign(widget, vertical.gtk) }
     }
     public func setExpand(horizontal: Bool? = nil, vertical: Bool? = nil) {
         if let horizontal { gtk_widget_set_hexpand(widget, horizontal ? 1 : 0) }

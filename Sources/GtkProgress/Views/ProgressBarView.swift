@@ -1,5 +1,3 @@
-import CGtk
-
 /// The thin load indicator at the top of the page: a `ProgressTracker` shown as a 3 px Cairo-painted strip in the
 /// theme's accent colour, overlaid so the page never shifts (GNOME Web's `ephy-embed.c` does the same).
 ///
@@ -25,7 +23,7 @@ public final class ProgressBarView {
         self.clock = clock
         widget = ProgressBar()
         widget.setExactHeight(ProgressBarGeometry.height)
-        widget.setAlignment(horizontal: GTK_ALIGN_FILL, vertical: GTK_ALIGN_START)
+        widget.setAlignment(horizontal: .fill, vertical: .start)
         widget.setExpand(horizontal: true)
         widget.setAccessible(name: "Page load progress")
         widget.onPaint { [weak self] cr in self?.paint(on: cr) }
