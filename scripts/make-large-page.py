@@ -17,6 +17,8 @@ while sum(map(len, out)) < 1_000_000:
         sentence = " ".join(rng.choice(words) for _ in range(rng.randint(40, 90)))
         out.append(f"<p>{sentence.capitalize()}.</p>\n")
     out.append("<ul>" + "".join(f"<li>{rng.choice(words)} {rng.choice(words)}</li>" for _ in range(5)) + "</ul>\n")
+    out.append(f'<p>Jump to <a href="#s{max(1, section - 1)}">the previous section</a> or '
+               f'<a href="#s1">the first</a>.</p>\n')
 out.append("</body></html>\n")
 path = sys.argv[1] if len(sys.argv) > 1 else "data/pages/large.html"
 with open(path, "w") as f:

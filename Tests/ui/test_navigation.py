@@ -148,3 +148,21 @@ def test_stop_keeps_the_page_shown_before(binary):
     finally:
         app.close()
         server.stop()
+
+
+def test_link_to_a_place_in_the_page_scrolls_there(binary, path="/tmp/gtkprogress-ui-anchors.html"):
+    filler = "".join(f"<p>Filler paragraph {i} with enough words to take a line of its own.</p>" for i in range(300))
+    with open(path, "w") as f:
+        f.write(f'<title>Anchors</title><p><a href="#end">Go to the end</a></p>{filler}<h2 id="end">The end</h2>')
+    app = App(binary, path)
+    try:
+        app.wait_title("Anchors")
+        app.wait_text("The end")
+        check(app.scroll_value() == 0, "the page starts at the top")
+        x, y = app.text_position("Go to the end")
+        app.click_screen(x, y)
+        wait_for(lambda: app.scroll_value() > 1000, what="the view scrolls to #end")
+        check(app.title == "Anchors", "the same page")
+        check(not app.button_sensitive("Back"), "no page was loaded")
+    finally:
+        app.close()

@@ -71,10 +71,10 @@ public final class Browser {
             reload()
             return
         }
-        // A link to a place in the page being read is not a new page: loading it again would lose the reader's
-        // place. The text view has no anchors to scroll to, so say so instead.
-        if let current = model.current, url.fragment != nil, Self.withoutFragment(url) == Self.withoutFragment(current.url) {
-            chrome.statusText = "“#\(url.fragment ?? "")” is a place in this page; jumping within a page is not supported."
+        // A link to a place in the page being read scrolls there; loading the page again would lose the page.
+        if let current = model.current, let fragment = url.fragment,
+           Self.withoutFragment(url) == Self.withoutFragment(current.url) {
+            chrome.statusText = page.scroll(toAnchor: fragment) ? "" : "This page has no place named “#\(fragment)”."
             return
         }
         open(url, kind: .link)

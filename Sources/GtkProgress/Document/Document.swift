@@ -55,12 +55,26 @@ public struct Document: Sendable {
     public var metaRefresh: (delay: Double, url: URL)?
 
     let storage: RunStorage
+    /// Places in the page by `id` (or `<a name>`), as byte offsets into the text.
+    let anchors: [String: Int]
 
-    init(title: String?, links: [URL], metaRefresh: (delay: Double, url: URL)?, storage: RunStorage) {
+    init(title: String?, links: [URL], metaRefresh: (delay: Double, url: URL)?, storage: RunStorage,
+         anchors: [String: Int] = [:]) {
         self.title = title
         self.links = links
         self.metaRefresh = metaRefresh
         self.storage = storage
+        self.anchors = anchors
+    }
+
+    /// Where the element with this `id` (or `<a name>`) starts, in characters of `text`; nil when the page has
+    /// no such place. Fragment links (`#name`) scroll there.
+    public func characterOffset(ofAnchor name: String) -> Int? {
+        let key = name.removingPercentEncoding ?? name
+        guard let byteOffset = anchors[key] ?? anchors[name] else { return nil }
+        var characters = 0
+        for byte in storage.bytes[..<min(byteOffset, storage.bytes.count)] where byte & 0xC0 != 0x80 { characters += 1 }
+        return characters
     }
 
     /// Parses HTML. `baseURL` is where the page came from; relative links resolve against it.

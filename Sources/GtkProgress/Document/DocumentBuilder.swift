@@ -13,6 +13,8 @@ struct DocumentBuilder {
     private var refresh: (delay: Double, target: String?)?
     private var hrefs: [String] = []
     private var hrefIndex: [String: Int] = [:]
+    /// `id` (and `<a name>`) → where the element's text starts, for links to a place in the page.
+    private var anchors: [String: Int] = [:]
     private var lists: [ListCounter] = []
     /// Cells written so far in the current row of each open table.
     private var rowCells: [Int] = []
@@ -72,7 +74,13 @@ struct DocumentBuilder {
             return element.tag == GUMBO_TAG_SVG.rawValue ? nil : frame(element, role: .inline)
         }
         let role = ElementRole.of(element.tag)
-        if element.hasAttributes && element.hasAttribute("hidden") { return nil }
+        if element.hasAttributes {
+            if element.hasAttribute("hidden") { return nil }
+            if let id = element.attribute("id") ?? (element.tag == GUMBO_TAG_A.rawValue ? element.attribute("name") : nil),
+               !id.isEmpty, anchors[id] == nil {
+                anchors[id] = writer.byteCount
+            }
+        }
         var style = writer.style
         switch role {
         case .hidden:
@@ -329,7 +337,8 @@ struct DocumentBuilder {
             let target = refresh.target.flatMap { LinkResolution.resolve($0, against: base) } ?? baseURL
             if let target { metaRefresh = (refresh.delay, target) }
         }
-        return Document(title: title, links: links, metaRefresh: metaRefresh, storage: writer.finish())
+        return Document(title: title, links: links, metaRefresh: metaRefresh, storage: writer.finish(),
+                        anchors: anchors)
     }
 }
 

@@ -192,6 +192,25 @@ public final class TextView: Widget {
         gdk_event_free(event)
     }
 
+    /// Scrolls so that character `offset` is at the top of the view; false if the buffer is not that long yet.
+    @discardableResult
+    public func scroll(toCharacter offset: Int) -> Bool {
+        guard offset <= Int(gtk_text_buffer_get_char_count(buffer)) else { return false }
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(offset))
+        // A mark, not an iter: the view scrolls to a mark once the lines above it are measured, which a long
+        // page only does in idle time.
+        let mark: UnsafeMutablePointer<GtkTextMark>
+        if let existing = gtk_text_buffer_get_mark(buffer, "scroll-target") {
+            mark = existing
+            gtk_text_buffer_move_mark(buffer, mark, &iter)
+        } else {
+            mark = gtk_text_buffer_create_mark(buffer, "scroll-target", &iter, 1)!
+        }
+        gtk_text_view_scroll_to_mark(view, mark, 0, 1, 0, 0)
+        return true
+    }
+
     public var hasSelection: Bool {
         var start = GtkTextIter(), end = GtkTextIter()
         return gtk_text_buffer_get_selection_bounds(buffer, &start, &end) != 0

@@ -257,6 +257,22 @@ public final class PageView {
         return end - lastBreak - 1
     }
 
+    /// Scrolls to the place named `anchor` (a `#fragment`); false when the page has no such place. The slice that
+    /// holds it may still be on its way into the buffer: then the scroll waits for it.
+    @discardableResult
+    public func scroll(toAnchor anchor: String) -> Bool {
+        guard let offset = document?.characterOffset(ofAnchor: anchor) else { return false }
+        restoreTimer = nil
+        if textView.scroll(toCharacter: offset) && isComplete { return true }
+        restoreTimer = MainLoopTimer(milliseconds: 15) { [weak self] in
+            guard let self else { return false }
+            guard self.textView.scroll(toCharacter: offset), self.isComplete else { return true }
+            self.restoreTimer = nil
+            return false
+        }
+        return true
+    }
+
     /// Scrolls to `offset` as soon as the text view has laid out that far (it lays out in idle time).
     private func restore(_ offset: Double) {
         guard offset > 0 else { return }
