@@ -17,10 +17,6 @@ static inline gboolean cgtk_settings_get_boolean(GtkSettings *settings, const gc
     return value;
 }
 
-static inline void cgtk_settings_set_boolean(GtkSettings *settings, const gchar *name, gboolean value) {
-    g_object_set(settings, name, value, NULL);
-}
-
 static inline void cgtk_object_set_string(gpointer object, const gchar *name, const gchar *value) {
     g_object_set(object, name, value, NULL);
 }
@@ -41,9 +37,6 @@ static inline GtkTextTag *cgtk_text_buffer_create_tag(GtkTextBuffer *buffer, con
     return gtk_text_buffer_create_tag(buffer, name, NULL);
 }
 
-static inline gboolean cgtk_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
-
-static inline guint cgtk_event_type(GdkEvent *e) { return (guint)e->type; }
 
 static inline void cgtk_emit(gpointer instance, const gchar *signal) { g_signal_emit_by_name(instance, signal); }
 
@@ -54,7 +47,5 @@ static inline gchar *cgtk_text_tag_dup_name(GtkTextTag *tag) {
     return name;
 }
 
-#define CGTK_SOURCE_CONTINUE G_SOURCE_CONTINUE
-#define CGTK_SOURCE_REMOVE G_SOURCE_REMOVE
 
 #endif

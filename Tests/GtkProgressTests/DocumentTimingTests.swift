@@ -49,8 +49,9 @@ final class DocumentTimingTests: XCTestCase {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so generated pages and fuzz inputs are the same on every run.
-struct SeededRandom {
+/// A small deterministic generator (SplitMix64), so generated pages, fuzz inputs and random progress sequences are
+/// the same on every run and a failure can be replayed from its seed.
+struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }

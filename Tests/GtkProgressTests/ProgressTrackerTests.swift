@@ -1,19 +1,6 @@
 import XCTest
 @testable import GtkProgress
 
-/// A small deterministic generator (SplitMix64), so a failing random sequence can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 final class ProgressTrackerTests: XCTestCase {
     let wechat = ProgressCurve.builtInWeChat
     lazy var smooth = try! ProgressCurve.load(nameOrPath: "smooth")
@@ -218,7 +205,7 @@ final class ProgressTrackerTests: XCTestCase {
     func testFractionNeverMovesBackwardsUnderRandomRealProgress() {
         let curves = [wechat, smooth, real]
         for seed in 0..<500 as Range<UInt64> {
-            var rng = SeededGenerator(seed: seed)
+            var rng = SeededRandom(seed: seed)
             let curve = curves[Int(seed) % curves.count]
             var tracker = ProgressTracker(curve: curve, fadesEnabled: Bool.random(using: &rng))
             var now = Double.random(in: 0...1000, using: &rng)

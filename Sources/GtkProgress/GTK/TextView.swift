@@ -35,14 +35,6 @@ public final class TextView: Widget {
 
     public func createTag(_ name: String) -> TextTag { TextTag(buffer: buffer, name: name) }
 
-    /// Removes every tag from the tag table whose name starts with `prefix` (per-page link tags).
-    public func removeTags(withPrefix prefix: String, names: [String]) {
-        let table = gtk_text_buffer_get_tag_table(buffer)
-        for name in names where name.hasPrefix(prefix) {
-            if let tag = gtk_text_tag_table_lookup(table, name) { gtk_text_tag_table_remove(table, tag) }
-        }
-    }
-
     public var text: String {
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_bounds(buffer, &start, &end)
@@ -55,33 +47,6 @@ public final class TextView: Widget {
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_bounds(buffer, &start, &end)
         gtk_text_buffer_delete(buffer, &start, &end)
-    }
-
-    /// Appends `text` at the end with the given tags.
-    public func append(_ text: String, tags: [TextTag]) {
-        var end = GtkTextIter()
-        gtk_text_buffer_get_end_iter(buffer, &end)
-        let startOffset = gtk_text_iter_get_offset(&end)
-        text.withCString { p in gtk_text_buffer_insert(buffer, &end, p, -1) }
-        guard !tags.isEmpty else { return }
-        var start = GtkTextIter()
-        gtk_text_buffer_get_iter_at_offset(buffer, &start, startOffset)
-        for tag in tags { gtk_text_buffer_apply_tag(buffer, tag.tag, &start, &end) }
-    }
-
-    /// Appends UTF-8 bytes (which must be valid) with the given tags, without making a Swift `String` first.
-    public func appendUTF8(_ bytes: UnsafeBufferPointer<UInt8>, tags: [TextTag]) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        var end = GtkTextIter()
-        gtk_text_buffer_get_end_iter(buffer, &end)
-        let startOffset = gtk_text_iter_get_offset(&end)
-        base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { p in
-            gtk_text_buffer_insert(buffer, &end, p, Int32(bytes.count))
-        }
-        guard !tags.isEmpty else { return }
-        var start = GtkTextIter()
-        gtk_text_buffer_get_iter_at_offset(buffer, &start, startOffset)
-        for tag in tags { gtk_text_buffer_apply_tag(buffer, tag.tag, &start, &end) }
     }
 
     /// Removes a tag from the tag table (and so from the text).

@@ -105,11 +105,6 @@ open class Widget: GObjectHandle {
     public func onLeave(_ handler: @escaping () -> Void) -> SignalConnection {
         onEvent("leave-notify-event") { _ in handler(); return false }
     }
-
-    @discardableResult
-    public func onDrawCairo(_ handler: @escaping (CairoContext) -> Void) -> SignalConnection {
-        onDraw { cr in handler(cr); return false }
-    }
 }
 
 extension Widget {
