@@ -3,6 +3,7 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 PREFIX ?= /usr/local
 DESTDIR ?=
 BIN ?= .build/release/gtkprogress
+VIEWER ?= $(dir $(BIN))gtkprogress-viewer
 XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
 
 .PHONY: all build release run test bench install install-files uninstall deps clean screenshot
@@ -37,9 +38,10 @@ screenshot: release
 
 install: release install-files
 
-# Installs the files only, from an existing build (BIN=…).
+# Installs the files only, from an existing build (BIN=…; the viewer is taken from beside it).
 install-files:
 	install -Dm755 $(BIN) $(DESTDIR)$(PREFIX)/bin/gtkprogress
+	install -Dm755 $(VIEWER) $(DESTDIR)$(PREFIX)/libexec/gtkprogress/gtkprogress-viewer
 	install -d $(DESTDIR)$(PREFIX)/share/gtkprogress/curves $(DESTDIR)$(PREFIX)/share/gtkprogress/pages
 	install -m644 data/welcome.html $(DESTDIR)$(PREFIX)/share/gtkprogress/
 	install -m644 data/curves/*.json $(DESTDIR)$(PREFIX)/share/gtkprogress/curves/
@@ -52,6 +54,7 @@ install-files:
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/gtkprogress
+	rm -rf $(DESTDIR)$(PREFIX)/libexec/gtkprogress
 	rm -rf $(DESTDIR)$(PREFIX)/share/gtkprogress
 	rm -f $(DESTDIR)$(PREFIX)/share/applications/org.gtkprogress.Viewer.desktop
 	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/org.gtkprogress.Viewer.svg

@@ -2,7 +2,7 @@
 #define GTKPROGRESS_CGTK_SHIM_H
 #include <gtk/gtk.h>
 #include <gdk/gdkx.h>
-#include <glib-unix.h> /* g_unix_fd_add_full: the loader watches libcurl's sockets with it */
+
 
 /* Only what Swift cannot import: macros and variadic functions. */
 

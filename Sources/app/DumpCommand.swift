@@ -1,5 +1,6 @@
 import Foundation
-import GtkProgress
+import GtkProgressCore
+import GtkProgressLoading
 
 /// `gtkprogress --dump URL|FILE`: the rendered text on stdout, links numbered, as `lynx -dump` prints it.
 enum DumpCommand {
@@ -13,12 +14,12 @@ enum DumpCommand {
         }
         var loaderOptions = LoaderOptions()
         loaderOptions.throttleBytesPerSecond = throttle
-        switch PageLoader.fetch(LoadRequest(url: url, origin: .user), options: loaderOptions) {
+        switch PageLoader.fetch(LoadRequest(url: url), options: loaderOptions) {
         case .failure(let error):
             printError(error.message)
             return 1
         case .success(let loaded):
-            let shown = Browser.shownPage(for: loaded)
+            let shown = ShownPage(loaded: loaded)
             FileHandle.standardOutput.write(Data(shown.document.dumpText().utf8))
             if loaded.status >= 400 {
                 printError("HTTP \(loaded.status) \(HTTPStatus.reason(loaded.status)) from \(loaded.finalURL.absoluteString)")

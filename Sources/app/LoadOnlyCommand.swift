@@ -1,5 +1,6 @@
 import Foundation
-import GtkProgress
+import GtkProgressCore
+import GtkProgressLoading
 
 /// `gtkprogress --load-only URL`: the loader alone, body dropped as it arrives; prints what came and how fast.
 /// It measures the network path the viewer uses, without the document cap or any rendering.
@@ -17,7 +18,7 @@ enum LoadOnlyCommand {
         let start = MainLoop.monotonicSeconds()
         var received: Int64 = 0
         var outcome: Int32?
-        loader.load(LoadRequest(url: url, origin: .user)) { event in
+        loader.load(LoadRequest(url: url)) { event in
             switch event {
             case .response: break
             case .progress(let bytes, _): received = bytes

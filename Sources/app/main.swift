@@ -1,7 +1,9 @@
 import Foundation
-import GtkProgress
+import GtkProgressCore
+import GtkProgressLoading
 
-/// Entry point: options that need no display first, then the window.
+/// Entry point of `gtkprogress`: the options that need no display run here, without GTK; a window is the
+/// viewer's job, which this process becomes by exec (see `ViewerExecutable`).
 func printError(_ message: String) {
     FileHandle.standardError.write(Data(("gtkprogress: " + message + "\n").utf8))
 }
@@ -35,5 +37,5 @@ case .dump:
 case .loadOnly:
     exit(LoadOnlyCommand.run(target: options.targets[0], throttle: options.throttle))
 case .browse:
-    exit(ViewerApp(options: options).run())
+    exit(ViewerExecutable.exec(arguments: Array(CommandLine.arguments.dropFirst())))
 }

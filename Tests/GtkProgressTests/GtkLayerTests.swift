@@ -1,5 +1,7 @@
 import XCTest
 @testable import GtkProgress
+@testable import GtkProgressLoading
+@testable import GtkProgressCore
 
 /// The thin GTK layer: closures connected to signals and timers run, and are released when GLib lets go of them.
 final class GtkLayerTests: XCTestCase {

@@ -14,9 +14,9 @@ final class LoadRecorder {
         loader = PageLoader(options: options)
     }
 
-    func start(_ url: URL, origin: RequestOrigin = .user) {
+    func start(_ url: URL) {
         startTime = MainLoop.monotonicSeconds()
-        loader.load(LoadRequest(url: url, origin: origin)) { [unowned self] event in
+        loader.load(LoadRequest(url: url)) { [unowned self] event in
             events.append(event)
             times.append(MainLoop.monotonicSeconds() - startTime)
         }
@@ -75,10 +75,10 @@ final class LoadRecorder {
 }
 
 /// Loads `url` to the end and returns what happened.
-func record(_ url: URL, origin: RequestOrigin = .user, options: LoaderOptions = .init(),
+func record(_ url: URL, options: LoaderOptions = .init(),
             timeout: Double = 20, file: StaticString = #filePath, line: UInt = #line) -> LoadRecorder {
     let recorder = LoadRecorder(options: options)
-    recorder.start(url, origin: origin)
+    recorder.start(url)
     XCTAssertTrue(recorder.wait(timeout: timeout), "the load of \(url) did not end within \(timeout) s",
                   file: file, line: line)
     return recorder

@@ -112,26 +112,17 @@ final class LoaderFailureTests: XCTestCase {
     }
 
     func testRedirectToAFileIsRefused() {
-        for origin in [RequestOrigin.page, .user] {
-            let run = record(server.url("/redirect-file"), origin: origin)
-            XCTAssertEqual(run.shape, "failed")
-            XCTAssertEqual(run.error?.kind, .forbiddenRedirect)
-            XCTAssertEqual(run.error?.message, "The server at 127.0.0.1 tried to send you to file:///etc/passwd, "
-                + "which is not a web address. Only redirects to http and https addresses are followed.")
-        }
+        let run = record(server.url("/redirect-file"))
+        XCTAssertEqual(run.shape, "failed")
+        XCTAssertEqual(run.error?.kind, .forbiddenRedirect)
+        XCTAssertEqual(run.error?.message, "The server at 127.0.0.1 tried to send you to file:///etc/passwd, "
+            + "which is not a web address. Only redirects to http and https addresses are followed.")
     }
 
     func testRedirectToOtherSchemesIsRefused() {
         let target = "ftp://127.0.0.1/x".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
         let run = record(server.url("/redirect-to?url=\(target)"))
         XCTAssertEqual(run.error?.kind, .forbiddenRedirect)
-    }
-
-    func testPagesCannotOpenFiles() {
-        let run = record(URL(fileURLWithPath: "/etc/hostname"), origin: .page)
-        XCTAssertEqual(run.error?.kind, .unsupportedScheme)
-        XCTAssertEqual(run.error?.message, "A page tried to open the file /etc/hostname on this computer. Pages may "
-            + "only open web addresses; open files yourself from the address bar or by dropping them on the window.")
     }
 
     func testMissingFile() {
@@ -146,9 +137,6 @@ final class LoaderFailureTests: XCTestCase {
         let user = record(URL(string: "ftp://127.0.0.1/file")!)
         XCTAssertEqual(user.error?.kind, .unsupportedScheme)
         XCTAssertEqual(user.error?.message, "ftp: addresses cannot be opened here; only http, https and file "
-            + "addresses can.")
-        let page = record(URL(string: "gopher://127.0.0.1/")!, origin: .page)
-        XCTAssertEqual(page.error?.message, "gopher: addresses cannot be opened here; only http and https "
             + "addresses can.")
     }
 }

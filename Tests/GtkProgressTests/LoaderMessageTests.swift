@@ -1,4 +1,6 @@
 @testable import GtkProgress
+@testable import GtkProgressLoading
+@testable import GtkProgressCore
 import Foundation
 import Glibc
 import XCTest

@@ -1,5 +1,8 @@
 import Foundation
 @testable import GtkProgress
+@testable import GtkProgressLoading
+@testable import GtkProgressCore
+import TestSupport
 import XCTest
 
 /// The page view in a real window under a display (Xvfb in CI): what it shows, its link tags, and the pointer.
@@ -86,7 +89,7 @@ final class PageViewTests: XCTestCase {
     /// Prints the timings; `PAGE_VIEW_BYTES=5000000` tries a bigger page (best in a release build).
     func testLargePageIsInsertedInSlicesWhileTheLoopTurns() {
         let bytes = ProcessInfo.processInfo.environment["PAGE_VIEW_BYTES"].flatMap { Int($0) } ?? 1_000_000
-        let html = DocumentTimingTests.generatedPage(bytes: bytes, textHeavy: false)
+        let html = GeneratedPage.html(bytes: bytes, textHeavy: false)
         let document = Document.parse(html: html, baseURL: Self.baseURL)
         let started = MainLoop.monotonicSeconds()
         page.show(document, scrollTo: nil)
@@ -111,7 +114,7 @@ final class PageViewTests: XCTestCase {
     }
 
     func testANewShowCancelsTheSlicesStillPending() {
-        let big = Document.parse(html: DocumentTimingTests.generatedPage(bytes: 500_000, textHeavy: true),
+        let big = Document.parse(html: GeneratedPage.html(bytes: 500_000, textHeavy: true),
                                  baseURL: Self.baseURL)
         page.show(big, scrollTo: nil)
         XCTAssertFalse(page.isComplete)

@@ -1,5 +1,7 @@
 import XCTest
 @testable import GtkProgress
+@testable import GtkProgressLoading
+@testable import GtkProgressCore
 
 /// A clock the tests move by hand.
 final class TestClock {

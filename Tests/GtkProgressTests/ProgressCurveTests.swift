@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import GtkProgress
+@testable import GtkProgressLoading
+@testable import GtkProgressCore
 
 /// The curves as the seeds give them, at exact instants.
 final class ProgressCurveTests: XCTestCase {

@@ -106,7 +106,7 @@ public final class Browser {
         response = nil
         bar.start()
         chrome.statusText = "Loading \(navigation.url.host ?? navigation.url.lastPathComponent)…"
-        let request = LoadRequest(url: navigation.url, origin: navigation.kind.isFromUser ? .user : .page)
+        let request = LoadRequest(url: navigation.url)
         loader.load(request) { [weak self] event in self?.handle(event, of: navigation) }
         progressiveTimer = MainLoopTimer(milliseconds: 500) { [weak self] in self?.renderArrived() ?? false }
     }
@@ -142,7 +142,7 @@ public final class Browser {
 
     private func finish(_ navigation: PendingNavigation, with loaded: LoadedPage) {
         progressiveTimer = nil
-        let shown = Self.shownPage(for: loaded)
+        let shown = ShownPage(loaded: loaded)
         let scroll = navigation.kind == .reload ? page.verticalOffset : 0
         model.commit(navigation, finalURL: loaded.finalURL, title: shown.document.title, page: shown)
         model.trimCache(keeping: Self.cachedPages)
@@ -166,26 +166,6 @@ public final class Browser {
         bar.fail()
         chrome.statusText = error.message
         refreshChrome()
-    }
-
-    /// The page for what arrived: HTML and text rendered, anything else described with an offer to save it.
-    public static func shownPage(for loaded: LoadedPage) -> ShownPage {
-        let statusLine = loaded.status >= 400 ? "HTTP \(loaded.status) \(HTTPStatus.reason(loaded.status))"
-                                              : "Done: \(GeneratedPages.formatBytes(loaded.byteCount))."
-        switch loaded.kind {
-        case .html:
-            return ShownPage(document: Document.parse(html: loaded.text, baseURL: loaded.finalURL), kind: .page,
-                             status: statusLine)
-        case .text:
-            var document = Document.plainText(loaded.text)
-            if document.title == nil { document.title = loaded.finalURL.lastPathComponent }
-            return ShownPage(document: document, kind: .page, status: statusLine)
-        case .binary(let mimeType):
-            let html = GeneratedPages.binaryHTML(url: loaded.finalURL, mimeType: mimeType, byteCount: loaded.byteCount)
-            return ShownPage(document: Document.parse(html: html, baseURL: loaded.finalURL), kind: .binary(mimeType: mimeType),
-                             status: "Not shown: \(GeneratedPages.formatBytes(loaded.byteCount)) of \(mimeType). Ctrl+S saves it.",
-                             body: loaded.body)
-        }
     }
 
     /// Progressive display: what has arrived is rendered, keeping the reader's scroll position.

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A `GtkApplication` that handles `open`, so desktop launchers, `gio open` and a second launch can hand it URLs.
 /// With a session bus a second instance forwards its URLs to the first; without one each runs on its own.

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// The drawing calls the views use, on a `cairo_t` borrowed for one draw.
 public struct CairoContext {

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// An offscreen ARGB image to paint on and read back, at a device scale like a HiDPI window's.
 public final class CairoImageSurface {

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// What arrived in a drop: the selection's target name and its bytes.
 public struct DroppedData: Sendable {

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// The desktop's save dialog.
 public enum FileChooser {

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// Owns one strong reference to a GObject. `deinit` is the one place that drops it.
 ///
@@ -47,10 +47,4 @@ public struct SignalConnection: Sendable {
     public func disconnect() {
         if g_signal_handler_is_connected(object, id) != 0 { g_signal_handler_disconnect(object, id) }
     }
-}
-
-/// A plain boxed closure, so it can travel through a `gpointer`.
-final class ClosureBox<F> {
-    let call: F
-    init(_ call: F) { self.call = call }
 }

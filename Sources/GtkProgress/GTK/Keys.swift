@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A key press reduced to what shortcuts look at.
 public struct KeyPress: Sendable {

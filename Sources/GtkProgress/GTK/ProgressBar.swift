@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A `GtkProgressBar` whose look the owner paints itself.
 ///

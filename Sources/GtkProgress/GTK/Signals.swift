@@ -1,8 +1,7 @@
-import CGtk
+internal import CGtk
 
 // One C thunk per signal shape; each forwards at once into the boxed Swift closure.
 
-typealias VoidHandler = ClosureBox<() -> Void>
 typealias EventHandler = ClosureBox<(UnsafeMutablePointer<GdkEvent>) -> Bool>
 typealias DrawHandler = ClosureBox<(CairoContext) -> Bool>
 

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A tag in a text buffer's tag table: how a run of text looks.
 public final class TextTag {

@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 /// A GTK widget. Subclasses add what their widget type offers.
 open class Widget: GObjectHandle {
@@ -62,7 +62,7 @@ open class Widget: GObjectHandle {
     }
 
     /// The accessible object's name, role and description, read by screen readers through AT-SPI.
-    public func setAccessible(name: String, role: AtkRole? = nil, description: String? = nil) {
+    func setAccessible(name: String, role: AtkRole? = nil, description: String? = nil) {
         let accessible = gtk_widget_get_accessible(widget)
         atk_object_set_name(accessible, name)
         if let role { atk_object_set_role(accessible, role) }

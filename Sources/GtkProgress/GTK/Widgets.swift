@@ -1,4 +1,4 @@
-import CGtk
+internal import CGtk
 
 public final class Box: Widget {
     public init(vertical: Bool, spacing: Int = 0) {

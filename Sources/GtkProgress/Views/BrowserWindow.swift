@@ -72,7 +72,5 @@ public final class BrowserWindow {
         address.text = url.map(Self.displayString) ?? ""
     }
 
-    public static func displayString(_ url: URL) -> String {
-        url.isFileURL ? url.absoluteString : (url.absoluteString.removingPercentEncoding ?? url.absoluteString)
-    }
+    public static func displayString(_ url: URL) -> String { AddressInput.displayString(url) }
 }

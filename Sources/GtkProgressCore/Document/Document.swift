@@ -1,0 +1,132 @@
+import Foundation
+
+/// How a run of text looks. The text view turns each field into a tag; the dump turns indentation and list
+/// markers into spaces.
+public struct TextStyle: Hashable, Sendable {
+    /// 1 to 6 inside `<h1>` … `<h6>`, 0 for body text.
+    public var heading = 0
+    public var bold = false
+    public var italic = false
+    public var monospace = false
+    /// Whitespace and line breaks kept as written (`<pre>`, plain text pages); never wrapped.
+    public var preformatted = false
+    /// Nesting of lists, block quotes and definitions.
+    public var indent = 0
+    /// The bullet or number that starts a list item; it hangs in the indentation before the item's text.
+    public var listMarker = false
+    /// Index into `Document.links` when the text is part of a link.
+    public var link: Int?
+
+    public init(heading: Int = 0, bold: Bool = false, italic: Bool = false, monospace: Bool = false,
+                preformatted: Bool = false, indent: Int = 0, listMarker: Bool = false, link: Int? = nil) {
+        self.heading = heading
+        self.bold = bold
+        self.italic = italic
+        self.monospace = monospace
+        self.preformatted = preformatted
+        self.indent = indent
+        self.listMarker = listMarker
+        self.link = link
+    }
+}
+
+/// A piece of text in one style. Line breaks are part of the text.
+public struct TextRun: Equatable, Sendable {
+    public var text: String
+    public var style: TextStyle
+
+    public init(text: String, style: TextStyle) {
+        self.text = text
+        self.style = style
+    }
+}
+
+/// A page as styled text: what the text view shows and `--dump` prints.
+///
+/// Built from HTML by gumbo's HTML5 tree construction, so misnested and unclosed markup reads as it does in a
+/// browser. The text is kept as one UTF-8 buffer with run boundaries, because a 5 MB page has hundreds of
+/// thousands of runs and the views want bytes, not strings.
+public struct Document: Sendable {
+    /// The page's `<title>`, whitespace collapsed; nil when absent or blank.
+    public var title: String?
+    /// Link targets, resolved against `<base href>` and the page's URL, each URL once, in order of appearance.
+    public var links: [URL]
+    /// `<meta http-equiv="refresh">`: after `delay` seconds the page asks to be replaced by `url`.
+    public var metaRefresh: (delay: Double, url: URL)?
+
+    package let storage: RunStorage
+    /// Places in the page by `id` (or `<a name>`), as byte offsets into the text.
+    let anchors: [String: Int]
+
+    init(title: String?, links: [URL], metaRefresh: (delay: Double, url: URL)?, storage: RunStorage,
+         anchors: [String: Int] = [:]) {
+        self.title = title
+        self.links = links
+        self.metaRefresh = metaRefresh
+        self.storage = storage
+        self.anchors = anchors
+    }
+
+    /// Where the element with this `id` (or `<a name>`) starts, in characters of `text`; nil when the page has
+    /// no such place. Fragment links (`#name`) scroll there.
+    public func characterOffset(ofAnchor name: String) -> Int? {
+        let key = name.removingPercentEncoding ?? name
+        guard let byteOffset = anchors[key] ?? anchors[name] else { return nil }
+        var characters = 0
+        for byte in storage.bytes[..<min(byteOffset, storage.bytes.count)] where byte & 0xC0 != 0x80 { characters += 1 }
+        return characters
+    }
+
+    /// Parses HTML. `baseURL` is where the page came from; relative links resolve against it.
+    public static func parse(html: String, baseURL: URL?) -> Document {
+        var html = html
+        return html.withUTF8 { DocumentBuilder.build(source: $0, baseURL: baseURL) }
+    }
+
+    /// Parses HTML given as bytes; invalid UTF-8 becomes U+FFFD first, since gumbo reads only UTF-8.
+    public static func parse(bytes: [UInt8], baseURL: URL?) -> Document {
+        parse(html: String(decoding: bytes, as: UTF8.self), baseURL: baseURL)
+    }
+
+    /// A `text/plain` page: one monospace run, line breaks kept, as browsers show it.
+    public static func plainText(_ text: String) -> Document {
+        var writer = RunWriter()
+        writer.style = TextStyle(monospace: true, preformatted: true)
+        var text = text
+        text.withUTF8 { writer.appendPreformatted($0) }
+        return Document(title: nil, links: [], metaRefresh: nil, storage: writer.finish())
+    }
+
+    /// The runs in order. Each call builds the strings; views iterate the storage instead.
+    public var runs: [TextRun] {
+        (0..<storage.runCount).map { TextRun(text: storage.text(ofRun: $0), style: storage.style(ofRun: $0)) }
+    }
+
+    /// All the text, without link numbers.
+    public var text: String { String(decoding: storage.bytes, as: UTF8.self) }
+
+    public var isEmpty: Bool { storage.bytes.isEmpty }
+}
+
+/// The text of a document and its runs: run `i` covers `bytes[runEnds[i - 1] ..< runEnds[i]]`.
+package final class RunStorage: Sendable {
+    package let bytes: [UInt8]
+    package let runEnds: [Int]
+    package let runStyles: [Int32]
+    package let styles: [TextStyle]
+
+    init(bytes: [UInt8], runEnds: [Int], runStyles: [Int32], styles: [TextStyle]) {
+        self.bytes = bytes
+        self.runEnds = runEnds
+        self.runStyles = runStyles
+        self.styles = styles
+    }
+
+    package var runCount: Int { runEnds.count }
+
+    package func range(ofRun index: Int) -> Range<Int> { (index == 0 ? 0 : runEnds[index - 1])..<runEnds[index] }
+
+    package func style(ofRun index: Int) -> TextStyle { styles[Int(runStyles[index])] }
+
+    package func text(ofRun index: Int) -> String { String(decoding: bytes[range(ofRun: index)], as: UTF8.self) }
+}

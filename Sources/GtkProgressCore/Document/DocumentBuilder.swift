@@ -1,0 +1,408 @@
+internal import CGumbo
+import Foundation
+
+/// Walks gumbo's tree and writes the document's runs.
+///
+/// The walk keeps its own stack instead of recursing, so no nesting in a page can exhaust the thread's stack.
+struct DocumentBuilder {
+    private let source: UnsafeBufferPointer<UInt8>
+    private let markup: PrefilteredMarkup
+    private var writer = RunWriter()
+    private var title: String?
+    private var baseHref: String?
+    private var refresh: (delay: Double, target: String?)?
+    private var hrefs: [String] = []
+    private var hrefIndex: [String: Int] = [:]
+    /// `id` (and `<a name>`) → where the element's text starts, for links to a place in the page.
+    private var anchors: [String: Int] = [:]
+    private var lists: [ListCounter] = []
+    /// Cells written so far in the current row of each open table.
+    private var rowCells: [Int] = []
+
+    /// `placeholders: false` makes gumbo parse every byte, for tests that check placeholders change nothing.
+    static func build(source: UnsafeBufferPointer<UInt8>, baseURL: URL?, placeholders: Bool = true,
+                      maximumDepth: Int = MarkupPrefilter.maximumDepth) -> Document {
+        let markup = MarkupPrefilter.prefilter(source, maximumDepth: maximumDepth, placeholders: placeholders)
+        let tree = markup.bytes.withUnsafeBufferPointer { GumboTree(parsing: $0) }
+        var builder = DocumentBuilder(source: source, markup: markup)
+        builder.walk(tree.document)
+        return withExtendedLifetime(tree) { builder.finish(baseURL: baseURL) }
+    }
+
+    private init(source: UnsafeBufferPointer<UInt8>, markup: PrefilteredMarkup) {
+        self.source = source
+        self.markup = markup
+        writer = RunWriter(capacity: source.count + 1024)
+    }
+
+    // MARK: Walking
+
+    private struct Frame {
+        let node: GumboNodeRef
+        let role: ElementRole
+        let childCount: Int
+        var nextChild = 0
+        let savedStyle: Int32
+        /// Where a link's text starts, to label links that have none.
+        let textStart: Int
+        let href: String?
+    }
+
+    private mutating func walk(_ document: GumboNodeRef) {
+        var stack: [Frame] = [Frame(node: document, role: .inline, childCount: document.childCount,
+                                    savedStyle: writer.styleID, textStart: 0, href: nil)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            guard stack[top].nextChild < stack[top].childCount else {
+                leave(stack.removeLast())
+                continue
+            }
+            let child = stack[top].node.child(stack[top].nextChild)
+            stack[top].nextChild += 1
+            if child.isText {
+                appendTextNode(child.text)
+            } else if child.isElement, let frame = enter(child) {
+                stack.append(frame)
+            }
+        }
+    }
+
+    /// Starts an element; returns the frame to descend into, or nil when its content is not shown.
+    private mutating func enter(_ element: GumboNodeRef) -> Frame? {
+        if !element.isHTML {
+            // MathML reads as inline text; SVG is drawings whose text (icon titles) only adds noise.
+            return element.tag == GUMBO_TAG_SVG.rawValue ? nil : frame(element, role: .inline)
+        }
+        let role = ElementRole.of(element.tag)
+        if element.hasAttributes {
+            if element.hasAttribute("hidden") { return nil }
+            if let id = element.attribute("id") ?? (element.tag == GUMBO_TAG_A.rawValue ? element.attribute("name") : nil),
+               !id.isEmpty, anchors[id] == nil {
+                anchors[id] = writer.byteCount
+            }
+        }
+        var style = writer.style
+        switch role {
+        case .hidden:
+            return nil
+        case .inline:
+            break
+        case .block(let lines):
+            writer.requestBreak(lines)
+        case .heading(let level):
+            writer.requestBreak(2)
+            style.heading = level
+            style.bold = true
+        case .preformatted:
+            writer.requestBreak(2)
+            style.monospace = true
+            style.preformatted = true
+        case .blockQuote:
+            writer.requestBreak(2)
+            style.indent += 1
+        case .list(let ordered):
+            writer.requestBreak(lists.isEmpty ? 2 : 1)
+            lists.append(ListCounter(element: element, ordered: ordered, depth: lists.count))
+            style.indent += 1
+        case .listItem:
+            writer.requestBreak(1)
+            if lists.isEmpty {
+                style.indent += 1
+                writer.style = style
+            }
+            writer.appendListMarker(nextListMarker(for: element))
+        case .definitionTerm:
+            writer.requestBreak(1)
+        case .definitionDescription:
+            writer.requestBreak(1)
+            style.indent += 1
+        case .table:
+            writer.requestBreak(2)
+            rowCells.append(0)
+        case .tableRow:
+            writer.requestBreak(1)
+            if !rowCells.isEmpty { rowCells[rowCells.count - 1] = 0 }
+        case .tableCell(let header):
+            if let cells = rowCells.last {
+                if cells > 0 { writer.startTableCell() }
+                rowCells[rowCells.count - 1] = cells + 1
+            }
+            if header { style.bold = true }
+        case .link:
+            guard let href = element.attribute("href") else { break }
+            let trimmed = LinkResolution.trim(href)
+            style.link = linkIndex(for: trimmed)
+            let saved = writer.styleID
+            writer.style = style
+            return Frame(node: element, role: role, childCount: element.childCount, savedStyle: saved,
+                         textStart: writer.byteCount, href: trimmed)
+        case .bold:
+            style.bold = true
+        case .italic:
+            style.italic = true
+        case .monospace:
+            style.monospace = true
+        case .quotation:
+            writer.appendText("“")
+        case .lineBreak:
+            writer.lineBreak()
+            return nil
+        case .image:
+            if let alt = element.attribute("alt") {
+                let words = alt.split(whereSeparator: { $0.isASCII && $0.isWhitespace })
+                if !words.isEmpty { writer.appendText("[" + words.joined(separator: " ") + "]") }
+            }
+            return nil
+        case .rule:
+            writer.requestBreak(2)
+            writer.appendText(String(repeating: "─", count: 40))
+            writer.requestBreak(2)
+            return nil
+        case .title:
+            if title == nil { title = collapsedText(of: element) }
+            return nil
+        case .base:
+            if baseHref == nil, let href = element.attribute("href") { baseHref = LinkResolution.trim(href) }
+            return nil
+        case .meta:
+            if refresh == nil, let equiv = element.attribute("http-equiv"),
+               equiv.lowercased() == "refresh", let content = element.attribute("content") {
+                refresh = LinkResolution.parseRefresh(content)
+            }
+            return nil
+        }
+        let saved = writer.styleID
+        writer.style = style
+        return Frame(node: element, role: role, childCount: element.childCount, savedStyle: saved,
+                     textStart: writer.byteCount, href: nil)
+    }
+
+    private func frame(_ element: GumboNodeRef, role: ElementRole) -> Frame {
+        Frame(node: element, role: role, childCount: element.childCount, savedStyle: writer.styleID,
+              textStart: writer.byteCount, href: nil)
+    }
+
+    private mutating func leave(_ frame: Frame) {
+        switch frame.role {
+        case .block(let lines):
+            writer.requestBreak(lines)
+        case .heading, .preformatted, .blockQuote, .table:
+            writer.requestBreak(2)
+            if case .table = frame.role { rowCells.removeLast() }
+        case .list:
+            lists.removeLast()
+            writer.requestBreak(lists.isEmpty ? 2 : 1)
+        case .listItem:
+            writer.endListItem()
+        case .definitionTerm, .definitionDescription, .tableRow:
+            writer.requestBreak(1)
+        case .quotation:
+            writer.appendText("”")
+        case .link:
+            if let href = frame.href, !writer.hasVisibleText(since: frame.textStart) {
+                // An image link without alt text still needs something to click and to number.
+                writer.appendText("[" + LinkResolution.label(for: href) + "]")
+            }
+        default:
+            break
+        }
+        writer.styleID = frame.savedStyle
+    }
+
+    // MARK: Text
+
+    /// Appends a text node, putting back the inline content the prefilter replaced with placeholders.
+    private mutating func appendTextNode(_ text: UnsafeBufferPointer<UInt8>) {
+        guard !text.isEmpty else { return }
+        Self.forEachSegment(of: text, placeholderCount: markup.placeholders.count) { segment, placeholder in
+            if let placeholder {
+                for piece in markup.placeholders[placeholder] { appendPiece(markup.pieces[piece]) }
+            } else if writer.style.preformatted {
+                writer.appendPreformatted(segment)
+            } else {
+                writer.appendText(segment)
+            }
+        }
+    }
+
+    private mutating func appendPiece(_ piece: InlinePiece) {
+        let saved = writer.styleID
+        if piece.tag != 0 {
+            var style = writer.style
+            switch ElementRole.of(piece.tag) {
+            case .bold: style.bold = true
+            case .italic: style.italic = true
+            case .monospace: style.monospace = true
+            case .link:
+                if let href = piece.href {
+                    style.link = linkIndex(for: LinkResolution.trim(String(decoding: source[href], as: UTF8.self)))
+                }
+            default: break
+            }
+            writer.style = style
+        }
+        markup.decoded.withUnsafeBufferPointer { decoded in
+            let text = UnsafeBufferPointer(rebasing: (piece.decoded ? decoded : source)[piece.text])
+            if writer.style.preformatted { writer.appendPreformatted(text) } else { writer.appendText(text) }
+        }
+        writer.styleID = saved
+    }
+
+    /// Calls `body` with each stretch of gumbo's text between placeholders, and with each placeholder's index.
+    private static func forEachSegment(of text: UnsafeBufferPointer<UInt8>, placeholderCount: Int,
+                                       _ body: (UnsafeBufferPointer<UInt8>, Int?) -> Void) {
+        guard placeholderCount > 0 else { body(text, nil); return }
+        let start = MarkupPrefilter.placeholderStart, end = MarkupPrefilter.placeholderEnd
+        var k = 0
+        while k < text.count {
+            guard let placeholder = firstIndex(of: start, in: text, from: k) else {
+                body(UnsafeBufferPointer(rebasing: text[k...]), nil)
+                return
+            }
+            if placeholder > k { body(UnsafeBufferPointer(rebasing: text[k..<placeholder]), nil) }
+            var j = placeholder + start.count
+            var index = 0
+            while j < text.count, text[j] >= 0x30, text[j] <= 0x39, index < placeholderCount {
+                index = index * 10 + Int(text[j] - 0x30)
+                j += 1
+            }
+            if j > placeholder + start.count, index < placeholderCount, j + end.count <= text.count,
+               text[j] == end[0], text[j + 1] == end[1], text[j + 2] == end[2] {
+                body(UnsafeBufferPointer(rebasing: text[placeholder..<(j + end.count)]), index)
+                k = j + end.count
+            } else {
+                body(UnsafeBufferPointer(rebasing: text[placeholder..<(placeholder + start.count)]), nil)
+                k = placeholder + start.count
+            }
+        }
+    }
+
+    private func collapsedText(of element: GumboNodeRef) -> String? {
+        var bytes: [UInt8] = []
+        for index in 0..<element.childCount where element.child(index).isText {
+            Self.forEachSegment(of: element.child(index).text, placeholderCount: markup.placeholders.count) {
+                segment, placeholder in
+                guard let placeholder else { bytes.append(contentsOf: segment); return }
+                for index in markup.placeholders[placeholder] {
+                    let piece = markup.pieces[index]
+                    if piece.decoded {
+                        bytes.append(contentsOf: markup.decoded[piece.text])
+                    } else {
+                        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[piece.text]))
+                    }
+                }
+            }
+        }
+        let words = String(decoding: bytes, as: UTF8.self)
+            .split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{0C}" })
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    // MARK: Lists and links
+
+    private mutating func nextListMarker(for item: GumboNodeRef) -> String {
+        guard !lists.isEmpty else { return ListCounter.bullet(depth: 0) }
+        return lists[lists.count - 1].nextMarker(for: item)
+    }
+
+    private mutating func linkIndex(for href: String) -> Int {
+        if let index = hrefIndex[href] { return index }
+        hrefIndex[href] = hrefs.count
+        hrefs.append(href)
+        return hrefs.count - 1
+    }
+
+    /// Resolves the links once `<base href>` is known (it applies to links before it too) and merges links that
+    /// resolve to the same URL, so each URL has one number.
+    private mutating func finish(baseURL: URL?) -> Document {
+        let base = baseHref.flatMap { LinkResolution.resolve($0, against: baseURL) } ?? baseURL
+        var links: [URL] = []
+        var linkIndex: [URL: Int] = [:]
+        let remap: [Int?] = hrefs.map { href in
+            guard let url = LinkResolution.resolve(href, against: base), LinkResolution.isFollowable(url) else {
+                return nil
+            }
+            if let index = linkIndex[url] { return index }
+            linkIndex[url] = links.count
+            links.append(url)
+            return links.count - 1
+        }
+        writer.remapStyles { style in
+            var style = style
+            if let link = style.link { style.link = remap[link] }
+            return style
+        }
+        var metaRefresh: (delay: Double, url: URL)?
+        if let refresh {
+            let target = refresh.target.flatMap { LinkResolution.resolve($0, against: base) } ?? baseURL
+            if let target { metaRefresh = (refresh.delay, target) }
+        }
+        return Document(title: title, links: links, metaRefresh: metaRefresh, storage: writer.finish(),
+                        anchors: anchors)
+    }
+}
+
+/// Numbers or bullets for the items of one list.
+struct ListCounter {
+    let ordered: Bool
+    let depth: Int
+    var next: Int
+    let step: Int
+    let numbering: Character
+
+    init(element: GumboNodeRef, ordered: Bool, depth: Int) {
+        self.ordered = ordered
+        self.depth = depth
+        let reversed = ordered && element.hasAttribute("reversed")
+        step = reversed ? -1 : 1
+        numbering = element.attribute("type").flatMap { $0.first } ?? "1"
+        if let start = element.attribute("start").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+            next = start
+        } else if reversed {
+            next = (0..<element.childCount).filter { index in
+                let child = element.child(index)
+                return child.isElement && child.tag == GUMBO_TAG_LI.rawValue
+            }.count
+        } else {
+            next = 1
+        }
+    }
+
+    static func bullet(depth: Int) -> String { ["•", "◦", "▪"][depth % 3] }
+
+    mutating func nextMarker(for item: GumboNodeRef) -> String {
+        guard ordered else { return Self.bullet(depth: depth) }
+        if let value = item.attribute("value").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+            next = value
+        }
+        defer { next += step }
+        return Self.format(next, numbering) + "."
+    }
+
+    static func format(_ number: Int, _ numbering: Character) -> String {
+        switch numbering {
+        case "a", "A":
+            guard number > 0 else { return String(number) }
+            var n = number
+            var letters = ""
+            while n > 0 {
+                n -= 1
+                letters = String(UnicodeScalar(UInt8(97 + n % 26))) + letters
+                n /= 26
+            }
+            return numbering == "A" ? letters.uppercased() : letters
+        case "i", "I":
+            guard number > 0 && number < 4000 else { return String(number) }
+            let numerals = [(1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"),
+                            (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")]
+            var n = number
+            var roman = ""
+            for (value, letters) in numerals {
+                while n >= value { roman += letters; n -= value }
+            }
+            return numbering == "I" ? roman.uppercased() : roman
+        default:
+            return String(number)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+internal import CGumbo
+import Foundation
+
+/// A tree gumbo built. All its memory comes from one arena, so freeing it is releasing the arena.
+///
+/// Gumbo's own `gumbo_destroy_output` recurses once per level of nesting (past about 260,000 levels it overflows
+/// the stack) and frees a hundred thousand small blocks one by one; with the arena neither happens, and parsing
+/// itself is faster without `malloc` and `free` for every node.
+final class GumboTree {
+    private let arena = GumboArena()
+    private let output: UnsafeMutablePointer<GumboOutput>
+
+    init(parsing markup: UnsafeBufferPointer<UInt8>) {
+        var options = kGumboDefaultOptions
+        // The document never reads parse errors, and recording each one costs an allocation.
+        options.max_errors = 0
+        options.allocator = { arena, size in
+            Unmanaged<GumboArena>.fromOpaque(arena!).takeUnretainedValue().allocate(size)
+        }
+        options.deallocator = { _, _ in }
+        options.userdata = Unmanaged.passUnretained(arena).toOpaque()
+        output = markup.withMemoryRebound(to: CChar.self) { chars in
+            if let base = chars.baseAddress { return gumbo_parse_with_options(&options, base, chars.count) }
+            return gumbo_parse_with_options(&options, "", 0)
+        }
+    }
+
+    /// The root; valid while this tree lives.
+    var document: GumboNodeRef { GumboNodeRef(output.pointee.document) }
+
+    /// The number of elements on the longest path from the root, for tests of the prefilter's depth model.
+    var depth: Int {
+        var deepest = 0
+        var stack: [(GumboNodeRef, Int)] = [(document, 0)]
+        while let (node, depth) = stack.popLast() {
+            deepest = max(deepest, depth)
+            for index in 0..<node.childCount {
+                let child = node.child(index)
+                if child.isElement || child.type == GUMBO_NODE_TEMPLATE { stack.append((child, depth + 1)) }
+            }
+        }
+        return deepest
+    }
+}
+
+/// Bump allocation in large chunks, all released together. Gumbo's frees are ignored, which wastes what its
+/// growing buffers leave behind: at most about as much again as the tree.
+private final class GumboArena {
+    private static let chunkSize = 1 << 20
+    private var chunks: [UnsafeMutableRawPointer] = []
+    private var next: UnsafeMutableRawPointer?
+    private var remaining = 0
+
+    func allocate(_ size: Int) -> UnsafeMutableRawPointer {
+        let size = (size + 15) & ~15
+        if size > remaining {
+            let chunkSize = max(size, Self.chunkSize)
+            let chunk = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
+            chunks.append(chunk)
+            if size >= Self.chunkSize { return chunk }  // a large block gets a chunk of its own
+            next = chunk
+            remaining = chunkSize
+        }
+        let block = next!
+        next = block + size
+        remaining -= size
+        return block
+    }
+
+    deinit {
+        for chunk in chunks { chunk.deallocate() }
+    }
+}
+
+/// A borrowed gumbo node, valid while its `GumboTree` lives.
+struct GumboNodeRef {
+    let node: UnsafeMutablePointer<GumboNode>
+
+    init(_ node: UnsafeMutablePointer<GumboNode>) { self.node = node }
+
+    var type: GumboNodeType { node.pointee.type }
+    var isElement: Bool { type == GUMBO_NODE_ELEMENT }
+    var isText: Bool { type == GUMBO_NODE_TEXT || type == GUMBO_NODE_WHITESPACE || type == GUMBO_NODE_CDATA }
+
+    /// Gumbo's tag number (elements only).
+    var tag: UInt32 { cgumbo_element(node).pointee.tag.rawValue }
+    var isHTML: Bool { cgumbo_element(node).pointee.tag_namespace == GUMBO_NAMESPACE_HTML }
+
+    private var childVector: GumboVector {
+        switch type {
+        case GUMBO_NODE_DOCUMENT: return cgumbo_document(node).pointee.children
+        case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE: return cgumbo_element(node).pointee.children
+        default: return GumboVector()
+        }
+    }
+
+    var childCount: Int { Int(childVector.length) }
+
+    func child(_ index: Int) -> GumboNodeRef {
+        GumboNodeRef(childVector.data![index]!.assumingMemoryBound(to: GumboNode.self))
+    }
+
+    /// The decoded text of a text node, as UTF-8 (gumbo has already turned NUL into U+FFFD or dropped it).
+    var text: UnsafeBufferPointer<UInt8> {
+        guard let chars = cgumbo_text(node).pointee.text else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeRawPointer(chars).withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
+            UnsafeBufferPointer(start: bytes, count: strlen(chars))
+        }
+    }
+
+    var hasAttributes: Bool { cgumbo_element(node).pointee.attributes.length > 0 }
+
+    /// An attribute's value, if the element has it.
+    func attribute(_ name: String) -> String? {
+        var attributes = cgumbo_element(node).pointee.attributes
+        guard let attribute = gumbo_get_attribute(&attributes, name), let value = attribute.pointee.value else {
+            return nil
+        }
+        return String(cString: value)
+    }
+
+    func hasAttribute(_ name: String) -> Bool {
+        var attributes = cgumbo_element(node).pointee.attributes
+        return gumbo_get_attribute(&attributes, name) != nil
+    }
+}

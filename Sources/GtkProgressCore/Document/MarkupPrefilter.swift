@@ -1,0 +1,467 @@
+internal import CGumbo
+import Foundation
+
+/// HTML rewritten for gumbo, and what the document builder needs to undo the rewriting.
+struct PrefilteredMarkup {
+    /// The markup gumbo parses.
+    var bytes: [UInt8]
+    /// Placeholder `n` in gumbo's text stands for `pieces[placeholders[n]]`.
+    var placeholders: [Range<Int>]
+    var pieces: [InlinePiece]
+    /// Text of character references the prefilter decoded; pieces with `decoded` set point here.
+    var decoded: [UInt8]
+    /// The deepest the prefilter's model of gumbo's stack of open elements went.
+    var deepestNesting: Int
+}
+
+/// A stretch of text the prefilter took out of gumbo's input, with the inline element that wrapped it, if any.
+struct InlinePiece {
+    /// The text, in the source (or in `PrefilteredMarkup.decoded`).
+    var text: Range<Int>
+    var decoded = false
+    /// Gumbo's tag number of the element around the text (`em`, `code`, `a`, …), or 0 for bare text.
+    var tag: UInt32 = 0
+    /// A link's `href` value, in the source, when `tag` is `a`.
+    var href: Range<Int>?
+}
+
+/// Rewrites HTML before gumbo parses it, changing what gumbo builds only where gumbo itself would fail.
+///
+/// - Bounded time and stack. Gumbo's tree construction is quadratic in the nesting depth (100,000 nested `<div>`s
+///   take 30 s) and its recursive `gumbo_destroy_output` overflows the stack past about 260,000 levels. Start tags
+///   that would nest deeper than `maximumDepth` are left out (see `OpenElementStack`).
+/// - Bounded lists. Gumbo compares attributes to cap its list of active formatting elements (the spec's Noah's Ark
+///   clause) and checks each attribute against all earlier ones. Attributes the document model never reads are
+///   dropped, and formatting elements such as `<b>` keep none, so neither list grows with hostile input.
+/// - Speed. Gumbo spends about 60 ns on every byte and a microsecond on every element. Inline content that
+///   gumbo would turn into nothing but styled text is replaced by a placeholder, U+E000 index U+E001, and the
+///   builder puts the pieces back: plain text (no `<`, NUL, or a character gumbo replaces with U+FFFD), the
+///   unambiguous character references (`&amp;`, `&eacute;`, `&#233;`), and simple phrasing elements around plain
+///   text (`<em>word</em>`, `<a href>` when no other link is open). Gumbo would reconstruct formatting before
+///   each such element, insert it and close it again, which is what text in the same place gets. A placeholder
+///   starts at a visible character, so gumbo places it exactly as that text (foster parenting, the newline after
+///   `<pre>`, text in `<head>`). Placeholders are off for a document that already contains U+E000, as UTF-8 or as
+///   a character reference.
+enum MarkupPrefilter {
+    /// As deep as Blink lets a tree grow; real pages stay far below it.
+    static let maximumDepth = 512
+    /// Below this, plain text costs gumbo less as it is than as a placeholder.
+    static let shortestPlaceholderText = 12
+    /// U+E000 and U+E001, private-use characters gumbo passes through unchanged (it replaces control characters).
+    static let placeholderStart: [UInt8] = [0xEE, 0x80, 0x80]
+    static let placeholderEnd: [UInt8] = [0xEE, 0x80, 0x81]
+    static let placeholderScalar = 0xE000
+
+    static func prefilter(_ source: UnsafeBufferPointer<UInt8>, maximumDepth: Int = maximumDepth,
+                          placeholders: Bool = true) -> PrefilteredMarkup {
+        let usePlaceholders = placeholders && firstIndex(of: placeholderStart, in: source, from: 0) == nil
+        var scanner = MarkupScanner(source: source, maximumDepth: maximumDepth, placeholders: usePlaceholders)
+        if scanner.run() { return scanner.result }
+        // A character reference to U+E000 could forge a placeholder: scan again without them.
+        var plain = MarkupScanner(source: source, maximumDepth: maximumDepth, placeholders: false)
+        _ = plain.run()
+        return plain.result
+    }
+}
+
+/// One pass over the source bytes. Everything not rewritten is copied in large spans.
+struct MarkupScanner {
+    let source: UnsafeBufferPointer<UInt8>
+    let count: Int
+    let placeholders: Bool
+    private var out: [UInt8] = []
+    private var copiedUpTo = 0
+    var placeholderPieces: [Range<Int>] = []
+    var pieces: [InlinePiece] = []
+    var decoded: [UInt8] = []
+    /// Gumbo may still hold an `<a>` in its list of active formatting elements (one that was not closed by its
+    /// own end tag); a new link then closes it, so links cannot become placeholders.
+    var anchorMayBeActive = false
+    var stack: OpenElementStack
+    var position = 0
+    var forgedPlaceholder = false
+    var attributes: [AttributeSpan] = []
+
+    struct AttributeSpan {
+        var nameStart: Int, nameEnd: Int, end: Int
+    }
+
+    init(source: UnsafeBufferPointer<UInt8>, maximumDepth: Int, placeholders: Bool) {
+        self.source = source
+        count = source.count
+        self.placeholders = placeholders
+        stack = OpenElementStack(limit: maximumDepth)
+        out.reserveCapacity(placeholders ? count / 4 + 256 : count + 256)
+    }
+
+    var result: PrefilteredMarkup {
+        PrefilteredMarkup(bytes: out, placeholders: placeholderPieces, pieces: pieces, decoded: decoded,
+                          deepestNesting: stack.deepest)
+    }
+
+    /// Returns false when placeholders turned out to be unsafe.
+    mutating func run() -> Bool {
+        while position < count {
+            if source[position] == ascii("<") {
+                scanMarkup()
+                continue
+            }
+            stack.reconstructFormatting()
+            if placeholders {
+                scanText()
+                if forgedPlaceholder { return false }
+            } else {
+                position = find(ascii("<"), from: position)
+            }
+        }
+        flush(upTo: count)
+        return true
+    }
+
+    // MARK: Output
+
+    mutating func flush(upTo end: Int) {
+        if end > copiedUpTo {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: source[copiedUpTo..<end]))
+        }
+        copiedUpTo = max(copiedUpTo, end)
+    }
+
+    /// Replaces `source[start..<end]` in the output with `replacement`.
+    mutating func replace(_ start: Int, _ end: Int, with replacement: (inout [UInt8]) -> Void) {
+        flush(upTo: start)
+        replacement(&out)
+        copiedUpTo = end
+    }
+
+    // MARK: Markup
+
+    private mutating func scanMarkup() {
+        let next = position + 1 < count ? source[position + 1] : 0
+        if isLetter(next) {
+            scanStartTag()
+        } else if next == ascii("/") {
+            scanEndTag()
+        } else if next == ascii("!") {
+            scanDeclaration()
+        } else if next == ascii("?") {
+            position = endOfBogusComment(from: position + 2)
+        } else {
+            position += 1  // a '<' that is text
+        }
+    }
+
+    private mutating func scanStartTag() {
+        let tagStart = position
+        let nameStart = position + 1
+        var k = nameStart
+        while k < count && !isSpace(source[k]) && source[k] != ascii("/") && source[k] != ascii(">") { k += 1 }
+        let nameEnd = k
+        guard let (end, selfClosing) = scanAttributes(from: k) else {
+            position = count  // gumbo drops a tag cut off by the end of input
+            return
+        }
+        position = end
+        let name = UnsafeBufferPointer(rebasing: source[nameStart..<nameEnd])
+        let tag = GumboTag.named(name).rawValue
+        let nameHash = tag == GUMBO_TAG_UNKNOWN.rawValue ? lowercaseHash(name) : 0
+        let traits = TagTraits.of(tag)
+        let fontBreaksOut = tag == GUMBO_TAG_FONT.rawValue && attributes.contains { attribute in
+            let name = attributeName(attribute)
+            return equalsLowercase(name, "color") || equalsLowercase(name, "face") || equalsLowercase(name, "size")
+        }
+        let wasForeign = stack.inForeignContent
+        if tag == GUMBO_TAG_NOSCRIPT.rawValue && !wasForeign {
+            dropNoscript(tagStart: tagStart, name: name)
+            return
+        }
+        if tag == GUMBO_TAG_A.rawValue { anchorMayBeActive = true }
+        switch stack.startTag(tag, name: nameHash, selfClosing: selfClosing, fontBreaksOut: fontBreaksOut) {
+        case .drop:
+            replace(tagStart, end) { _ in }
+        case .keep(let opened):
+            rewriteAttributes(tagStart: tagStart, nameEnd: nameEnd, end: end, tag: tag, selfClosing: selfClosing)
+            if opened && !stack.topIsForeign {
+                skipRawText(traits: traits, name: name)
+            }
+        }
+    }
+
+    private mutating func scanEndTag() {
+        let afterSlash = position + 2
+        guard afterSlash < count else { position = count; return }
+        if source[afterSlash] == ascii(">") { position = afterSlash + 1; return }
+        guard isLetter(source[afterSlash]) else { position = endOfBogusComment(from: afterSlash); return }
+        var k = afterSlash
+        while k < count && !isSpace(source[k]) && source[k] != ascii("/") && source[k] != ascii(">") { k += 1 }
+        let name = UnsafeBufferPointer(rebasing: source[afterSlash..<k])
+        guard let (end, _) = scanAttributes(from: k) else { position = count; return }
+        position = end
+        let tag = GumboTag.named(name).rawValue
+        let closesOpenAnchor = tag == GUMBO_TAG_A.rawValue && stack.tags.last == tag
+        stack.endTag(tag, name: tag == GUMBO_TAG_UNKNOWN.rawValue ? lowercaseHash(name) : 0)
+        if closesOpenAnchor { anchorMayBeActive = false }
+    }
+
+    private mutating func scanDeclaration() {
+        let start = position + 2
+        if matches("--", at: start) {
+            position = endOfComment(from: start + 2)
+        } else if matches("[CDATA[", at: start) && stack.topIsForeign {
+            position = find("]]>", from: start + 7).map { $0 + 3 } ?? count
+        } else {
+            position = endOfBogusComment(from: start)
+        }
+    }
+
+    /// `-->` ends a comment, and so do `--!>`, `<!-->` and `<!--->`.
+    private func endOfComment(from start: Int) -> Int {
+        if start < count && source[start] == ascii(">") { return start + 1 }
+        if matches("->", at: start) { return start + 2 }
+        var k = start
+        while let dash = find("--", from: k) {
+            if matches(">", at: dash + 2) { return dash + 3 }
+            if matches("!>", at: dash + 2) { return dash + 4 }
+            k = dash + 1
+        }
+        return count
+    }
+
+    private func endOfBogusComment(from start: Int) -> Int {
+        let close = find(ascii(">"), from: start)
+        return close < count ? close + 1 : count
+    }
+
+    /// Follows the tokenizer's attribute states so a quoted `>` does not end the tag. Fills `attributes`; returns
+    /// the index after the tag's `>` and whether it ended with `/>`, or nil when the input ends inside the tag.
+    mutating func scanAttributes(from start: Int) -> (end: Int, selfClosing: Bool)? {
+        attributes.removeAll(keepingCapacity: true)
+        var k = start
+        while true {
+            while k < count && isSpace(source[k]) { k += 1 }
+            guard k < count else { return nil }
+            let byte = source[k]
+            if byte == ascii(">") { return (k + 1, false) }
+            if byte == ascii("/") {
+                if k + 1 < count && source[k + 1] == ascii(">") { return (k + 2, true) }
+                k += 1
+                continue
+            }
+            let nameStart = k
+            k += 1  // the first character may be '='
+            while k < count && !isSpace(source[k]) && source[k] != ascii("/") && source[k] != ascii(">")
+                && source[k] != ascii("=") { k += 1 }
+            let nameEnd = k
+            var valueEnd = k
+            var afterName = k
+            while afterName < count && isSpace(source[afterName]) { afterName += 1 }
+            if afterName < count && source[afterName] == ascii("=") {
+                k = afterName + 1
+                while k < count && isSpace(source[k]) { k += 1 }
+                guard k < count else { return nil }
+                let quote = source[k]
+                if quote == ascii("\"") || quote == ascii("'") {
+                    let close = find(quote, from: k + 1)
+                    guard close < count else { return nil }
+                    k = close + 1
+                } else {
+                    while k < count && !isSpace(source[k]) && source[k] != ascii(">") { k += 1 }
+                }
+                valueEnd = k
+            }
+            attributes.append(AttributeSpan(nameStart: nameStart, nameEnd: nameEnd, end: valueEnd))
+        }
+    }
+
+    /// Keeps only the attributes the document model reads (the first of each name, as gumbo does); formatting
+    /// elements keep none, except that `<font>` keeps the names that make it break out of SVG.
+    private mutating func rewriteAttributes(tagStart: Int, nameEnd: Int, end: Int, tag: UInt32, selfClosing: Bool) {
+        guard !attributes.isEmpty else { return }
+        let stripAll = TagTraits.of(tag).contains(.formatting) && tag != GUMBO_TAG_A.rawValue
+        var keep: [Int] = []
+        var seen: UInt32 = 0
+        for (index, attribute) in attributes.enumerated() {
+            let name = attributeName(attribute)
+            guard let known = KeptAttribute.index(of: name) else { continue }
+            if stripAll && !(tag == GUMBO_TAG_FONT.rawValue && KeptAttribute.fontBreakout.contains(known)) {
+                continue
+            }
+            guard seen & (1 << known) == 0 else { continue }
+            seen |= 1 << known
+            keep.append(index)
+        }
+        if !stripAll && keep.count == attributes.count { return }
+        let source = self.source
+        let attributes = self.attributes
+        replace(tagStart, end) { out in
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: source[tagStart..<nameEnd]))
+            for index in keep {
+                let attribute = attributes[index]
+                out.append(ascii(" "))
+                let upTo = stripAll ? attribute.nameEnd : attribute.end
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: source[attribute.nameStart..<upTo]))
+            }
+            if selfClosing { out.append(ascii("/")) }
+            out.append(ascii(">"))
+        }
+    }
+
+    /// After `<script>`, `<style>`, `<title>`, `<textarea>` and the like, everything up to the matching end tag is
+    /// text for gumbo, not markup; after `<plaintext>` everything is.
+    private mutating func skipRawText(traits: TagTraits, name: UnsafeBufferPointer<UInt8>) {
+        if GumboTag.named(name) == GUMBO_TAG_PLAINTEXT { position = count; return }
+        guard traits.contains(.rawText) || traits.contains(.escapableRawText) else { return }
+        position = endOfRawText(from: position, name: name)
+    }
+
+    /// A browser runs scripts, so it reads `<noscript>` as raw text and shows none of it; gumbo parses as if
+    /// scripting were off and would show it (and move its `<p>`s from the head into the body). Leave it out.
+    private mutating func dropNoscript(tagStart: Int, name: UnsafeBufferPointer<UInt8>) {
+        let endTag = endOfRawText(from: position, name: name)
+        var end = count
+        if endTag < count, let (afterEndTag, _) = scanAttributes(from: endTag + 2 + name.count) { end = afterEndTag }
+        replace(tagStart, end) { _ in }
+        position = end
+    }
+
+    /// The index of the `<` of the end tag that closes raw text named `name`, or the end of the input.
+    private func endOfRawText(from start: Int, name: UnsafeBufferPointer<UInt8>) -> Int {
+        var k = start
+        while true {
+            let open = find(ascii("<"), from: k)
+            guard open + 1 < count else { return count }
+            if source[open + 1] == ascii("/"), open + 2 + name.count <= count {
+                let candidate = UnsafeBufferPointer(rebasing: source[(open + 2)..<(open + 2 + name.count)])
+                let after = open + 2 + name.count
+                if equalsIgnoringCase(candidate, name)
+                    && (after == count || isSpace(source[after]) || source[after] == ascii("/")
+                        || source[after] == ascii(">")) {
+                    return open
+                }
+            }
+            k = open + 1
+        }
+    }
+
+    // MARK: Bytes
+
+    func attributeName(_ attribute: AttributeSpan) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: source[attribute.nameStart..<attribute.nameEnd])
+    }
+
+    /// The value without its quotes, or nil when the attribute has none.
+    func attributeValue(_ attribute: AttributeSpan) -> Range<Int>? {
+        var k = attribute.nameEnd
+        while k < attribute.end && source[k] != ascii("=") { k += 1 }
+        guard k < attribute.end else { return nil }
+        k += 1
+        while k < attribute.end && isSpace(source[k]) { k += 1 }
+        guard k < attribute.end else { return k..<k }
+        let quote = source[k]
+        if quote == ascii("\"") || quote == ascii("'") { return (k + 1)..<(attribute.end - 1) }
+        return k..<attribute.end
+    }
+
+    func find(_ byte: UInt8, from start: Int) -> Int {
+        guard start < count else { return count }
+        let base = source.baseAddress! + start
+        guard let hit = memchr(base, Int32(byte), count - start) else { return count }
+        return start + (UnsafeRawPointer(hit) - UnsafeRawPointer(base))
+    }
+
+    func find(_ needle: StaticString, from start: Int) -> Int? {
+        let first = needle.utf8Start.pointee
+        var k = start
+        while k < count {
+            let hit = find(first, from: k)
+            guard hit < count else { return nil }
+            if matches(needle, at: hit) { return hit }
+            k = hit + 1
+        }
+        return nil
+    }
+
+    func matches(_ needle: StaticString, at start: Int) -> Bool {
+        let length = needle.utf8CodeUnitCount
+        guard start + length <= count else { return false }
+        for i in 0..<length where source[start + i] != needle.utf8Start[i] { return false }
+        return true
+    }
+}
+
+/// The attributes the document model reads, plus those that change how gumbo builds the tree (`type` on
+/// `<input>`, `encoding` on MathML annotations, `color`/`face`/`size` on `<font>` inside SVG).
+private enum KeptAttribute {
+    static let names: [[UInt8]] = ["href", "alt", "src", "http-equiv", "content", "charset", "start", "reversed",
+                                   "type", "value", "id", "name", "hidden", "encoding", "color", "face", "size",
+                                   "open"].map { Array($0.utf8) }
+    static let fontBreakout = Set(["color", "face", "size"].compactMap { names.firstIndex(of: Array($0.utf8)) })
+
+    static func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
+        for (index, candidate) in names.enumerated() where candidate.count == name.count {
+            if candidate.withUnsafeBufferPointer({ equalsIgnoringCase(name, $0) }) { return index }
+        }
+        return nil
+    }
+}
+
+// MARK: Byte helpers shared by the document code
+
+/// Where `needle` first occurs in `haystack` at or after `start`.
+func firstIndex(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    guard let first = needle.first, let base = haystack.baseAddress else { return nil }
+    var k = start
+    while k + needle.count <= haystack.count {
+        guard let hit = memchr(base + k, Int32(first), haystack.count - k) else { return nil }
+        let index = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+        guard index + needle.count <= haystack.count else { return nil }
+        if needle.indices.allSatisfy({ haystack[index + $0] == needle[$0] }) { return index }
+        k = index + 1
+    }
+    return nil
+}
+
+@inline(__always) func ascii(_ scalar: Unicode.Scalar) -> UInt8 { UInt8(truncatingIfNeeded: scalar.value) }
+
+/// HTML's ASCII whitespace (and CR, which gumbo turns into LF).
+@inline(__always) func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0C || byte == 0x0D
+}
+
+@inline(__always) func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+
+@inline(__always) func isAlphanumeric(_ byte: UInt8) -> Bool { isLetter(byte) || (byte >= 0x30 && byte <= 0x39) }
+
+func digitValue(_ byte: UInt8, hex: Bool) -> Int? {
+    if byte >= 0x30 && byte <= 0x39 { return Int(byte - 0x30) }
+    let lower = byte | 0x20
+    if hex && lower >= 0x61 && lower <= 0x66 { return Int(lower - 0x61 + 10) }
+    return nil
+}
+
+func equalsIgnoringCase(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    for i in 0..<a.count {
+        let x = a[i], y = b[i]
+        if x != y && !(isLetter(x) && (x | 0x20) == (y | 0x20)) { return false }
+    }
+    return true
+}
+
+func equalsLowercase(_ a: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
+    equalsIgnoringCase(a, UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount))
+}
+
+/// FNV-1a over the lower-cased bytes, so unknown elements can be told apart by name.
+private func lowercaseHash(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    var hash: UInt32 = 2_166_136_261
+    for byte in name {
+        hash = (hash ^ UInt32(isLetter(byte) ? byte | 0x20 : byte)) &* 16_777_619
+    }
+    return hash == 0 ? 1 : hash
+}
+
+func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+    if value >= 10 { appendDecimal(value / 10, to: &out) }
+    out.append(UInt8(0x30 + value % 10))
+}

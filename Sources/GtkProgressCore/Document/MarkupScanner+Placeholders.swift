@@ -1,0 +1,188 @@
+internal import CGumbo
+
+/// Inline stretches: the text, character references and simple phrasing elements that become one placeholder.
+extension MarkupScanner {
+    /// At text in the data state: gathers the longest stretch of inline content the builder can put back, replaces
+    /// it with a placeholder when that saves gumbo work, and moves past whatever ended the stretch.
+    mutating func scanText() {
+        var k = position
+        while k < count && isSpace(source[k]) { k += 1 }
+        let start = k
+        let firstPiece = pieces.count
+        let decodedCount = decoded.count
+        var pieceStart = k
+        var hasMarkup = false
+        let elementsAllowed = !stack.inForeignContent
+        while k < count {
+            let byte = source[k]
+            if byte >= 0x20 && byte < 0x7F && byte != ascii("<") && byte != ascii("&") || isSpace(byte) {
+                k += 1
+            } else if byte == ascii("<") {
+                guard elementsAllowed, let (piece, end) = inlineElement(at: k) else { break }
+                addTextPiece(pieceStart..<k)
+                pieces.append(piece)
+                k = end
+                pieceStart = k
+                hasMarkup = true
+            } else if byte == ascii("&") {
+                if isReferenceToPlaceholder(at: k) { forgedPlaceholder = true; return }
+                guard let (scalar, length) = CharacterReference.decode(source, at: k) else { break }
+                addTextPiece(pieceStart..<k)
+                let decodedStart = decoded.count
+                appendUTF8(scalar, to: &decoded)
+                pieces.append(InlinePiece(text: decodedStart..<decoded.count, decoded: true))
+                k += length
+                pieceStart = k
+                hasMarkup = true
+            } else if replacedCharacterLength(at: k, end: count) > 0 {
+                break
+            } else {
+                k += 1
+            }
+        }
+        addTextPiece(pieceStart..<k)
+        if pieces.count > firstPiece && (hasMarkup || k - start >= MarkupPrefilter.shortestPlaceholderText) {
+            let index = placeholderPieces.count
+            placeholderPieces.append(firstPiece..<pieces.count)
+            replace(start, k) { out in
+                out.append(contentsOf: MarkupPrefilter.placeholderStart)
+                appendDecimal(index, to: &out)
+                out.append(contentsOf: MarkupPrefilter.placeholderEnd)
+            }
+        } else {
+            pieces.removeSubrange(firstPiece...)
+            decoded.removeSubrange(decodedCount...)
+        }
+        position = k
+        skipWhatEndedStretch()
+    }
+
+    private mutating func addTextPiece(_ range: Range<Int>) {
+        if !range.isEmpty { pieces.append(InlinePiece(text: range)) }
+    }
+
+    /// Leaves a character reference or a character gumbo replaces to gumbo, and steps over it.
+    private mutating func skipWhatEndedStretch() {
+        guard position < count, source[position] != ascii("<") else { return }
+        if source[position] == ascii("&") {
+            // A character reference only ever consumes these bytes; whatever follows is text again.
+            position += 1
+            while position < count && (isAlphanumeric(source[position]) || source[position] == ascii("#")) {
+                position += 1
+            }
+            if position < count && source[position] == ascii(";") { position += 1 }
+        } else {
+            position += max(1, replacedCharacterLength(at: position, end: count))
+        }
+    }
+
+    /// `<em>text</em>` and its kin at `k`, when the text is plain: the piece and the index after the end tag.
+    private mutating func inlineElement(at k: Int) -> (InlinePiece, Int)? {
+        guard k + 1 < count, isLetter(source[k + 1]) else { return nil }
+        var nameEnd = k + 1
+        while nameEnd < count && !isSpace(source[nameEnd]) && source[nameEnd] != ascii("/")
+            && source[nameEnd] != ascii(">") { nameEnd += 1 }
+        let name = UnsafeBufferPointer(rebasing: source[(k + 1)..<nameEnd])
+        let tag = GumboTag.named(name).rawValue
+        guard Self.inlinePlaceholderTags.contains(tag) else { return nil }
+        let isAnchor = tag == GUMBO_TAG_A.rawValue
+        if isAnchor && (anchorMayBeActive || stack.isOpen(tag)) { return nil }
+        guard let (contentStart, selfClosing) = scanAttributes(from: nameEnd), !selfClosing else { return nil }
+        let contentEnd = find(ascii("<"), from: contentStart)
+        let closeEnd = contentEnd + 3 + name.count
+        guard closeEnd <= count, source[contentEnd + 1] == ascii("/"), source[closeEnd - 1] == ascii(">"),
+              equalsIgnoringCase(UnsafeBufferPointer(rebasing: source[(contentEnd + 2)..<(closeEnd - 1)]), name),
+              isPlain(contentStart..<contentEnd),
+              source[contentStart..<contentEnd].contains(where: { !isSpace($0) }) else { return nil }
+        var piece = InlinePiece(text: contentStart..<contentEnd, tag: tag)
+        for attribute in attributes {
+            let attributeName = attributeName(attribute)
+            if equalsLowercase(attributeName, "hidden") { return nil }
+            if isAnchor && piece.href == nil && equalsLowercase(attributeName, "href") {
+                guard let value = attributeValue(attribute), isPlain(value) else { return nil }
+                piece.href = value
+            }
+        }
+        return (piece, closeEnd)
+    }
+
+    /// Text gumbo would copy unchanged: no markup, no character references, nothing it replaces.
+    private func isPlain(_ range: Range<Int>) -> Bool {
+        var k = range.lowerBound
+        while k < range.upperBound {
+            let byte = source[k]
+            if byte == ascii("&") || byte == ascii("<") { return false }
+            if !(byte >= 0x20 && byte < 0x7F) && !isSpace(byte)
+                && replacedCharacterLength(at: k, end: range.upperBound) > 0 { return false }
+            k += 1
+        }
+        return true
+    }
+
+    /// Phrasing elements whose only effect on gumbo's tree is to wrap their text (outside SVG and MathML, where
+    /// some of them end the foreign content).
+    private static let inlinePlaceholderTags: Set<UInt32> = Set([
+        GUMBO_TAG_A, GUMBO_TAG_B, GUMBO_TAG_BIG, GUMBO_TAG_CODE, GUMBO_TAG_EM, GUMBO_TAG_I, GUMBO_TAG_S,
+        GUMBO_TAG_SMALL, GUMBO_TAG_STRIKE, GUMBO_TAG_STRONG, GUMBO_TAG_TT, GUMBO_TAG_U, GUMBO_TAG_SPAN,
+        GUMBO_TAG_ABBR, GUMBO_TAG_CITE, GUMBO_TAG_DFN, GUMBO_TAG_KBD, GUMBO_TAG_SAMP, GUMBO_TAG_VAR,
+        GUMBO_TAG_SUB, GUMBO_TAG_SUP, GUMBO_TAG_MARK, GUMBO_TAG_INS, GUMBO_TAG_DEL, GUMBO_TAG_TIME,
+        GUMBO_TAG_DATA, GUMBO_TAG_BDI, GUMBO_TAG_LABEL,
+    ].map(\.rawValue))
+
+    /// Bytes of a character at `k` that gumbo turns into U+FFFD or drops (NUL, controls, noncharacters), so a
+    /// placeholder must not stand for it; 0 for any other character.
+    /// <https://github.com/google/gumbo-parser/blob/master/src/utf8.c> `utf8_is_invalid_code_point`
+    func replacedCharacterLength(at k: Int, end: Int) -> Int {
+        let byte = source[k]
+        if byte < 0x20 || byte == 0x7F { return isSpace(byte) ? 0 : 1 }
+        func continuation(_ offset: Int) -> UInt8 { k + offset < end ? source[k + offset] : 0 }
+        switch byte {
+        case 0xC2:  // U+0080 … U+009F
+            return (0x80...0x9F).contains(continuation(1)) ? 2 : 0
+        case 0xEF:  // U+FDD0 … U+FDEF, U+FFFE, U+FFFF
+            let second = continuation(1), third = continuation(2)
+            if second == 0xB7 && (0x90...0xAF).contains(third) { return 3 }
+            return second == 0xBF && (third == 0xBE || third == 0xBF) ? 3 : 0
+        case 0xF0...0xF4:  // U+1FFFE, U+1FFFF, … U+10FFFF
+            return continuation(1) & 0x0F == 0x0F && continuation(2) == 0xBF
+                && (continuation(3) == 0xBE || continuation(3) == 0xBF) ? 4 : 0
+        default:
+            return 0
+        }
+    }
+
+    /// `&#57344;`, `&#xE000` and the like decode to U+E000, which would read as a placeholder.
+    private func isReferenceToPlaceholder(at k: Int) -> Bool {
+        var j = k + 1
+        guard j < count, source[j] == ascii("#") else { return false }
+        j += 1
+        var hex = false
+        if j < count && (source[j] | 0x20) == ascii("x") { hex = true; j += 1 }
+        var value = 0
+        var digits = 0
+        while j < count, let digit = digitValue(source[j], hex: hex) {
+            value = min(value * (hex ? 16 : 10) + digit, 0x110000)
+            digits += 1
+            j += 1
+        }
+        return digits > 0 && value == MarkupPrefilter.placeholderScalar
+    }
+}
+
+func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
+    if scalar < 0x80 {
+        out.append(UInt8(scalar))
+    } else if scalar < 0x800 {
+        out.append(UInt8(0xC0 | scalar >> 6))
+        out.append(UInt8(0x80 | scalar & 0x3F))
+    } else if scalar < 0x10000 {
+        out.append(UInt8(0xE0 | scalar >> 12))
+        out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+        out.append(UInt8(0x80 | scalar & 0x3F))
+    } else {
+        out.append(UInt8(0xF0 | scalar >> 18))
+        out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+        out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+        out.append(UInt8(0x80 | scalar & 0x3F))
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Why a load failed, in words the person at the screen can act on.
+public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// Nothing listens on that port.
+        case refused
+        /// The name does not resolve.
+        case hostNotFound
+        /// No route to the host.
+        case unreachable
+        /// The connection could not be set up in time, or the server never answered.
+        case timedOut
+        /// The server answered, then stopped sending.
+        case stalled
+        /// The body ended early: fewer bytes than Content-Length, or a broken chunked stream.
+        case cutOff
+        /// The secure connection failed: handshake or certificate.
+        case tls
+        case tooManyRedirects
+        /// A redirect to anything but http or https, such as `file:///etc/passwd`.
+        case forbiddenRedirect
+        /// The decoded document passed `LoaderOptions.maxDocumentBytes`.
+        case tooLarge
+        /// An address the loader does not open, or a `file:` address a page asked for.
+        case unsupportedScheme
+        case fileNotFound
+        case other
+    }
+
+    public var kind: Kind
+    /// The address that was asked for.
+    public var url: URL
+    /// One or two plain sentences, e.g. "The server at 127.0.0.1 redirected too many times (20)."
+    public var message: String
+
+    public init(kind: Kind, url: URL, message: String) {
+        self.kind = kind
+        self.url = url
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// Numbers as people read them in messages.
+package enum ByteCount {
+    /// 1234567 → "1,234,567".
+    package static func grouped(_ value: Int64) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return value < 0 ? "-" + out : out
+    }
+
+    /// 67108864 → "64 MB", 1536 → "1.5 KB", 12 → "12 bytes" (binary multiples, as file managers show sizes).
+    package static func size(_ value: Int64) -> String {
+        if value < 1024 { return value == 1 ? "1 byte" : "\(value) bytes" }
+        let units = ["KB", "MB", "GB", "TB"]
+        var amount = Double(value) / 1024
+        var unit = 0
+        while amount >= 1024 && unit < units.count - 1 {
+            amount /= 1024
+            unit += 1
+        }
+        let rounded = (amount * 10).rounded() / 10
+        let text = rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+        return "\(text) \(units[unit])"
+    }
+
+    /// 15 → "15 seconds", 1 → "1 second", 0.5 → "0.5 seconds".
+    package static func seconds(_ value: Double) -> String {
+        if value == 1 { return "1 second" }
+        if value == value.rounded() { return "\(Int(value)) seconds" }
+        return String(format: "%.1f seconds", value)
+    }
+}

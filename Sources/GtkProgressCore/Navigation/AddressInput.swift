@@ -1,0 +1,79 @@
+import Foundation
+
+/// Turns what a person typed, dropped or passed on the command line into a URL.
+public enum AddressInput {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case empty
+        case notAnAddress(String)
+        case unsupportedScheme(String)
+
+        public var description: String {
+            switch self {
+            case .empty: return "Type an address, such as example.org."
+            case .notAnAddress(let text): return "“\(text)” is not a web address or a file path."
+            case .unsupportedScheme(let scheme): return "Cannot open \(scheme): addresses; only http, https and file are supported."
+            }
+        }
+    }
+
+    /// `example.org` → `https://example.org/`; `/tmp/a.html` and `~/a.html` → `file:`; `http(s)://` and `file://`
+    /// as given. `relativeTo` resolves a relative file path (command line).
+    public static func url(from input: String, workingDirectory: String? = nil) -> Result<URL, Failure> {
+        let text = input.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return .failure(.empty) }
+        if text.hasPrefix("/") { return .success(URL(fileURLWithPath: text)) }
+        if text == "~" || text.hasPrefix("~/") {
+            let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+            return .success(URL(fileURLWithPath: home + text.dropFirst()))
+        }
+        if let schemeEnd = text.range(of: "://") ?? text.range(of: ":"), text[..<schemeEnd.lowerBound].allSatisfy({
+            $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "."
+        }), text[..<schemeEnd.lowerBound].first?.isLetter == true {
+            let scheme = text[..<schemeEnd.lowerBound].lowercased()
+            switch scheme {
+            case "http", "https", "file":
+                guard let url = URL(string: text) ?? URL(string: percentEscaped(text)),
+                      scheme == "file" || url.host?.isEmpty == false else { return .failure(.notAnAddress(text)) }
+                return .success(url)
+            default:
+                // `localhost:8080/x` and `example.org:443` look like a scheme but are a host and port.
+                if schemeEnd.upperBound < text.endIndex, text[schemeEnd.upperBound...].first?.isNumber == true,
+                   let url = hostURL(text) { return .success(url) }
+                return .failure(.unsupportedScheme(scheme))
+            }
+        }
+        if let workingDirectory, looksLikeFile(text) {
+            return .success(URL(fileURLWithPath: text, relativeTo: URL(fileURLWithPath: workingDirectory,
+                                                                         isDirectory: true)).standardizedFileURL)
+        }
+        if let url = hostURL(text) { return .success(url) }
+        return .failure(.notAnAddress(text))
+    }
+
+    /// A bare host name with an optional port and path becomes https.
+    private static func hostURL(_ text: String) -> URL? {
+        guard !text.contains(" "), !text.contains("\t") else { return nil }
+        let hostPart = text.split(separator: "/", maxSplits: 1).first.map(String.init) ?? text
+        let host = hostPart.split(separator: ":", maxSplits: 1).first.map(String.init) ?? hostPart
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        let isHost = host == "localhost" || (labels.count >= 2 && labels.allSatisfy { label in
+            !label.isEmpty && label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+        })
+        guard isHost, let url = URL(string: "https://" + text) ?? URL(string: "https://" + percentEscaped(text)),
+              url.host != nil else { return nil }
+        return url.path.isEmpty ? URL(string: url.absoluteString + "/") : url
+    }
+
+    private static func looksLikeFile(_ text: String) -> Bool {
+        FileManager.default.fileExists(atPath: text) || text.hasPrefix("./") || text.hasPrefix("../")
+    }
+
+    private static func percentEscaped(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed.union(.urlQueryAllowed)) ?? text
+    }
+
+    /// An address as the entry and messages show it: percent-escapes decoded for the web, file URLs as they are.
+    public static func displayString(_ url: URL) -> String {
+        url.isFileURL ? url.absoluteString : (url.absoluteString.removingPercentEncoding ?? url.absoluteString)
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Why a navigation started; it decides how the history changes when the page arrives.
+public enum NavigationKind: Sendable, Equatable {
+    /// Typed in the address entry.
+    case typed
+    /// A link clicked in the page.
+    case link
+    /// A URL or file dropped onto the window.
+    case dropped
+    /// Given on the command line or by the desktop (`open`).
+    case commandLine
+    /// Reload of the current entry, always from the network.
+    case reload
+    /// Back or forward to the entry at this index, when it has no cached page.
+    case history(index: Int)
+    /// `<meta http-equiv="refresh">`: replaces the current entry (seed 003: location.replace).
+    case replace
+
+}
+
+/// A navigation in flight: what was asked for, and how it will change the history when it ends.
+public struct PendingNavigation: Sendable, Equatable {
+    /// Increases with every navigation; events of an older one are stale.
+    public let id: Int
+    public let url: URL
+    public let kind: NavigationKind
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// What a navigation may reach: the one place this is decided. The loader is told the decision (it loads what it
+/// is given) and enforces only what must happen inside libcurl: the schemes a redirect may follow.
+///
+/// | navigation                                   | http, https | file | anything else |
+/// |----------------------------------------------|-------------|------|---------------|
+/// | typed, dropped, command line, reload, history | yes         | yes  | no            |
+/// | link or meta refresh on a local (file:) page | yes         | yes  | no            |
+/// | link or meta refresh on a web page           | yes         | no   | no            |
+/// | redirect (decided inside libcurl)            | yes         | no   | no            |
+///
+/// A web page reaching into the file system is the classic hole browsers close (the WHATWG Fetch standard treats
+/// `file:` as an opaque, browser-specific scheme); local pages linking to each other is what makes a folder of
+/// HTML files, such as the viewer's own bundled pages, usable.
+public enum NavigationPolicy {
+    /// Who is asking, as far as the table above is concerned.
+    public enum Source: Sendable, Equatable {
+        /// The person at the screen: the address entry, a drop, the command line, Reload, Back and Forward.
+        case user
+        /// A link or `<meta http-equiv="refresh">` on a page loaded from `file:`.
+        case localPage
+        /// A link or `<meta http-equiv="refresh">` on a page loaded from the web (or an error page).
+        case webPage
+    }
+
+    /// The schemes a redirect may lead to; the loader hands them to libcurl (`CURLOPT_REDIR_PROTOCOLS_STR`,
+    /// <https://curl.se/libcurl/c/CURLOPT_REDIR_PROTOCOLS_STR.html>), which checks every hop.
+    public static let redirectSchemes = ["http", "https"]
+
+    /// The source of a navigation of `kind` started while `current` is shown.
+    public static func source(of kind: NavigationKind, on current: URL?) -> Source {
+        switch kind {
+        case .typed, .dropped, .commandLine, .reload, .history: return .user
+        case .link, .replace: return current?.isFileURL == true ? .localPage : .webPage
+        }
+    }
+
+    /// Nil when `url` may be opened by `source`; otherwise a message for the status line.
+    public static func refusal(for url: URL, source: Source) -> String? {
+        let scheme = url.scheme?.lowercased() ?? ""
+        switch scheme {
+        case "http", "https":
+            return url.host?.isEmpty == false ? nil : "“\(url.absoluteString)” has no host name."
+        case "file" where source != .webPage:
+            return nil
+        case "file":
+            return "Blocked a link to a local file (\(url.path)): web pages may only open web addresses."
+        case "javascript":
+            return "Blocked a javascript: link: scripts are not run."
+        case "data":
+            return "Blocked a data: link: pages may only open web addresses."
+        case "":
+            return "“\(url.absoluteString)” is not a web address."
+        default:
+            return "Cannot open \(scheme): addresses; only http, https and local files are supported."
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Pages the viewer writes itself: the error page and the page for content it does not show as text.
+public enum GeneratedPages {
+    /// Seed 003 §3.4: name the URL, say what went wrong in plain words, offer a retry.
+    public static func errorHTML(url: URL, message: String) -> String {
+        let shown = escape(AddressInput.displayString(url))
+        return """
+        <!DOCTYPE html><html><head><title>Problem loading page</title></head><body>
+        <h1>This page could not be loaded</h1>
+        <p><strong>\(shown)</strong></p>
+        <p>\(escape(message))</p>
+        <p><a href="\(escape(url.absoluteString))">Try again</a> (or press F5). Back (Alt+Left) returns to the page before.</p>
+        </body></html>
+        """
+    }
+
+    public static func binaryHTML(url: URL, mimeType: String, byteCount: Int) -> String {
+        """
+        <!DOCTYPE html><html><head><title>\(escape(url.lastPathComponent.isEmpty ? mimeType : url.lastPathComponent))</title></head><body>
+        <h1>This file is not a page</h1>
+        <p><strong>\(escape(AddressInput.displayString(url)))</strong></p>
+        <p>It is \(escape(mimeType)) content, \(formatBytes(byteCount)), which the viewer does not show as text.</p>
+        <p>Press <strong>Ctrl+S</strong> to save it to a file.</p>
+        </body></html>
+        """
+    }
+
+    public static func formatBytes(_ count: Int) -> String {
+        if count < 1024 { return "\(count) bytes" }
+        if count < 1024 * 1024 { return String(format: "%.1f KB", Double(count) / 1024) }
+        return String(format: "%.1f MB", Double(count) / 1024 / 1024)
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

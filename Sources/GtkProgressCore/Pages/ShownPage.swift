@@ -1,0 +1,43 @@
+import Foundation
+
+/// A page as the history caches it: the rendered document and what the status line said about it.
+public struct ShownPage {
+    public enum Kind: Equatable {
+        case page
+        /// An error page; Reload (or its "Try again" link) retries the URL.
+        case error
+        /// Content that is not text; `body` can be saved.
+        case binary(mimeType: String)
+    }
+
+    public var document: Document
+    public var kind: Kind
+    /// The status line after the page finished ("404 Not Found", "Not shown: 2.1 MB of image/png").
+    public var status: String
+    public var body: [UInt8]
+
+    public init(document: Document, kind: Kind, status: String, body: [UInt8] = []) {
+        self.document = document; self.kind = kind; self.status = status; self.body = body
+    }
+
+    /// The page for what arrived: HTML and text rendered, anything else described with an offer to save it.
+    public init(loaded: LoadedPage) {
+        let statusLine = loaded.status >= 400 ? "HTTP \(loaded.status) \(HTTPStatus.reason(loaded.status))"
+                                              : "Done: \(GeneratedPages.formatBytes(loaded.byteCount))."
+        switch loaded.kind {
+        case .html:
+            self.init(document: Document.parse(html: loaded.text, baseURL: loaded.finalURL), kind: .page,
+                             status: statusLine)
+        case .text:
+            var document = Document.plainText(loaded.text)
+            if document.title == nil { document.title = loaded.finalURL.lastPathComponent }
+            self.init(document: document, kind: .page, status: statusLine)
+        case .binary(let mimeType):
+            let html = GeneratedPages.binaryHTML(url: loaded.finalURL, mimeType: mimeType, byteCount: loaded.byteCount)
+            self.init(document: Document.parse(html: html, baseURL: loaded.finalURL), kind: .binary(mimeType: mimeType),
+                             status: "Not shown: \(GeneratedPages.formatBytes(loaded.byteCount)) of \(mimeType). Ctrl+S saves it.",
+                             body: loaded.body)
+        }
+    }
+
+}

@@ -1,0 +1,197 @@
+import Foundation
+/// The JSON form of a curve (see `data/curves/wechat.json`). Decoding validates, so a decoded curve is always
+/// usable; problems are thrown as `CurveFileError.Problem` naming the field, and `ProgressCurve.load` adds the file.
+extension ProgressCurve: Codable {
+    enum CodingKeys: String, CodingKey { case name, segments, hold, realProgressRate, finish }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeIfPresent(String.self, forKey: .name) ?? ""
+        segments = try container.decode([Segment].self, forKey: .segments)
+        hold = try container.decodeIfPresent(Double.self, forKey: .hold)
+        realProgressRate = try container.decodeIfPresent(Double.self, forKey: .realProgressRate)
+        finish = try container.decode(Finish.self, forKey: .finish)
+        try validate()
+    }
+
+    /// Checks what JSON's types cannot: ranges, signs, seed 001's continuity, and the order of the finish.
+    public func validate() throws(CurveFileError.Problem) {
+        var previousEnd: Double?
+        for (index, segment) in segments.enumerated() {
+            let field = "segments[\(index)]"
+            if segment.duration < 0 { throw .negativeDuration(field: field + ".duration", value: segment.duration) }
+            try Self.checkFraction(segment.from, field + ".from")
+            try Self.checkFraction(segment.to, field + ".to")
+            if let previousEnd, abs(segment.from - previousEnd) > 1e-9 {
+                throw .discontinuous(index: index, from: segment.from, previousEnd: previousEnd)
+            }
+            if segment.to < segment.from { throw .backwards(index: index, from: segment.from, to: segment.to) }
+            previousEnd = segment.to
+        }
+        if let hold { try Self.checkFraction(hold, "hold") }
+        if let realProgressRate, !(realProgressRate > 0) {
+            throw .notPositive(field: "realProgressRate", value: realProgressRate)
+        }
+        let order: [(String, Double)] = [("finish.duration", finish.duration), ("finish.fadeStart", finish.fadeStart),
+                                         ("finish.fadeEnd", finish.fadeEnd), ("finish.reset", finish.reset)]
+        for (field, value) in order where value < 0 { throw .negativeDuration(field: field, value: value) }
+        for (earlier, later) in zip(order, order.dropFirst()) where later.1 < earlier.1 {
+            throw .finishOutOfOrder(earlier: earlier.0, earlierValue: earlier.1, later: later.0, laterValue: later.1)
+        }
+    }
+
+    private static func checkFraction(_ value: Double, _ field: String) throws(CurveFileError.Problem) {
+        if !(0...1).contains(value) { throw .outOfRange(field: field, value: value) }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(segments, forKey: .segments)
+        try container.encodeIfPresent(hold, forKey: .hold)
+        try container.encodeIfPresent(realProgressRate, forKey: .realProgressRate)
+        try container.encode(finish, forKey: .finish)
+    }
+}
+
+extension ProgressCurve.Segment: Codable {
+    enum CodingKeys: String, CodingKey { case duration, from, to, easing }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        duration = try container.decode(Double.self, forKey: .duration)
+        from = try container.decode(Double.self, forKey: .from)
+        to = try container.decode(Double.self, forKey: .to)
+        easing = try Easing.decode(from: container, key: .easing)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(duration, forKey: .duration)
+        try container.encode(from, forKey: .from)
+        try container.encode(to, forKey: .to)
+        try container.encode(easing, forKey: .easing)
+    }
+}
+
+extension ProgressCurve.Finish: Codable {
+    enum CodingKeys: String, CodingKey { case duration, easing, fadeStart, fadeEnd, reset }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        duration = try container.decode(Double.self, forKey: .duration)
+        easing = try Easing.decode(from: container, key: .easing)
+        fadeStart = try container.decode(Double.self, forKey: .fadeStart)
+        fadeEnd = try container.decode(Double.self, forKey: .fadeEnd)
+        reset = try container.decode(Double.self, forKey: .reset)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(duration, forKey: .duration)
+        try container.encode(easing, forKey: .easing)
+        try container.encode(fadeStart, forKey: .fadeStart)
+        try container.encode(fadeEnd, forKey: .fadeEnd)
+        try container.encode(reset, forKey: .reset)
+    }
+}
+
+extension Easing {
+    /// Easing is optional (linear) and an unknown name is reported with its field rather than as corrupt data.
+    static func decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, key: Key) throws -> Easing {
+        guard let name = try container.decodeIfPresent(String.self, forKey: key) else { return .linear }
+        guard let easing = Easing(rawValue: name) else {
+            throw CurveFileError.Problem.unknownEasing(field: CurveFileError.fieldPath(container.codingPath + [key]), value: name)
+        }
+        return easing
+    }
+}
+
+extension CurveFileError {
+    /// `segments[1].duration` for the coding path segments → 1 → duration.
+    package static func fieldPath(_ codingPath: [CodingKey]) -> String {
+        var path = ""
+        for key in codingPath {
+            if let index = key.intValue { path += "[\(index)]" } else { path += (path.isEmpty ? "" : ".") + key.stringValue }
+        }
+        return path
+    }
+}
+
+extension ProgressCurve {
+    /// Decodes and validates curve JSON; `file` names the source in the error.
+    public static func decode(_ data: Data, file: String) throws(CurveFileError) -> ProgressCurve {
+        // JSONDecoder reports broken syntax without a position; JSONSerialization gives the byte offset.
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw CurveFileError(file: file, problem: syntaxProblem(error, in: data))
+        }
+        do {
+            return try JSONDecoder().decode(ProgressCurve.self, from: data)
+        } catch let problem as CurveFileError.Problem {
+            throw CurveFileError(file: file, problem: problem)
+        } catch let error as DecodingError {
+            throw CurveFileError(file: file, problem: problem(for: error))
+        } catch {
+            throw CurveFileError(file: file, problem: .badJSON(line: nil, column: nil, detail: "\(error)"))
+        }
+    }
+
+    private static func problem(for error: DecodingError) -> CurveFileError.Problem {
+        switch error {
+        case let .keyNotFound(key, context):
+            return .missingField(CurveFileError.fieldPath(context.codingPath + [key]))
+        case let .typeMismatch(type, context), let .valueNotFound(type, context):
+            let field = CurveFileError.fieldPath(context.codingPath)
+            if type is [String: Any].Type || "\(type)".contains("KeyedDecodingContainer") {
+                return .notAnObject(field: field)
+            }
+            if type is [Any].Type || "\(type)".contains("UnkeyedDecodingContainer") {
+                return .wrongType(field: field, expected: "a list")
+            }
+            return .wrongType(field: field, expected: type == String.self ? "a string" : "a number")
+        case let .dataCorrupted(context):
+            return .wrongType(field: CurveFileError.fieldPath(context.codingPath), expected: context.debugDescription)
+        @unknown default:
+            return .badJSON(line: nil, column: nil, detail: "\(error)")
+        }
+    }
+
+    /// Turns Foundation's "… around character N." (a byte offset) into a line and column.
+    private static func syntaxProblem(_ error: Error, in data: Data) -> CurveFileError.Problem {
+        let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
+        let bytes = [UInt8](data)
+        var offset: Int?
+        if let range = detail.range(of: "character ") {
+            offset = Int(detail[range.upperBound...].prefix { $0.isNumber })
+        } else if detail.localizedCaseInsensitiveContains("end of file") || bytes.isEmpty {
+            offset = bytes.count
+        }
+        let shortDetail = detail.split(separator: " around ").first.map(String.init) ?? detail
+        guard let offset, offset <= bytes.count else {
+            return .badJSON(line: nil, column: nil, detail: shortDetail)
+        }
+        var line = 1, lineStart = 0
+        for (i, byte) in bytes[..<offset].enumerated() where byte == UInt8(ascii: "\n") {
+            line += 1; lineStart = i + 1
+        }
+        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+        return .badJSON(line: line, column: column,
+                        detail: shortDetail.trimmingCharacters(in: CharacterSet(charactersIn: ".")))
+    }
+}
+
+
+extension ProgressCurve {
+    /// A copy of `data/curves/wechat.json` (a test keeps them equal), used only when the data files are missing.
+    public static let builtInWeChat = ProgressCurve(
+        name: "wechat",
+        segments: [
+            Segment(duration: 3, from: 0.10, to: 0.60),
+            Segment(duration: 4, from: 0.60, to: 0.80),
+            Segment(duration: 8, from: 0.80, to: 0.90),
+        ],
+        hold: 0.90,
+        finish: Finish(duration: 0, fadeStart: 0.3, fadeEnd: 0.4, reset: 0.5))
+}

@@ -1,0 +1,35 @@
+import Foundation
+import GtkProgressCore
+
+/// Finds the files the app ships in `data/`: the welcome page, bundled pages and curve presets.
+///
+/// Looked up, in order: `$GTKPROGRESS_DATADIR`; `<prefix>/share/gtkprogress` of an installed binary (in `bin/` or `libexec/gtkprogress/`); the
+/// `data/` folder of the source tree the binary was built from (so `swift run` and tests need no install).
+public enum DataFiles {
+    public static let directory: URL? = {
+        var candidates: [URL] = []
+        if let env = ProcessInfo.processInfo.environment["GTKPROGRESS_DATADIR"], !env.isEmpty {
+            candidates.append(URL(fileURLWithPath: env))
+        }
+        // /proc/self/exe names the binary even when it was started through PATH.
+        let exePath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments.first ?? ""
+        let executable = URL(fileURLWithPath: exePath).resolvingSymlinksInPath()
+        // PREFIX/bin/gtkprogress and PREFIX/libexec/gtkprogress/gtkprogress-viewer.
+        let binDirectory = executable.deletingLastPathComponent()
+        candidates.append(binDirectory.deletingLastPathComponent().appendingPathComponent("share/gtkprogress"))
+        candidates.append(binDirectory.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/gtkprogress"))
+        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("data"))
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("welcome.html").path) }
+    }()
+
+    /// The URL of a shipped file, e.g. `url("curves/wechat.json")`, if it exists.
+    public static func url(_ relativePath: String) -> URL? {
+        guard let url = directory?.appendingPathComponent(relativePath),
+              FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return url
+    }
+}

@@ -1,0 +1,253 @@
+internal import CCurl
+import Foundation
+import GtkProgressCore
+
+/// One load on the wire: configures its easy handle from the request and the loader's policy, gathers the
+/// body, and turns what libcurl reports into `LoadEvent`s. It never calls listeners itself: libcurl must not be
+/// re-entered from its callbacks, so events wait in `outbox` until the loader hands them on.
+final class Transfer {
+    let request: LoadRequest
+    let options: LoaderOptions
+    let easy = CurlEasyHandle()
+    /// Events not yet handed on, oldest first.
+    private(set) var outbox: [LoadEvent] = []
+    /// The document so far, after content decoding.
+    private(set) var body: [UInt8] = []
+    /// The final response, once its headers are complete.
+    private(set) var response: LoadResponse?
+    /// Every redirect target met, absolute, in order.
+    private(set) var redirects: [String] = []
+    /// Set when the write callback refused data because the document passed `maxDocumentBytes`.
+    private(set) var exceededSizeLimit = false
+    /// Set when the transfer was stopped for making no progress for `stallTimeout`.
+    private(set) var stalled = false
+
+    /// Headers of the response being received (each redirect and 1xx response has its own).
+    private var location: String?
+    private var contentEncoding: String?
+    private var lastProgress: (received: Int64, expected: Int64?)?
+    /// When bytes last arrived (or the connection came up), and the transfer byte count then.
+    private var lastActivity: (time: Double, received: Int64)?
+    /// When the first body bytes arrived, for throttling.
+    private var throttleStart: Double?
+    /// Continues a transfer held back by the throttle.
+    private var resumeTimer: MainLoopTimer?
+
+    init(request: LoadRequest, options: LoaderOptions) {
+        self.request = request
+        self.options = options
+        easy.delegate = self
+        configure()
+    }
+
+    /// Empties the outbox.
+    func takeEvents() -> [LoadEvent] {
+        defer { outbox.removeAll() }
+        return outbox
+    }
+
+    /// libcurl's policy for this load: <https://curl.se/libcurl/c/curl_easy_setopt.html>
+    private func configure() {
+        easy.set(CURLOPT_URL, request.url.absoluteString)
+        // A web address stays on the web: libcurl may use only its scheme's protocols, and every redirect hop is
+        // checked against the navigation policy's list. <https://curl.se/libcurl/c/CURLOPT_REDIR_PROTOCOLS_STR.html>
+        easy.set(CURLOPT_PROTOCOLS_STR, request.url.isFileURL ? "file" : "http,https")
+        easy.set(CURLOPT_REDIR_PROTOCOLS_STR, NavigationPolicy.redirectSchemes.joined(separator: ","))
+        easy.set(CURLOPT_FOLLOWLOCATION, true)
+        // libcurl 7.88.1 follows redirects without limit unless told.
+        easy.set(CURLOPT_MAXREDIRS, options.maxRedirects)
+        // "" offers every encoding this libcurl decodes (gzip, deflate, br, zstd) and decodes them.
+        easy.set(CURLOPT_ACCEPT_ENCODING, "")
+        easy.set(CURLOPT_SSL_VERIFYPEER, true)
+        easy.set(CURLOPT_SSL_VERIFYHOST, 2)
+        easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000))
+        // Under one byte per second for the whole stall time: the server has stopped. libcurl averages the
+        // speed over the last five seconds, so this fires up to five seconds late; `noticeActivity` is the
+        // precise watch, this the backstop (and what makes libcurl report progress every second).
+        easy.set(CURLOPT_LOW_SPEED_LIMIT, 1)
+        easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(options.stallTimeout.rounded(.up))))
+        // Threads and signals are not this process's business: DNS runs in libcurl's own resolver thread.
+        easy.set(CURLOPT_NOSIGNAL, true)
+        easy.set(CURLOPT_USERAGENT, "GtkProgress/1.0")
+        if let rate = options.throttleBytesPerSecond, rate > 0 {
+            // Not CURLOPT_MAX_RECV_SPEED_LARGE: see `mustWaitForThrottle`. Small reads, so that the throttle holds
+            // the transfer back in fine steps.
+            easy.set(CURLOPT_BUFFERSIZE, Int(min(max(rate / 20, 1024), 16 * 1024)))
+        } else {
+            // The curl tool's own read size: fewer wake-ups (and progress callbacks) per megabyte than the
+            // 16 KB default on a fast network.
+            easy.set(CURLOPT_BUFFERSIZE, 100 * 1024)
+        }
+    }
+}
+
+// MARK: - libcurl callbacks
+
+extension Transfer: CurlEasyHandleDelegate {
+    func easyHandle(_ handle: CurlEasyHandle, didReceiveHeaderLine line: UnsafeRawBufferPointer) -> Bool {
+        // Trailers of a chunked body come through here too, after the response is known: ignore them.
+        guard response == nil else { return true }
+        lastActivity = (MainLoop.monotonicSeconds(), lastActivity?.received ?? 0)
+        let text = String(decoding: line, as: UTF8.self).trimmingASCIIWhitespace()
+        if text.isEmpty { return headersEnded() }
+        if text.hasPrefix("HTTP/") {
+            location = nil
+            contentEncoding = nil
+            return true
+        }
+        guard let colon = text.firstIndex(of: ":") else { return true }
+        let name = text[..<colon].lowercased()
+        let value = String(text[text.index(after: colon)...]).trimmingASCIIWhitespace()
+        switch name {
+        case "location": location = value
+        case "content-encoding": contentEncoding = value.lowercased()
+        default: break
+        }
+        return true
+    }
+
+    func easyHandle(_ handle: CurlEasyHandle, didReceive data: UnsafeRawBufferPointer) -> CurlWriteAnswer {
+        if response == nil { announceResponse() }
+        guard options.keepsBody else { return mustWaitForThrottle() ? .pause : .keep }
+        // libcurl 7.88.1's CURLOPT_MAXFILESIZE neither sees decoded sizes nor stops bodies of unknown length,
+        // so the cap lives here, before the bytes are kept.
+        guard body.count + data.count <= options.maxDocumentBytes else {
+            exceededSizeLimit = true
+            return .refuse
+        }
+        if mustWaitForThrottle() { return .pause }
+        if body.count + data.count > body.capacity {
+            // Grow by doubling as Array would, but never past the cap: a buffer just short of the cap would
+            // otherwise double to twice the cap for its last bytes.
+            body.reserveCapacity(min(max(body.capacity * 2, body.count + data.count, 64 * 1024),
+                                     options.maxDocumentBytes))
+        }
+        body.append(contentsOf: data)
+        return .keep
+    }
+
+    func easyHandle(_ handle: CurlEasyHandle, didProgress received: Int64, of expected: Int64) -> Bool {
+        guard noticeActivity(received: received) else {
+            stalled = true
+            return false
+        }
+        // Counters of redirect responses are not this document's progress.
+        if response != nil {
+            reportProgress(received: received, expected: expected > 0 ? expected : nil)
+        }
+        return true
+    }
+
+    /// Whether the transfer is still alive: bytes arrived within `stallTimeout`. The clock starts once the
+    /// connection is up; connecting has its own timeout.
+    private func noticeActivity(received: Int64) -> Bool {
+        let now = MainLoop.monotonicSeconds()
+        guard let last = lastActivity else {
+            if easy.didConnect { lastActivity = (now, received) }
+            return true
+        }
+        if received != last.received {
+            lastActivity = (now, received)
+            return true
+        }
+        return now - last.time < options.stallTimeout
+    }
+
+    /// The end of one response's headers: a redirect or interim response to pass by, or the final response.
+    private func headersEnded() -> Bool {
+        let status = easy.responseCode
+        if (100..<200).contains(status) { return true }
+        if (300..<400).contains(status), let location {
+            let base = easy.effectiveURL.flatMap { URL(string: $0) }
+            redirects.append(URL(string: location, relativeTo: base)?.absoluteString ?? location)
+            return true
+        }
+        announceResponse()
+        let identity = contentEncoding == nil || contentEncoding == "identity"
+        if identity, options.keepsBody, let expected = response?.expectedLength {
+            // The whole document would be too large: refuse it before downloading any of it.
+            if expected > Int64(options.maxDocumentBytes) {
+                exceededSizeLimit = true
+                return false
+            }
+            body.reserveCapacity(Int(expected))
+        }
+        return true
+    }
+
+    /// Whether the transfer is ahead of `throttleBytesPerSecond`; if so, the write callback pauses it and a timer
+    /// resumes it when it is due (<https://curl.se/libcurl/c/curl_easy_pause.html>).
+    /// CURLOPT_MAX_RECV_SPEED_LARGE does not do for a viewer: libcurl 7.88.1 reads up to 100 buffers per
+    /// wake-up before it checks the average, so a page under about 1.6 MB arrives in one burst on a fast
+    /// network, and combined with pausing it stalls the end of chunked bodies for a second. `file:` is not paced.
+    private func mustWaitForThrottle() -> Bool {
+        guard let rate = options.throttleBytesPerSecond, rate > 0, !request.url.isFileURL else { return false }
+        let now = MainLoop.monotonicSeconds()
+        let start = throttleStart ?? now
+        throttleStart = start
+        // Transfer bytes, this chunk included: libcurl counts them before it decodes and writes.
+        let allowed = Double(rate) * (now - start + 0.05)
+        let excess = Double(easy.downloadedBytes) - allowed
+        guard excess > 0 else { return false }
+        let delay = UInt32(min(max(excess / Double(rate) * 1000, 1), 1000))
+        resumeTimer = MainLoopTimer(milliseconds: delay) { [unowned self] in
+            resumeTimer = nil
+            easy.resume()
+            return false
+        }
+        return true
+    }
+
+    private func announceResponse() {
+        let status = easy.responseCode
+        let finalURL = easy.effectiveURL.flatMap { URL(string: $0) } ?? request.url
+        let response = LoadResponse(status: status == 0 ? 200 : status, finalURL: finalURL,
+                                    contentType: easy.contentType, expectedLength: easy.contentLength)
+        self.response = response
+        outbox.append(.response(response))
+    }
+
+    private func reportProgress(received: Int64, expected: Int64?) {
+        if let last = lastProgress, last.received == received, last.expected == expected { return }
+        lastProgress = (received, expected)
+        outbox.append(.progress(received: received, expected: expected))
+    }
+}
+
+// MARK: - The end
+
+extension Transfer {
+    /// The last events of a transfer libcurl has finished with `result`.
+    func complete(result: CURLcode) -> LoadEvent {
+        guard result == CURLE_OK else { return .failed(failure(result)) }
+        if response == nil { announceResponse() }
+        let received = easy.downloadedBytes
+        reportProgress(received: received, expected: easy.contentLength ?? lastProgress?.expected)
+        return .finished(page())
+    }
+
+    /// What has arrived so far as text, for progressive display; nil for nothing yet or binary content.
+    func partialText() -> String? {
+        guard !body.isEmpty else { return nil }
+        let kind = ContentSniffer.kind(contentType: response?.contentType, url: response?.finalURL ?? request.url,
+                                       bytes: body[...])
+        if case .binary = kind { return nil }
+        return CharsetDecoder.decode(body, contentType: response?.contentType, isHTML: kind == .html,
+                                     isComplete: false).text
+    }
+
+    private func page() -> LoadedPage {
+        let finalURL = response?.finalURL ?? request.url
+        let contentType = response?.contentType
+        let kind = ContentSniffer.kind(contentType: contentType, url: finalURL, bytes: body[...])
+        var text = ""
+        var charset = ""
+        if kind == .html || kind == .text {
+            let decoded = CharsetDecoder.decode(body, contentType: contentType, isHTML: kind == .html)
+            text = decoded.text
+            charset = decoded.encoding.name
+        }
+        return LoadedPage(finalURL: finalURL, status: response?.status ?? 200, contentType: contentType, kind: kind,
+                          text: text, charset: charset, body: body)
+    }
+}

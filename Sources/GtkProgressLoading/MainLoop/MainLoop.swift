@@ -1,0 +1,80 @@
+import GtkProgressCore
+internal import CGLib
+
+/// A repeating GLib timeout. The closure returns `true` to keep going; the source is removed when it returns
+/// `false`, on `cancel()`, or when the timer is released. Its id is zeroed as soon as GLib drops the source, so a
+/// later `cancel()` never removes someone else's source.
+public final class MainLoopTimer {
+    private final class State {
+        let tick: () -> Bool
+        var sourceID: UInt32 = 0
+        init(_ tick: @escaping () -> Bool) { self.tick = tick }
+    }
+    private let state: State
+
+    /// Starts firing every `milliseconds`.
+    public init(milliseconds: UInt32, _ tick: @escaping () -> Bool) {
+        state = State(tick)
+        let data = Unmanaged.passRetained(state).toOpaque()
+        state.sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+            let state = Unmanaged<State>.fromOpaque(data!).takeUnretainedValue()
+            if state.tick() { return 1 }
+            state.sourceID = 0
+            return 0
+        }, data, { data in
+            Unmanaged<State>.fromOpaque(data!).release()
+        })
+    }
+
+    public var isRunning: Bool { state.sourceID != 0 }
+
+    public func cancel() {
+        if state.sourceID != 0 {
+            let id = state.sourceID
+            state.sourceID = 0
+            g_source_remove(id)
+        }
+    }
+
+    deinit { cancel() }
+}
+
+public enum MainLoop {
+    /// Runs `work` once on the GLib main loop when it is idle.
+    public static func idle(_ work: @escaping () -> Void) {
+        let data = Unmanaged.passRetained(VoidHandler(work)).toOpaque()
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+            Unmanaged<VoidHandler>.fromOpaque(data!).takeUnretainedValue().call()
+            return 0
+        }, data, { data in
+            Unmanaged<VoidHandler>.fromOpaque(data!).release()
+        })
+    }
+
+    /// Dispatches pending events without blocking; returns whether anything was dispatched.
+    @discardableResult
+    public static func iterate(blocking: Bool = false) -> Bool {
+        g_main_context_iteration(nil, blocking ? 1 : 0) != 0
+    }
+
+    /// Runs the loop until `condition` holds or `timeout` seconds pass; returns whether it held.
+    public static func run(until condition: () -> Bool, timeout: Double) -> Bool {
+        let deadline = monotonicSeconds() + timeout
+        while !condition() {
+            if monotonicSeconds() > deadline { return false }
+            if !iterate() { g_usleep(1000) }
+        }
+        return true
+    }
+
+    /// GLib's monotonic clock in seconds.
+    public static func monotonicSeconds() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
+}
+
+/// A plain boxed closure, so it can travel through a `gpointer`.
+package final class ClosureBox<F> {
+    package let call: F
+    package init(_ call: F) { self.call = call }
+}
+
+package typealias VoidHandler = ClosureBox<() -> Void>

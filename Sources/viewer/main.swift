@@ -1,0 +1,15 @@
+import Foundation
+import GtkProgress
+
+/// Entry point of `gtkprogress-viewer`, the window `gtkprogress` execs when no command-line-only option is given.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data(("gtkprogress: " + message + "\n").utf8))
+}
+
+switch CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst())) {
+case .success(let options):
+    exit(ViewerApp(options: options).run())
+case .failure(let failure):
+    printError(failure.description)
+    exit(2)
+}

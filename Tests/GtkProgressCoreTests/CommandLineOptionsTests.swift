@@ -1,0 +1,51 @@
+import XCTest
+@testable import GtkProgressCore
+
+final class CommandLineOptionsTests: XCTestCase {
+    private func parse(_ args: String...) -> CommandLineOptions? { try? CommandLineOptions.parse(args).get() }
+    private func failure(_ args: String...) -> String? {
+        if case .failure(let f) = CommandLineOptions.parse(args) { return f.description }
+        return nil
+    }
+
+    func testBrowseWithTargetsAndOptions() {
+        let o = parse("--curve", "smooth", "--throttle", "20000", "example.org", "b.html")
+        XCTAssertEqual(o?.action, .browse)
+        XCTAssertEqual(o?.curve, "smooth")
+        XCTAssertEqual(o?.throttle, 20000)
+        XCTAssertEqual(o?.targets, ["example.org", "b.html"])
+    }
+
+    func testPrintCurveWithEqualsForm() {
+        let o = parse("--print-curve=wechat", "--finish-at", "2.5", "--until=4")
+        XCTAssertEqual(o?.action, .printCurve("wechat"))
+        XCTAssertEqual(o?.finishAt, 2.5)
+        XCTAssertEqual(o?.until, 4)
+    }
+
+    func testHelpWinsAndDumpNeedsOneTarget() {
+        XCTAssertEqual(parse("--version", "--help")?.action, .help)
+        XCTAssertEqual(parse("--dump", "a.html")?.action, .dump)
+        XCTAssertNotNil(failure("--dump"))
+        XCTAssertNotNil(failure("--dump", "a", "b"))
+    }
+
+    func testBadInputGetsAClearMessage() {
+        XCTAssertEqual(failure("--bogus"), "Unknown option “--bogus”. Try gtkprogress --help.")
+        XCTAssertEqual(failure("--curve"), "--curve needs a value.")
+        XCTAssertEqual(failure("--throttle", "fast"),
+                       "--throttle needs a positive number of bytes per second, not “fast”.")
+        XCTAssertEqual(failure("--print-curve", "x", "--until", "-1"), "--until needs a number of seconds, not “-1”.")
+    }
+
+    func testDoubleDashEndsOptions() {
+        XCTAssertEqual(parse("--", "--help")?.targets, ["--help"])
+    }
+}
+
+final class CommandLineLoadOnlyTests: XCTestCase {
+    func testLoadOnlyNeedsOneURL() {
+        XCTAssertEqual(try? CommandLineOptions.parse(["--load-only", "http://x.test/"]).get().action, .loadOnly)
+        if case .success = CommandLineOptions.parse(["--load-only"]) { XCTFail("needs a URL") }
+    }
+}

@@ -1,0 +1,185 @@
+import XCTest
+@testable import GtkProgressCore
+
+final class NavigationModelTests: XCTestCase {
+    private func url(_ s: String) -> URL { URL(string: "http://127.0.0.1/\(s)")! }
+
+    /// Navigates and commits at once, as a finished load does; returns the committed navigation.
+    @discardableResult
+    private func visit(_ model: NavigationModel<String>, _ name: String, kind: NavigationKind = .link) -> PendingNavigation {
+        guard case .load(let nav) = model.navigate(to: url(name), kind: kind) else {
+            XCTFail("expected a load for \(name)"); fatalError()
+        }
+        XCTAssertTrue(model.commit(nav, finalURL: nav.url, title: name, page: "page " + name))
+        return nav
+    }
+
+    private func names(_ model: NavigationModel<String>) -> [String] {
+        model.list.entries.map { $0.url.lastPathComponent }
+    }
+
+    func testNewNavigationFromTheMiddleDropsForwardEntries() {
+        let model = NavigationModel<String>()
+        visit(model, "a", kind: .typed); visit(model, "b"); visit(model, "c")
+        guard case .showCached(let b) = model.goBack() else { return XCTFail() }
+        XCTAssertEqual(b.title, "b")
+        XCTAssertTrue(model.canGoForward)
+        visit(model, "d")
+        XCTAssertEqual(names(model), ["a", "b", "d"])
+        XCTAssertFalse(model.canGoForward)
+        XCTAssertTrue(model.canGoBack)
+    }
+
+    /// Seed 003: A → meta refresh to B → link to C → Back shows B, never A.
+    func testMetaRefreshReplacesTheCurrentEntry() {
+        let model = NavigationModel<String>()
+        visit(model, "a", kind: .typed)
+        visit(model, "b", kind: .replace)
+        visit(model, "c", kind: .link)
+        XCTAssertEqual(names(model), ["b", "c"])
+        guard case .showCached(let entry) = model.goBack() else { return XCTFail("Back must use the page cache") }
+        XCTAssertEqual(entry.url.lastPathComponent, "b")
+        XCTAssertEqual(entry.page, "page b")
+        XCTAssertFalse(model.canGoBack, "A must not be reachable")
+    }
+
+    func testRedirectCommitsTheFinalURLOnly() {
+        let model = NavigationModel<String>()
+        guard case .load(let nav) = model.navigate(to: url("start"), kind: .typed) else { return XCTFail() }
+        model.commit(nav, finalURL: url("final"), title: nil, page: "x")
+        XCTAssertEqual(names(model), ["final"])
+    }
+
+    func testReplaceAtTheFirstEntry() {
+        let model = NavigationModel<String>()
+        visit(model, "b", kind: .replace)
+        XCTAssertEqual(names(model), ["b"])
+        visit(model, "c", kind: .replace)
+        XCTAssertEqual(names(model), ["c"])
+        XCTAssertFalse(model.canGoBack)
+    }
+
+    func testHistoryCapDropsTheOldest() {
+        let model = NavigationModel<String>(capacity: 5)
+        for i in 0..<8 { visit(model, "p\(i)") }
+        XCTAssertEqual(names(model), ["p3", "p4", "p5", "p6", "p7"])
+        XCTAssertEqual(model.list.currentIndex, 4)
+    }
+
+    func testBackAndForwardRestoreScrollWithoutALoad() {
+        let model = NavigationModel<String>()
+        visit(model, "a"); model.saveScroll(420)
+        visit(model, "b"); model.saveScroll(10)
+        guard case .showCached(let a) = model.goBack() else { return XCTFail() }
+        XCTAssertEqual(a.scrollOffset, 420)
+        XCTAssertFalse(model.isLoading)
+        guard case .showCached(let b) = model.goForward() else { return XCTFail() }
+        XCTAssertEqual(b.scrollOffset, 10)
+        if case .none = model.goForward() {} else { XCTFail("nothing forward of the last entry") }
+    }
+
+    func testReloadGoesToTheNetworkAndReplaces() {
+        let model = NavigationModel<String>()
+        visit(model, "a"); visit(model, "b")
+        guard case .load(let nav) = model.reload() else { return XCTFail("reload must load") }
+        XCTAssertEqual(nav.url, url("b"))
+        XCTAssertEqual(nav.kind, .reload)
+        model.commit(nav, finalURL: nav.url, title: "b2", page: "new b")
+        XCTAssertEqual(names(model), ["a", "b"])
+        XCTAssertEqual(model.current?.page, "new b")
+    }
+
+    func testStopKeepsTheEntryShownBefore() {
+        let model = NavigationModel<String>()
+        visit(model, "a")
+        guard case .load(let nav) = model.navigate(to: url("slow"), kind: .link) else { return XCTFail() }
+        XCTAssertTrue(model.isLoading)
+        model.cancel()
+        XCTAssertFalse(model.isLoading)
+        XCTAssertFalse(model.commit(nav, finalURL: nav.url, title: nil, page: "late"), "a cancelled load is stale")
+        XCTAssertEqual(names(model), ["a"])
+        XCTAssertEqual(model.current?.page, "page a")
+    }
+
+    func testANewNavigationMakesTheOldOneStale() {
+        let model = NavigationModel<String>()
+        guard case .load(let first) = model.navigate(to: url("one"), kind: .typed),
+              case .load(let second) = model.navigate(to: url("two"), kind: .typed) else { return XCTFail() }
+        XCTAssertFalse(model.isCurrent(first.id))
+        XCTAssertFalse(model.commit(first, finalURL: first.url, title: nil, page: "1"))
+        XCTAssertTrue(model.commit(second, finalURL: second.url, title: nil, page: "2"))
+        XCTAssertEqual(names(model), ["two"])
+    }
+
+    func testErrorPageKeepsTheFailedURLForReloadAndBackReturns() {
+        let model = NavigationModel<String>()
+        visit(model, "a")
+        guard case .load(let nav) = model.navigate(to: url("down"), kind: .link) else { return XCTFail() }
+        model.commit(nav, finalURL: nav.url, title: "Problem loading page", page: "error", isError: true)
+        XCTAssertEqual(model.current?.isError, true)
+        guard case .load(let retry) = model.reload() else { return XCTFail() }
+        XCTAssertEqual(retry.url, url("down"))
+        model.cancel()
+        guard case .showCached(let a) = model.goBack() else { return XCTFail() }
+        XCTAssertEqual(a.url, url("a"))
+    }
+
+    func testHistoryEntryWithoutCacheLoadsAndLandsAtItsIndex() {
+        let model = NavigationModel<String>()
+        for name in ["a", "b", "c"] { visit(model, name) }
+        model.trimCache(keeping: 1)
+        XCTAssertNil(model.list.entries[0].page)
+        XCTAssertNotNil(model.list.entries[1].page)
+        _ = model.goBack()
+        guard case .load(let nav) = model.goBack() else { return XCTFail("no cache: load") }
+        XCTAssertEqual(nav.kind, .history(index: 0))
+        model.commit(nav, finalURL: nav.url, title: nil, page: "a")
+        XCTAssertEqual(model.list.currentIndex, 0)
+        XCTAssertEqual(model.list.entries.count, 3)
+    }
+
+    func testLinkPolicyRefusesNonWebSchemesFromPages() {
+        let model = NavigationModel<String>()
+        visit(model, "a")
+        for bad in ["javascript:alert(1)", "data:text/html,hi", "file:///etc/passwd", "gopher://x/", "mailto:a@b"] {
+            guard case .refused(let message) = model.navigate(to: URL(string: bad)!, kind: .link) else {
+                return XCTFail("\(bad) must be refused")
+            }
+            XCTAssertFalse(message.isEmpty)
+            XCTAssertFalse(model.isLoading)
+        }
+        XCTAssertEqual(names(model), ["a"])
+        if case .load(let nav) = model.navigate(to: URL(string: "file:///tmp/x.html")!, kind: .dropped) {
+            model.commit(nav, finalURL: nav.url, title: nil, page: "local")
+        } else {
+            XCTFail("the user may open files")
+        }
+        if case .load = model.navigate(to: URL(string: "file:///tmp/y.html")!, kind: .link) {} else {
+            XCTFail("a local page may link to a local file")
+        }
+    }
+}
+
+final class AddressInputTests: XCTestCase {
+    private func parse(_ s: String) -> String? { try? AddressInput.url(from: s).get().absoluteString }
+
+    func testBareHostBecomesHTTPS() {
+        XCTAssertEqual(parse("example.org"), "https://example.org/")
+        XCTAssertEqual(parse("  example.org/a?b=1 "), "https://example.org/a?b=1")
+        XCTAssertEqual(parse("localhost:8080/x"), "https://localhost:8080/x")
+    }
+
+    func testSchemesAndPaths() {
+        XCTAssertEqual(parse("http://127.0.0.1:9/a"), "http://127.0.0.1:9/a")
+        XCTAssertEqual(parse("/tmp/a b.html"), "file:///tmp/a%20b.html")
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        XCTAssertEqual(try AddressInput.url(from: "~/x.html").get().path, home + "/x.html")
+    }
+
+    func testGarbageGetsAMessage() {
+        for text in ["hello world", "just-words", "ftp://x.org/", "", "   "] {
+            guard case .failure(let failure) = AddressInput.url(from: text) else { return XCTFail(text) }
+            XCTAssertFalse(failure.description.isEmpty)
+        }
+    }
+}

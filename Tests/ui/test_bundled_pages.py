@@ -1,0 +1,55 @@
+"""The welcome page's own links, clicked as a person does, from the build tree and from an installed copy."""
+
+import os
+import shutil
+import subprocess
+import tempfile
+
+from harness import ROOT, App, check, wait_for
+
+BUNDLED = [("Keyboard shortcuts", "Keyboard shortcuts"),
+           ("How the progress bar moves", "How the progress bar moves"),
+           ("A large page", "A large page")]
+
+
+def click_text(app, fragment):
+    x, y = app.text_position(fragment)
+    app.click_screen(x, y)
+
+
+def walk_bundled_pages(app):
+    """From the welcome page, open each bundled page by its link and come back by the page's own link."""
+    app.wait_title("Welcome to GtkProgress")
+    for link_text, title in BUNDLED:
+        app.wait_text(link_text)
+        click_text(app, link_text)
+        app.wait_title(title)
+        check("could not be loaded" not in app.page_text(), f"{title} opened, not an error page")
+        app.wait_text("Back to the welcome page")
+        click_text(app, "Back to the welcome page")
+        app.wait_title("Welcome to GtkProgress")
+        check("could not be loaded" not in app.page_text(), "the welcome page came back")
+
+
+def test_welcome_links_open_from_the_build_tree(binary):
+    app = App(binary)
+    try:
+        walk_bundled_pages(app)
+    finally:
+        app.close()
+
+
+def test_welcome_links_open_from_an_installed_copy(binary):
+    prefix = tempfile.mkdtemp(prefix="gtkprogress-installed-")
+    try:
+        subprocess.run(["make", "-s", "-C", ROOT, "install-files", f"PREFIX={prefix}", f"BIN={binary}"], check=True)
+        installed = os.path.join(prefix, "bin/gtkprogress")
+        # The installed copy must find its own data, not the source tree's.
+        app = App(installed, env={"GTKPROGRESS_DATADIR": ""})
+        try:
+            walk_bundled_pages(app)
+            check(app.find_address().startswith("file://" + prefix), f"pages come from {prefix}: {app.find_address()}")
+        finally:
+            app.close()
+    finally:
+        shutil.rmtree(prefix, ignore_errors=True)
