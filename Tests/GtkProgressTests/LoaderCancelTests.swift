@@ -23,7 +23,7 @@ final class LoaderCancelTests: XCTestCase {
         loader.cancel()
         cancelled = true
         XCTAssertFalse(loader.isLoading)
-        XCTAssertNil(loader.partialText())
+        XCTAssertNil(loader.arrived())
         spin(1.2)
         XCTAssertTrue(afterCancel.isEmpty, "events after cancel: \(afterCancel)")
     }

@@ -201,7 +201,7 @@ final class LoaderEventTests: XCTestCase {
 
         let mislabelled = record(server.url("/binary?size=4096&type=text/plain"))
         XCTAssertEqual(mislabelled.page?.kind, .binary(mimeType: "image/png"), "text/plain with NUL bytes")
-        XCTAssertNil(mislabelled.loader.partialText())
+        XCTAssertNil(mislabelled.loader.arrived()?.document(), "binary content is not rendered while it arrives")
     }
 
     func testThrottleLimitsTheReceivingSpeed() {
@@ -243,13 +243,13 @@ final class LoaderEventTests: XCTestCase {
         XCTAssertFalse(recorder.loader.isLoading)
     }
 
-    func testPartialTextGrowsWhileLoading() {
+    func testArrivedBodyGrowsWhileLoading() {
         let recorder = LoadRecorder()
         recorder.start(server.url("/slow?size=200000&rate=400000"))
-        XCTAssertNil(recorder.loader.partialText())
+        XCTAssertNil(recorder.loader.arrived())
         var samples: [Int] = []
         let sampler = MainLoopTimer(milliseconds: 100) {
-            if let text = recorder.loader.partialText() { samples.append(text.utf8.count) }
+            if let body = recorder.loader.arrived() { samples.append(body.bytes.count) }
             return true
         }
         XCTAssertTrue(recorder.wait())
@@ -257,7 +257,7 @@ final class LoaderEventTests: XCTestCase {
         XCTAssertGreaterThan(samples.count, 1)
         XCTAssertEqual(samples, samples.sorted())
         XCTAssertLessThan(samples.first ?? .max, 200_000)
-        XCTAssertNil(recorder.loader.partialText(), "nothing in progress after the end")
+        XCTAssertNil(recorder.loader.arrived(), "nothing in progress after the end")
     }
 
     func testFetchBlocksUntilTheEnd() {

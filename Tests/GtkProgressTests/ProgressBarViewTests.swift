@@ -108,26 +108,26 @@ final class ProgressBarViewTests: XCTestCase {
     struct Page {
         let window: Window
         let overlay: Overlay
-        let view: ProgressBarView
+        let indicator: LoadIndicator
     }
 
     func showPage(curve: ProgressCurve = .builtInWeChat, clock: TestClock? = nil) throws -> Page {
         guard Display.initialize() else { throw XCTSkip("no display") }
-        let view = clock.map { clock in ProgressBarView(curve: curve, clock: { clock.read() }) }
-            ?? ProgressBarView(curve: curve)
+        let indicator = clock.map { clock in LoadIndicator(curve: curve, clock: { clock.read() }) }
+            ?? LoadIndicator(curve: curve)
         let window = Window()
         window.setDefaultSize(width: 400, height: 200)
         let overlay = Overlay()
         let page = DrawingArea()
         page.setSizeRequest(width: 400, height: 200)
         overlay.add(page)
-        view.attach(to: overlay)
+        indicator.view.attach(to: overlay)
         window.add(overlay)
         window.showAll()
-        addTeardownBlock { view.cancel(); window.destroy() }
+        addTeardownBlock { indicator.cancel(); window.destroy() }
         XCTAssertTrue(MainLoop.run(until: { page.width == 400 }, timeout: 5), "window shown")
-        XCTAssertFalse(view.widget.isVisible, "an idle bar stays hidden after showAll")
-        return Page(window: window, overlay: overlay, view: view)
+        XCTAssertFalse(indicator.view.widget.isVisible, "an idle bar stays hidden after showAll")
+        return Page(window: window, overlay: overlay, indicator: indicator)
     }
 
     /// Lets GTK finish pending layout, which runs on the next frame: drawing a widget whose allocation is queued
@@ -137,34 +137,34 @@ final class ProgressBarViewTests: XCTestCase {
     func testBarIsAThreePixelStripAcrossTheTop() throws {
         let clock = TestClock()
         let page = try showPage(clock: clock)
-        page.view.start()
-        XCTAssertTrue(MainLoop.run(until: { page.view.widget.width == 400 && page.view.widget.height > 0 }, timeout: 5))
-        XCTAssertEqual(page.view.widget.height, 3)
-        XCTAssertEqual(page.view.widget.width, 400)
+        page.indicator.start()
+        XCTAssertTrue(MainLoop.run(until: { page.indicator.view.widget.width == 400 && page.indicator.view.widget.height > 0 }, timeout: 5))
+        XCTAssertEqual(page.indicator.view.widget.height, 3)
+        XCTAssertEqual(page.indicator.view.widget.width, 400)
     }
 
     func testWidgetDrawsTheTrackerInTheThemeColour() throws {
         let clock = TestClock()
         let page = try showPage(clock: clock)
-        page.view.start()
+        page.indicator.start()
         clock.now += 1.5
-        page.view.tick()
-        XCTAssertTrue(MainLoop.run(until: { page.view.widget.width == 400 }, timeout: 5))
+        page.indicator.tick()
+        XCTAssertTrue(MainLoop.run(until: { page.indicator.view.widget.width == 400 }, timeout: 5))
         settle()
         let surface = CairoImageSurface(width: 400, height: 3)
-        surface.draw(page.view.widget)
+        surface.draw(page.indicator.view.widget)
         XCTAssertEqual(Double(filledColumns(surface, row: 0).count), 140, accuracy: 1, "0.35 of 400 px")
         XCTAssertEqual(filledColumns(surface, row: 2).count, filledColumns(surface, row: 0).count)
-        let color = page.view.widget.themeColor("theme_selected_bg_color") ?? ProgressBarView.fallbackColor
+        let color = page.indicator.view.widget.themeColor("theme_selected_bg_color") ?? ProgressBarView.fallbackColor
         let pixel = surface.pixel(x: 0, y: 0)
         XCTAssertEqual(Double(pixel.red), color.red * 255, accuracy: 1)
         XCTAssertEqual(Double(pixel.green), color.green * 255, accuracy: 1)
         XCTAssertEqual(Double(pixel.blue), color.blue * 255, accuracy: 1)
 
-        page.view.widget.setRightToLeft(true)
+        page.indicator.view.widget.setRightToLeft(true)
         settle()
         let rtl = CairoImageSurface(width: 400, height: 3)
-        rtl.draw(page.view.widget)
+        rtl.draw(page.indicator.view.widget)
         XCTAssertEqual(filledColumns(rtl, row: 0).last, 399)
         XCTAssertEqual(rtl.pixel(x: 0, y: 0).alpha, 0)
     }
@@ -172,21 +172,21 @@ final class ProgressBarViewTests: XCTestCase {
     func testAccessibleIsAProgressBarWithAValue() throws {
         let clock = TestClock()
         let page = try showPage(clock: clock)
-        page.view.start()
+        page.indicator.start()
         clock.now += 3
-        page.view.tick()
-        XCTAssertEqual(page.view.widget.accessibleRoleName, "progress bar")
-        XCTAssertEqual(page.view.widget.accessibleName, "Page load progress")
-        XCTAssertEqual(page.view.widget.accessibleValue ?? -1, 0.60, accuracy: 0.01)
+        page.indicator.tick()
+        XCTAssertEqual(page.indicator.view.widget.accessibleRoleName, "progress bar")
+        XCTAssertEqual(page.indicator.view.widget.accessibleName, "Page load progress")
+        XCTAssertEqual(page.indicator.view.widget.accessibleValue ?? -1, 0.60, accuracy: 0.01)
     }
 
     func testTimerRunsOnlyWhileTheBarIsVisible() throws {
         let page = try showPage()
-        let view = page.view
+        let view = page.indicator
         XCTAssertFalse(view.isTicking, "idle: no timer")
         view.start()
         XCTAssertTrue(view.isTicking)
-        XCTAssertTrue(view.widget.isVisible)
+        XCTAssertTrue(view.view.widget.isVisible)
         let started = MainLoop.monotonicSeconds()
         XCTAssertTrue(MainLoop.run(until: { view.snapshot.fraction > 0.2 }, timeout: 5), "the timer ticks")
         XCTAssertGreaterThan(MainLoop.monotonicSeconds() - started, 0.3)
@@ -194,7 +194,7 @@ final class ProgressBarViewTests: XCTestCase {
         XCTAssertEqual(view.snapshot.fraction, 1)
         XCTAssertTrue(MainLoop.run(until: { !view.snapshot.visible }, timeout: 5), "fades and resets")
         XCTAssertFalse(view.isTicking, "no source after the reset")
-        XCTAssertFalse(view.widget.isVisible)
+        XCTAssertFalse(view.view.widget.isVisible)
         XCTAssertEqual(view.phase, .idle)
         _ = MainLoop.run(until: { false }, timeout: 0.3)
         XCTAssertFalse(view.isTicking)
@@ -204,26 +204,26 @@ final class ProgressBarViewTests: XCTestCase {
     func testCancelRemovesTheTimerAtOnce() throws {
         let clock = TestClock()
         let page = try showPage(clock: clock)
-        page.view.start()
-        XCTAssertTrue(page.view.isTicking)
-        page.view.cancel()
-        XCTAssertFalse(page.view.isTicking)
-        XCTAssertFalse(page.view.widget.isVisible)
-        page.view.start()
-        XCTAssertTrue(page.view.isTicking, "a new navigation starts it again")
-        XCTAssertEqual(page.view.snapshot.fraction, 0.10)
+        page.indicator.start()
+        XCTAssertTrue(page.indicator.isTicking)
+        page.indicator.cancel()
+        XCTAssertFalse(page.indicator.isTicking)
+        XCTAssertFalse(page.indicator.view.widget.isVisible)
+        page.indicator.start()
+        XCTAssertTrue(page.indicator.isTicking, "a new navigation starts it again")
+        XCTAssertEqual(page.indicator.snapshot.fraction, 0.10)
     }
 
     func testFailHidesQuickly() throws {
         let clock = TestClock()
         let page = try showPage(clock: clock)
-        page.view.start()
+        page.indicator.start()
         clock.now += 2
-        page.view.fail()
-        XCTAssertTrue(page.view.widget.isVisible)
+        page.indicator.fail()
+        XCTAssertTrue(page.indicator.view.widget.isVisible)
         clock.now += 0.2
-        page.view.tick()
-        XCTAssertFalse(page.view.isTicking)
-        XCTAssertFalse(page.view.widget.isVisible)
+        page.indicator.tick()
+        XCTAssertFalse(page.indicator.isTicking)
+        XCTAssertFalse(page.indicator.view.widget.isVisible)
     }
 }

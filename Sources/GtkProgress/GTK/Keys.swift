@@ -8,6 +8,12 @@ public struct KeyPress: Sendable {
     public let shift: Bool
 
     public static func value(_ name: String) -> UInt32 { gdk_keyval_from_name(name) }
+
+    /// The key as `BrowserCommand` reads it, by its X11 name.
+    public var chord: KeyChord {
+        let name = gdk_keyval_name(keyval).map { String(cString: $0) } ?? ""
+        return KeyChord(name, control: control, alt: alt, shift: shift)
+    }
 }
 
 extension Widget {

@@ -68,3 +68,27 @@ public enum LoadEvent: Sendable, Equatable {
     case finished(LoadedPage)
     case failed(LoadError)
 }
+
+/// The part of a document that has arrived while it loads: a copy of the bytes (copy-on-write, so taking it costs
+/// nothing until the transfer appends again) and what is needed to read them. Decoding and parsing it are pure
+/// work that may run off the main loop.
+public struct ArrivedBody: Sendable {
+    public var bytes: [UInt8]
+    public var contentType: String?
+    public var url: URL
+
+    public init(bytes: [UInt8], contentType: String?, url: URL) {
+        self.bytes = bytes
+        self.contentType = contentType
+        self.url = url
+    }
+
+    /// What has arrived as a document, or nil when it is not text.
+    public func document() -> Document? {
+        guard !bytes.isEmpty else { return nil }
+        let kind = ContentSniffer.kind(contentType: contentType, url: url, bytes: bytes[...])
+        if case .binary = kind { return nil }
+        let text = CharsetDecoder.decode(bytes, contentType: contentType, isHTML: kind == .html, isComplete: false).text
+        return kind == .html ? Document.parse(html: text, baseURL: url) : Document.plainText(text)
+    }
+}

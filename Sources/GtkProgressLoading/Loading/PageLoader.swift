@@ -7,7 +7,8 @@ import GtkProgressCore
 /// multi interface, driven by GLib sources on the default main context (see `CurlMultiHandle`). All events are
 /// delivered from that main loop, never from inside `load`, and never after `cancel()`.
 ///
-/// Policy (issue 4): http and https for everything, `file:` only for `.user` requests; redirects followed up to
+/// Policy: http, https and `file:` (whether a navigation may reach an address is `NavigationPolicy`'s
+/// decision, made before); redirects followed up to
 /// `maxRedirects`, only to http and https; compression accepted; TLS verification always on; connect timeout;
 /// a transfer that makes no progress for `stallTimeout` fails; documents capped at `maxDocumentBytes` decoded;
 /// HTTP error statuses still deliver their body.
@@ -69,10 +70,10 @@ public final class PageLoader {
         }
     }
 
-    /// What has arrived so far, decoded to text as far as possible (for progressive display); nil if nothing
-    /// has arrived or the content is binary.
-    public func partialText() -> String? {
-        transfer?.partialText()
+    /// What has arrived so far (for progressive display), nil if nothing has. Taking it copies nothing: the bytes
+    /// are shared until the transfer appends to them.
+    public func arrived() -> ArrivedBody? {
+        transfer?.arrived()
     }
 
     /// Blocking convenience for the command line (`--dump`): runs the default GLib main context until the load

@@ -226,14 +226,10 @@ extension Transfer {
         return .finished(page())
     }
 
-    /// What has arrived so far as text, for progressive display; nil for nothing yet or binary content.
-    func partialText() -> String? {
+    /// What has arrived so far, for progressive display; nil while nothing has.
+    func arrived() -> ArrivedBody? {
         guard !body.isEmpty else { return nil }
-        let kind = ContentSniffer.kind(contentType: response?.contentType, url: response?.finalURL ?? request.url,
-                                       bytes: body[...])
-        if case .binary = kind { return nil }
-        return CharsetDecoder.decode(body, contentType: response?.contentType, isHTML: kind == .html,
-                                     isComplete: false).text
+        return ArrivedBody(bytes: body, contentType: response?.contentType, url: response?.finalURL ?? request.url)
     }
 
     private func page() -> LoadedPage {

@@ -1,3 +1,4 @@
+import Foundation
 import GtkProgressCore
 internal import CGLib
 
@@ -78,3 +79,40 @@ package final class ClosureBox<F> {
 }
 
 package typealias VoidHandler = ClosureBox<() -> Void>
+
+/// Work that grows with the page (decoding, parsing) runs here, off the main loop, one job at a time; its result
+/// comes back on the main loop through a GLib idle source (`g_idle_add_full` may be called from any thread).
+/// Neither the job nor the result may touch GTK.
+public enum BackgroundWork {
+    private static let queue = DispatchQueue(label: "gtkprogress.background", qos: .userInitiated)
+
+    /// Runs `job` on the background queue, then `done` with its result on the main loop.
+    public static func run<Result: Sendable>(_ job: @escaping @Sendable () -> Result,
+                                             then done: @escaping (Result) -> Void) {
+        let delivery = MainThreadOnly(done)
+        queue.async {
+            let result = job()
+            MainLoop.post { delivery.value(result) }
+        }
+    }
+}
+
+extension MainLoop {
+    /// Runs `work` once on the main loop, from any thread.
+    public static func post(_ work: @escaping @Sendable () -> Void) {
+        let data = Unmanaged.passRetained(ClosureBox<@Sendable () -> Void>(work)).toOpaque()
+        g_idle_add_full(G_PRIORITY_DEFAULT, { data in
+            Unmanaged<ClosureBox<@Sendable () -> Void>>.fromOpaque(data!).takeUnretainedValue().call()
+            return 0
+        }, data, { data in
+            Unmanaged<ClosureBox<@Sendable () -> Void>>.fromOpaque(data!).release()
+        })
+    }
+}
+
+/// A value created on the main thread that travels through another thread untouched and is used again only on
+/// the main thread (by `MainLoop.post`).
+private final class MainThreadOnly<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

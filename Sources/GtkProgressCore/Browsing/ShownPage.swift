@@ -1,8 +1,8 @@
 import Foundation
 
 /// A page as the history caches it: the rendered document and what the status line said about it.
-public struct ShownPage {
-    public enum Kind: Equatable {
+public struct ShownPage: Sendable {
+    public enum Kind: Equatable, Sendable {
         case page
         /// An error page; Reload (or its "Try again" link) retries the URL.
         case error

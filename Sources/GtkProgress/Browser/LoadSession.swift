@@ -1,0 +1,139 @@
+import Foundation
+
+/// One navigation's load, from its start until its page is shown or it is stopped: what arrived so far, which
+/// of it is shown, and the parses in flight. Parsing runs off the main loop (`BackgroundWork`); a result that
+/// comes back for a session that has ended is dropped.
+final class LoadSession {
+    let navigation: PendingNavigation
+    var response: LoadResponse?
+    var schedule = ProgressiveSchedule()
+    /// A progressive parse is running; another waits until it returns.
+    var parsing = false
+    /// The last progressive render, shown while the rest arrives.
+    var partial: Document?
+    /// The load itself is over (finished or failed); the final parse may still run.
+    var loadEnded = false
+    var isOver = false
+
+    init(navigation: PendingNavigation) { self.navigation = navigation }
+}
+
+extension Browser {
+    func start(_ navigation: PendingNavigation) {
+        refreshTimer = nil
+        session?.isOver = true
+        let session = LoadSession(navigation: navigation)
+        self.session = session
+        indicator.start()
+        chrome.statusText = "Loading \(navigation.url.host ?? navigation.url.lastPathComponent)…"
+        loader.load(LoadRequest(url: navigation.url)) { [weak self, session] event in
+            self?.handle(event, of: session)
+        }
+    }
+
+    /// Ends the load in flight. With `restore`, the page shown before comes back; on a first load, what has
+    /// arrived stays, as the current entry, so the address shows it and Reload loads it again.
+    func stopLoading(restore: Bool) {
+        guard model.isLoading, let session else { return }
+        loader.cancel()
+        session.isOver = true
+        self.session = nil
+        indicator.cancel()
+        if restore, model.current == nil, let partial = session.partial {
+            let shown = ShownPage(document: partial, kind: .page, status: "Stopped.")
+            model.commit(session.navigation, finalURL: session.response?.finalURL ?? session.navigation.url,
+                         title: partial.title, page: shown)
+            return
+        }
+        model.cancel()
+        if restore, session.partial != nil, let entry = model.current, let shown = entry.page {
+            page.show(shown.document, scrollTo: entry.scrollOffset)
+        }
+    }
+
+    // MARK: Loader events
+
+    private func handle(_ event: LoadEvent, of session: LoadSession) {
+        guard !session.isOver, model.isCurrent(session.navigation.id) else { return }
+        switch event {
+        case .response(let response):
+            session.response = response
+            chrome.statusText = "Receiving \(response.finalURL.host ?? response.finalURL.lastPathComponent)…"
+        case .progress(let received, let expected):
+            indicator.realProgress(received: received, expected: expected)
+            renderArrived(session)
+        case .finished(let loaded):
+            session.loadEnded = true
+            BackgroundWork.run({ ShownPage(loaded: loaded) }) { [weak self] shown in
+                guard let self, !session.isOver else { return }
+                self.finish(session, with: loaded, shown: shown)
+            }
+        case .failed(let error):
+            session.loadEnded = true
+            fail(session, with: error)
+        }
+    }
+
+    /// Progressive display: when the schedule says so, what has arrived is parsed off the main loop and shown,
+    /// keeping the reader's scroll position.
+    private func renderArrived(_ session: LoadSession) {
+        let now = MainLoop.monotonicSeconds()
+        guard !session.parsing, !session.loadEnded, let arrived = loader.arrived(),
+              session.schedule.isDue(arrived: arrived.bytes.count, now: now) else { return }
+        session.schedule.rendered(arrived.bytes.count, at: now)
+        session.parsing = true
+        BackgroundWork.run({ arrived.document() }) { [weak self] document in
+            session.parsing = false
+            guard let self, !session.isOver, !session.loadEnded else { return }
+            if let document {
+                session.partial = document
+                self.page.showProgressive(document)
+                self.refreshChrome()
+            }
+            // Bytes that came while this parse ran may already be due.
+            self.renderArrived(session)
+        }
+    }
+
+    private func finish(_ session: LoadSession, with loaded: LoadedPage, shown: ShownPage) {
+        session.isOver = true
+        self.session = nil
+        let navigation = session.navigation
+        let scroll = navigation.kind == .reload ? page.verticalOffset : 0
+        model.commit(navigation, finalURL: loaded.finalURL, title: shown.document.title, page: shown)
+        model.trimCache(keeping: Self.cachedPages)
+        page.show(shown.document, scrollTo: session.partial == nil ? scroll : page.verticalOffset)
+        indicator.finish()
+        chrome.statusText = notice ?? shown.status
+        notice = nil
+        refreshChrome()
+        scheduleRefresh(shown.document, from: loaded.finalURL)
+    }
+
+    private func fail(_ session: LoadSession, with error: LoadError) {
+        session.isOver = true
+        self.session = nil
+        let navigation = session.navigation
+        let document = Document.parse(html: GeneratedPages.errorHTML(url: navigation.url, message: error.message),
+                                      baseURL: navigation.url)
+        let shown = ShownPage(document: document, kind: .error, status: error.message)
+        model.commit(navigation, finalURL: navigation.url, title: document.title, page: shown, isError: true)
+        page.show(document, scrollTo: 0)
+        indicator.fail()
+        chrome.statusText = error.message
+        refreshChrome()
+    }
+
+    /// `<meta http-equiv="refresh">` replaces the current entry (as `location.replace` does), after its delay (at
+    /// most a minute).
+    func scheduleRefresh(_ document: Document, from url: URL) {
+        guard let refresh = document.metaRefresh else { return }
+        let delay = UInt32(min(max(refresh.delay, 0), 60) * 1000)
+        refreshTimer = MainLoopTimer(milliseconds: max(delay, 1)) { [weak self] in
+            guard let self else { return false }
+            self.refreshTimer = nil
+            if self.model.current?.url == url, !self.model.isLoading { self.apply(self.model.navigate(to: refresh.url, kind: .replace)) }
+            return false
+        }
+    }
+}
