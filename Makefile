@@ -24,6 +24,7 @@ run: release
 
 test: 
 	@scripts/install-deps.sh test
+	appstreamcli validate --no-net data/org.gtkprogress.Viewer.metainfo.xml
 	$(SWIFT) build
 	$(SWIFT) build --build-tests
 	$(XVFB) $(SWIFT) test --skip-build
@@ -49,6 +50,7 @@ install-files:
 	install -Dm644 data/gtkprogress.desktop $(DESTDIR)$(PREFIX)/share/applications/org.gtkprogress.Viewer.desktop
 	sed -i 's|^Exec=gtkprogress|Exec=$(PREFIX)/bin/gtkprogress|' $(DESTDIR)$(PREFIX)/share/applications/org.gtkprogress.Viewer.desktop
 	install -Dm644 data/gtkprogress.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/org.gtkprogress.Viewer.svg
+	install -Dm644 data/org.gtkprogress.Viewer.metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/org.gtkprogress.Viewer.metainfo.xml
 	-[ -z "$(DESTDIR)" ] && update-desktop-database -q $(PREFIX)/share/applications 2>/dev/null || true
 	-[ -z "$(DESTDIR)" ] && gtk-update-icon-cache -q -t $(PREFIX)/share/icons/hicolor 2>/dev/null || true
 
@@ -58,6 +60,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/share/gtkprogress
 	rm -f $(DESTDIR)$(PREFIX)/share/applications/org.gtkprogress.Viewer.desktop
 	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/org.gtkprogress.Viewer.svg
+	rm -f $(DESTDIR)$(PREFIX)/share/metainfo/org.gtkprogress.Viewer.metainfo.xml
 
 clean:
 	rm -rf .build
