@@ -51,6 +51,10 @@ install-files:
 	sed -i 's|^Exec=gtkprogress|Exec=$(PREFIX)/bin/gtkprogress|' $(DESTDIR)$(PREFIX)/share/applications/org.gtkprogress.Viewer.desktop
 	install -Dm644 data/gtkprogress.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/org.gtkprogress.Viewer.svg
 	install -Dm644 data/org.gtkprogress.Viewer.metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/org.gtkprogress.Viewer.metainfo.xml
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	sed 's|/usr/share/gtkprogress|$(PREFIX)/share/gtkprogress|g; s|/usr/libexec/gtkprogress|$(PREFIX)/libexec/gtkprogress|g' \
+		data/gtkprogress.1 > $(DESTDIR)$(PREFIX)/share/man/man1/gtkprogress.1
+	chmod 644 $(DESTDIR)$(PREFIX)/share/man/man1/gtkprogress.1
 	-[ -z "$(DESTDIR)" ] && update-desktop-database -q $(PREFIX)/share/applications 2>/dev/null || true
 	-[ -z "$(DESTDIR)" ] && gtk-update-icon-cache -q -t $(PREFIX)/share/icons/hicolor 2>/dev/null || true
 
@@ -61,6 +65,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/share/applications/org.gtkprogress.Viewer.desktop
 	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/org.gtkprogress.Viewer.svg
 	rm -f $(DESTDIR)$(PREFIX)/share/metainfo/org.gtkprogress.Viewer.metainfo.xml
+	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/gtkprogress.1
 
 clean:
 	rm -rf .build
