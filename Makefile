@@ -5,8 +5,11 @@ DESTDIR ?=
 BIN ?= .build/release/gtkprogress
 VIEWER ?= $(dir $(BIN))gtkprogress-viewer
 XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
+# The Swift runtime linked in, and no $$ORIGIN search path, so an installed binary needs nothing from the toolchain;
+# read-only relocations bound at start (Debian hardening: https://wiki.debian.org/Hardening).
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
 
-.PHONY: all build release run test bench install install-files uninstall deps clean screenshot
+.PHONY: all build release run test bench install install-files uninstall deps clean screenshot deb deb-check
 
 all: release
 
@@ -17,7 +20,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 run: release
 	$(BIN) $(ARGS)
@@ -67,5 +70,16 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/share/metainfo/org.gtkprogress.Viewer.metainfo.xml
 	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/gtkprogress.1
 
+# gtkprogress_VERSION_ARCH.deb in this directory, from `make install-files PREFIX=/usr` (scripts/build-deb.sh).
+deb: release
+	@scripts/install-deps.sh deb
+	scripts/build-deb.sh $(BIN) .
+
+# Builds the package and inspects it: contents, control fields, lintian, and the binaries running from it.
+deb-check: deb
+	@scripts/install-deps.sh deb-check
+	/usr/bin/python3 Tests/deb/check_deb.py gtkprogress_*_$$(dpkg --print-architecture).deb
+
 clean:
 	rm -rf .build
+	rm -f gtkprogress_*.deb
