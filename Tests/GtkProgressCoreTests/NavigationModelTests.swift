@@ -30,7 +30,7 @@ final class NavigationModelTests: XCTestCase {
         XCTAssertTrue(model.canGoBack)
     }
 
-    /// Seed 003: A → meta refresh to B → link to C → Back shows B, never A.
+    /// The UIWebView analysis (§3.1): A → meta refresh to B → link to C → Back shows B, never A.
     func testMetaRefreshReplacesTheCurrentEntry() {
         let model = NavigationModel<String>()
         visit(model, "a", kind: .typed)

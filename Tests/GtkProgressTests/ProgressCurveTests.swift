@@ -4,7 +4,7 @@ import XCTest
 @testable import GtkProgressLoading
 @testable import GtkProgressCore
 
-/// The curves as the seeds give them, at exact instants.
+/// The curves as the articles give them (docs/sources.md), at exact instants.
 final class ProgressCurveTests: XCTestCase {
     func preset(_ name: String) throws -> ProgressCurve {
         do { return try ProgressCurve.load(nameOrPath: name) } catch { XCTFail("\(error)"); throw error }

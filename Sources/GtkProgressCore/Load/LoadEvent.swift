@@ -9,7 +9,7 @@ public struct LoadResponse: Sendable, Equatable {
     /// The `Content-Type` header as sent, if any.
     public var contentType: String?
     /// `Content-Length` in *transfer* bytes (compressed, if the server compressed), or nil when unknown:
-    /// chunked, close-delimited, 204 and 304 responses have none (seed 002).
+    /// chunked, close-delimited, 204 and 304 responses have none (the WKWebView progress article, docs/sources.md).
     public var expectedLength: Int64?
 
     public init(status: Int, finalURL: URL, contentType: String?, expectedLength: Int64?) {
@@ -63,7 +63,7 @@ public struct LoadedPage: Sendable, Equatable {
 public enum LoadEvent: Sendable, Equatable {
     case response(LoadResponse)
     /// Transfer bytes from libcurl's progress callback: compressed bytes against the compressed Content-Length,
-    /// never decoded bytes against it (seed 002). `expected` is nil while the length is unknown.
+    /// never decoded bytes against it (the WKWebView progress article, docs/sources.md). `expected` is nil while the length is unknown.
     case progress(received: Int64, expected: Int64?)
     case finished(LoadedPage)
     case failed(LoadError)

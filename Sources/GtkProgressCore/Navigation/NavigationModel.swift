@@ -12,7 +12,7 @@ public enum NavigationDecision<Page> {
     case none
 }
 
-/// The navigation model: the back/forward list, the navigation in flight, and seed 003's history rules.
+/// The navigation model: the back/forward list, the navigation in flight, and the history rules of the UIWebView analysis (docs/sources.md).
 /// Pure Swift: the window reflects it and the loader serves it.
 public final class NavigationModel<Page> {
     public private(set) var list: BackForwardList<Page>

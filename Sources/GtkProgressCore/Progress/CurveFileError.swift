@@ -14,7 +14,7 @@ public struct CurveFileError: Error, Equatable, Sendable, CustomStringConvertibl
         case negativeDuration(field: String, value: Double)
         case outOfRange(field: String, value: Double)
         case notPositive(field: String, value: Double)
-        /// Seed 001's continuity rule: segment `index` must start where the previous one ended.
+        /// The UIWebView progress article's continuity rule: segment `index` must start where the previous one ended.
         case discontinuous(index: Int, from: Double, previousEnd: Double)
         case backwards(index: Int, from: Double, to: Double)
         case finishOutOfOrder(earlier: String, earlierValue: Double, later: String, laterValue: Double)

@@ -14,7 +14,7 @@ extension ProgressCurve: Codable {
         try validate()
     }
 
-    /// Checks what JSON's types cannot: ranges, signs, seed 001's continuity, and the order of the finish.
+    /// Checks what JSON's types cannot: ranges, signs, the UIWebView progress article's continuity rule, and the order of the finish.
     public func validate() throws(CurveFileError.Problem) {
         var previousEnd: Double?
         for (index, segment) in segments.enumerated() {
