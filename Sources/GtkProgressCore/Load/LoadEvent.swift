@@ -58,6 +58,23 @@ public struct LoadedPage: Sendable, Equatable {
     }
 }
 
+extension LoadedPage {
+    /// The document for a complete body: its kind sniffed, its text decoded. Pure work that grows with the
+    /// page, so loaders do it off the main loop where they can.
+    public init(decoding body: [UInt8], finalURL: URL, status: Int, contentType: String?) {
+        let kind = ContentSniffer.kind(contentType: contentType, url: finalURL, bytes: body[...])
+        var text = ""
+        var charset = ""
+        if kind == .html || kind == .text {
+            let decoded = CharsetDecoder.decode(body, contentType: contentType, isHTML: kind == .html)
+            text = decoded.text
+            charset = decoded.encoding.name
+        }
+        self.init(finalURL: finalURL, status: status, contentType: contentType, kind: kind, text: text,
+                  charset: charset, body: body)
+    }
+}
+
 /// What a load reports, in this order: `response` once, `progress` any number of times, then exactly one of
 /// `finished` or `failed`. A cancelled load reports nothing more, not even `failed`.
 public enum LoadEvent: Sendable, Equatable {

@@ -38,6 +38,18 @@ enum LoadPolicy {
         if isDirectory.boolValue {
             return LoadError(kind: .fileNotFound, url: url, message: "\(path) is a folder, not a file.")
         }
+        // Opening a FIFO waits for a writer, and a device or socket is no document: only regular files are read.
+        let type = (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) ?? .typeRegular
+        if type != .typeRegular {
+            let what: String
+            switch type {
+            case .typeCharacterSpecial, .typeBlockSpecial: what = "a device"
+            case .typeSocket: what = "a socket"
+            default: what = "a named pipe (FIFO)"
+            }
+            return LoadError(kind: .fileNotFound, url: url,
+                             message: "\(path) is \(what), not a regular file, so it was not opened.")
+        }
         guard FileManager.default.isReadableFile(atPath: path) else {
             return LoadError(kind: .fileNotFound, url: url,
                              message: "The file \(path) cannot be read: you do not have permission to read it.")

@@ -17,6 +17,8 @@ public final class PageLoader {
     private let multi = CurlMultiHandle()
     /// The load in progress on the wire.
     private var transfer: Transfer?
+    /// The load of a local file in progress, on its own thread.
+    private var fileRead: FileRead?
     /// A failure found before any transfer started (policy, missing file), delivered from the main loop so
     /// `load` never calls back before it returns.
     private var pendingFailure: MainLoopTimer?
@@ -39,7 +41,7 @@ public final class PageLoader {
     private static let curlReady: Bool = curl_global_init(ccurl_global_default) == CURLE_OK
 
     /// Whether a load is under way: from `load` until its `finished` or `failed` event, or `cancel()`.
-    public var isLoading: Bool { transfer != nil || pendingFailure != nil || !queue.isEmpty }
+    public var isLoading: Bool { transfer != nil || fileRead != nil || pendingFailure != nil || !queue.isEmpty }
 
     /// Starts a load; cancels any load in progress first. Events arrive on the GLib main loop of the calling
     /// thread (the default main context, the one `gtk_main` runs).
@@ -51,6 +53,10 @@ public final class PageLoader {
                 self?.deliverRefusal(refusal)
                 return false
             }
+            return
+        }
+        if request.url.isFileURL {
+            startFileRead(request.url)
             return
         }
         let transfer = Transfer(request: request, options: options)
@@ -68,12 +74,14 @@ public final class PageLoader {
             multi.remove(transfer.easy)
             self.transfer = nil
         }
+        fileRead?.cancel()
+        fileRead = nil
     }
 
     /// What has arrived so far (for progressive display), nil if nothing has. Taking it copies nothing: the bytes
     /// are shared until the transfer appends to them.
     public func arrived() -> ArrivedBody? {
-        transfer?.arrived()
+        transfer?.arrived() ?? fileRead?.arrived()
     }
 
     /// Blocking convenience for the command line (`--dump`): runs the default GLib main context until the load
@@ -113,6 +121,23 @@ extension PageLoader: CurlMultiHandleDelegate {
         deliverQueue()
     }
 
+    private func startFileRead(_ url: URL) {
+        let read = FileRead(url: url, options: options)
+        fileRead = read
+        let box = MainThreadReference(self)
+        let generation = self.generation
+        read.start { event in
+            // Runs on the main loop (see `FileRead.start`).
+            guard let loader = box.value, loader.generation == generation, loader.fileRead === read else { return }
+            switch event {
+            case .finished, .failed: loader.fileRead = nil
+            case .response, .progress: break
+            }
+            loader.queue.append(event)
+            loader.deliverQueue()
+        }
+    }
+
     private func deliverRefusal(_ error: LoadError) {
         pendingFailure = nil
         queue.append(.failed(error))
@@ -135,4 +160,11 @@ extension PageLoader: CurlMultiHandleDelegate {
             }
         }
     }
+}
+
+/// A weak reference to a main-thread object that may travel through another thread, to be read again only on
+/// the main loop.
+private final class MainThreadReference<Object: AnyObject>: @unchecked Sendable {
+    weak var value: Object?
+    init(_ value: Object) { self.value = value }
 }

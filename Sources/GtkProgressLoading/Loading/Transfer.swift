@@ -49,9 +49,9 @@ final class Transfer {
     /// libcurl's policy for this load: <https://curl.se/libcurl/c/curl_easy_setopt.html>
     private func configure() {
         easy.set(CURLOPT_URL, request.url.absoluteString)
-        // A web address stays on the web: libcurl may use only its scheme's protocols, and every redirect hop is
+        // libcurl loads only web addresses (files are read by `FileRead`), and every redirect hop is
         // checked against the navigation policy's list. <https://curl.se/libcurl/c/CURLOPT_REDIR_PROTOCOLS_STR.html>
-        easy.set(CURLOPT_PROTOCOLS_STR, request.url.isFileURL ? "file" : "http,https")
+        easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
         easy.set(CURLOPT_REDIR_PROTOCOLS_STR, NavigationPolicy.redirectSchemes.joined(separator: ","))
         easy.set(CURLOPT_FOLLOWLOCATION, true)
         // libcurl 7.88.1 follows redirects without limit unless told.
@@ -233,17 +233,7 @@ extension Transfer {
     }
 
     private func page() -> LoadedPage {
-        let finalURL = response?.finalURL ?? request.url
-        let contentType = response?.contentType
-        let kind = ContentSniffer.kind(contentType: contentType, url: finalURL, bytes: body[...])
-        var text = ""
-        var charset = ""
-        if kind == .html || kind == .text {
-            let decoded = CharsetDecoder.decode(body, contentType: contentType, isHTML: kind == .html)
-            text = decoded.text
-            charset = decoded.encoding.name
-        }
-        return LoadedPage(finalURL: finalURL, status: response?.status ?? 200, contentType: contentType, kind: kind,
-                          text: text, charset: charset, body: body)
+        LoadedPage(decoding: body, finalURL: response?.finalURL ?? request.url, status: response?.status ?? 200,
+                   contentType: response?.contentType)
     }
 }
