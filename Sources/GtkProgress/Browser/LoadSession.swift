@@ -102,7 +102,12 @@ extension Browser {
         let scroll = navigation.kind == .reload ? page.verticalOffset : 0
         model.commit(navigation, finalURL: loaded.finalURL, title: shown.document.title, page: shown)
         model.trimCache(keeping: Self.cachedPages)
-        page.show(shown.document, scrollTo: session.partial == nil ? scroll : page.verticalOffset)
+        if session.partial != nil, shown.kind == .page {
+            // What is on screen stays: only the part that differs from the last partial render is replaced.
+            page.showProgressive(shown.document)
+        } else {
+            page.show(shown.document, scrollTo: scroll)
+        }
         indicator.finish()
         chrome.statusText = notice ?? shown.status
         notice = nil

@@ -19,6 +19,8 @@ public final class PageLoader {
     private var transfer: Transfer?
     /// The load of a local file in progress, on its own thread.
     private var fileRead: FileRead?
+    /// A finished transfer's body is being decoded off the main loop.
+    private var decoding = false
     /// A failure found before any transfer started (policy, missing file), delivered from the main loop so
     /// `load` never calls back before it returns.
     private var pendingFailure: MainLoopTimer?
@@ -41,7 +43,9 @@ public final class PageLoader {
     private static let curlReady: Bool = curl_global_init(ccurl_global_default) == CURLE_OK
 
     /// Whether a load is under way: from `load` until its `finished` or `failed` event, or `cancel()`.
-    public var isLoading: Bool { transfer != nil || fileRead != nil || pendingFailure != nil || !queue.isEmpty }
+    public var isLoading: Bool {
+        transfer != nil || fileRead != nil || decoding || pendingFailure != nil || !queue.isEmpty
+    }
 
     /// Starts a load; cancels any load in progress first. Events arrive on the GLib main loop of the calling
     /// thread (the default main context, the one `gtk_main` runs).
@@ -76,6 +80,7 @@ public final class PageLoader {
         }
         fileRead?.cancel()
         fileRead = nil
+        decoding = false
     }
 
     /// What has arrived so far (for progressive display), nil if nothing has. Taking it copies nothing: the bytes
@@ -111,9 +116,23 @@ extension PageLoader: CurlMultiHandleDelegate {
         }
         multi.remove(easy)
         self.transfer = nil
-        let last = transfer.complete(result: result)
+        let ending = transfer.complete(result: result)
         queue += transfer.takeEvents()
-        queue.append(last)
+        switch ending {
+        case .failure(let error):
+            queue.append(.failed(error))
+        case .success(let decode):
+            // Decoding a large body takes long enough to stall the window: it runs off the main loop, and the
+            // `finished` event follows the events already queued once it is done.
+            let generation = self.generation
+            decoding = true
+            BackgroundWork.run(decode) { [weak self] page in
+                guard let self, self.generation == generation else { return }
+                self.decoding = false
+                self.queue.append(.finished(page))
+                self.deliverQueue()
+            }
+        }
     }
 
     func multiHandleDidAct(_ multi: CurlMultiHandle) {

@@ -217,13 +217,16 @@ extension Transfer: CurlEasyHandleDelegate {
 // MARK: - The end
 
 extension Transfer {
-    /// The last events of a transfer libcurl has finished with `result`.
-    func complete(result: CURLcode) -> LoadEvent {
-        guard result == CURLE_OK else { return .failed(failure(result)) }
+    /// How a transfer libcurl has finished with `result` ends: a failure, or the page still to be decoded, which
+    /// is work that grows with the page and is left to the caller to run off the main loop.
+    func complete(result: CURLcode) -> Result<@Sendable () -> LoadedPage, LoadError> {
+        guard result == CURLE_OK else { return .failure(failure(result)) }
         if response == nil { announceResponse() }
         let received = easy.downloadedBytes
         reportProgress(received: received, expected: easy.contentLength ?? lastProgress?.expected)
-        return .finished(page())
+        let body = body, url = response?.finalURL ?? request.url, status = response?.status ?? 200
+        let contentType = response?.contentType
+        return .success({ LoadedPage(decoding: body, finalURL: url, status: status, contentType: contentType) })
     }
 
     /// What has arrived so far, for progressive display; nil while nothing has.
@@ -232,8 +235,4 @@ extension Transfer {
         return ArrivedBody(bytes: body, contentType: response?.contentType, url: response?.finalURL ?? request.url)
     }
 
-    private func page() -> LoadedPage {
-        LoadedPage(decoding: body, finalURL: response?.finalURL ?? request.url, status: response?.status ?? 200,
-                   contentType: response?.contentType)
-    }
 }
