@@ -3,7 +3,10 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 PREFIX ?= /usr/local
 DESTDIR ?=
 BIN ?= .build/release/gtkprogress
-VIEWER ?= $(dir $(BIN))gtkprogress-viewer
+# The viewer and the fetcher are taken from beside BIN.
+COMPANIONS = $(dir $(BIN))gtkprogress-viewer $(dir $(BIN))gtkprogress-fetch
+# Release builds carry the Swift runtime inside, so the installed programs need only Debian's libraries.
+RELEASE_FLAGS = -c release --static-swift-stdlib
 XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
 
 .PHONY: all build release run test bench install install-files uninstall deps clean screenshot
@@ -17,7 +20,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 run: release
 	$(BIN) $(ARGS)
@@ -28,6 +31,8 @@ test:
 	$(SWIFT) build --build-tests
 	$(XVFB) $(SWIFT) test --skip-build
 	$(XVFB) dbus-run-session -- /usr/bin/python3 Tests/ui/run.py .build/debug/gtkprogress
+	$(SWIFT) build $(RELEASE_FLAGS)
+	Tests/install/installed-without-toolchain.sh .build/release/gtkprogress
 
 bench: release
 	@scripts/install-deps.sh bench
@@ -38,10 +43,11 @@ screenshot: release
 
 install: release install-files
 
-# Installs the files only, from an existing build (BIN=…; the viewer is taken from beside it).
+# Installs the files only, from an existing build (BIN=…).
 install-files:
 	install -Dm755 $(BIN) $(DESTDIR)$(PREFIX)/bin/gtkprogress
-	install -Dm755 $(VIEWER) $(DESTDIR)$(PREFIX)/libexec/gtkprogress/gtkprogress-viewer
+	install -d $(DESTDIR)$(PREFIX)/libexec/gtkprogress
+	install -m755 $(COMPANIONS) $(DESTDIR)$(PREFIX)/libexec/gtkprogress/
 	install -d $(DESTDIR)$(PREFIX)/share/gtkprogress/curves $(DESTDIR)$(PREFIX)/share/gtkprogress/pages
 	install -m644 data/welcome.html $(DESTDIR)$(PREFIX)/share/gtkprogress/
 	install -m644 data/curves/*.json $(DESTDIR)$(PREFIX)/share/gtkprogress/curves/

@@ -14,7 +14,13 @@ import GtkProgressCore
 /// HTTP error statuses still deliver their body.
 public final class PageLoader {
     public let options: LoaderOptions
-    private let multi = CurlMultiHandle()
+    /// Made at the first network load: a viewer that starts on a local page never initialises libcurl (nor the
+    /// TLS library under it), which is a good part of its start-up.
+    private lazy var multi: CurlMultiHandle = {
+        let multi = CurlMultiHandle()
+        multi.delegate = self
+        return multi
+    }()
     /// The load in progress on the wire.
     private var transfer: Transfer?
     /// The load of a local file in progress, on its own thread.
@@ -32,15 +38,24 @@ public final class PageLoader {
     private var generation = 0
 
     public init(options: LoaderOptions = .init()) {
-        _ = PageLoader.curlReady
         self.options = options
-        multi.delegate = self
     }
 
     deinit { cancel() }
 
-    /// libcurl's global setup, once per process before any handle. <https://curl.se/libcurl/c/curl_global_init.html>
-    private static let curlReady: Bool = curl_global_init(ccurl_global_default) == CURLE_OK
+    /// Opens libcurl (see `CCurl`) and runs its global setup, once per process before any handle; nil when that
+    /// worked, else why not. <https://curl.se/libcurl/c/curl_global_init.html>
+    private static let curlProblem: String? = {
+        var error = [CChar](repeating: 0, count: 512)
+        guard ccurl_load(&error, error.count) else {
+            return "Web addresses cannot be opened: libcurl could not be loaded ("
+                + String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + ")."
+        }
+        guard ccurl_global_init(ccurl_global_default) == CURLE_OK else {
+            return "Web addresses cannot be opened: libcurl could not be initialised."
+        }
+        return nil
+    }()
 
     /// Whether a load is under way: from `load` until its `finished` or `failed` event, or `cancel()`.
     public var isLoading: Bool {
@@ -61,6 +76,14 @@ public final class PageLoader {
         }
         if request.url.isFileURL {
             startFileRead(request.url)
+            return
+        }
+        if let problem = PageLoader.curlProblem {
+            let error = LoadError(kind: .other, url: request.url, message: problem)
+            pendingFailure = MainLoopTimer(milliseconds: 0) { [weak self] in
+                self?.deliverRefusal(error)
+                return false
+            }
             return
         }
         let transfer = Transfer(request: request, options: options)

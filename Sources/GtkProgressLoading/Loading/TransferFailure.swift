@@ -21,7 +21,7 @@ extension Transfer {
             exceededSizeLimit: exceededSizeLimit,
             stalled: stalled,
             detail: easy.errorDetail,
-            summary: String(cString: curl_easy_strerror(result)),
+            summary: String(cString: ccurl_easy_strerror(result)),
             options: options)
         return facts.error()
     }
