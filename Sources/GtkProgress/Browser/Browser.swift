@@ -54,8 +54,10 @@ public final class Browser {
         }
     }
 
-    public func goBack() { saveScroll(); stopLoading(restore: false); apply(model.goBack()) }
-    public func goForward() { saveScroll(); stopLoading(restore: false); apply(model.goForward()) }
+    /// The model counts from a history load in flight, so each quick press moves one entry further; the load in
+    /// flight ends when the decision is applied.
+    public func goBack() { saveScroll(); apply(model.goBack()) }
+    public func goForward() { saveScroll(); apply(model.goForward()) }
     public func reload() { saveScroll(); apply(model.reload()) }
 
     /// Stop: ends the transfer at once and keeps the entry and page shown before.
@@ -88,6 +90,7 @@ public final class Browser {
             start(navigation)
         case .showCached(let entry):
             guard let shown = entry.page else { return }
+            endSession()
             indicator.cancel()
             page.show(shown.document, scrollTo: entry.scrollOffset)
             chrome.statusText = shown.status

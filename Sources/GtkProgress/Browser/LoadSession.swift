@@ -31,6 +31,14 @@ extension Browser {
         }
     }
 
+    /// Ends the transfer in flight, if any, without touching the model (which has already moved on).
+    func endSession() {
+        guard let session else { return }
+        loader.cancel()
+        session.isOver = true
+        self.session = nil
+    }
+
     /// Ends the load in flight. With `restore`, the page shown before comes back; on a first load, what has
     /// arrived stays, as the current entry, so the address shows it and Reload loads it again.
     func stopLoading(restore: Bool) {
@@ -125,15 +133,23 @@ extension Browser {
     }
 
     /// `<meta http-equiv="refresh">` replaces the current entry (as `location.replace` does), after its delay (at
-    /// most a minute).
+    /// most a minute), when the model's `AutomaticRefreshes` rule lets it.
     func scheduleRefresh(_ document: Document, from url: URL) {
         guard let refresh = document.metaRefresh else { return }
-        let delay = UInt32(min(max(refresh.delay, 0), 60) * 1000)
-        refreshTimer = MainLoopTimer(milliseconds: max(delay, 1)) { [weak self] in
-            guard let self else { return false }
-            self.refreshTimer = nil
-            if self.model.current?.url == url, !self.model.isLoading { self.apply(self.model.navigate(to: refresh.url, kind: .replace)) }
-            return false
+        let requested = min(max(refresh.delay, 0), 60)
+        switch model.refreshes.decide(requested: requested, now: MainLoop.monotonicSeconds()) {
+        case .stopped(let message):
+            chrome.statusText = message
+        case .after(let seconds):
+            refreshTimer = MainLoopTimer(milliseconds: max(UInt32(seconds * 1000), 1)) { [weak self] in
+                guard let self else { return false }
+                self.refreshTimer = nil
+                if self.model.current?.url == url, !self.model.isLoading {
+                    self.apply(self.model.refresh(to: refresh.url, requestedDelay: requested,
+                                                  now: MainLoop.monotonicSeconds()))
+                }
+                return false
+            }
         }
     }
 }
