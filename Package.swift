@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The layers, each a target, so the compiler keeps the data flowing one way:
-//   GtkProgressCore     pure Swift + gumbo: curves, tracker, navigation model and policy, document model
+//   GtkProgressCore     pure Swift + gumbo + uchardet: curves, tracker, navigation model and policy, document model
 //   GtkProgressLoading  libcurl on the GLib main loop (no GTK): the page loader, curve and data files
 //   GtkProgress         the GTK shell: wrappers, views, the browser window (the library other apps use)
 //   app                 `gtkprogress`: the command line; never loads GTK, runs the viewer for windows
@@ -24,7 +24,9 @@ let package = Package(
                        providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CGumbo", path: "Sources/CGumbo", pkgConfig: "gumbo",
                        providers: [.apt(["libgumbo-dev"])]),
-        .target(name: "GtkProgressCore", dependencies: ["CGumbo"], path: "Sources/GtkProgressCore"),
+        .systemLibrary(name: "CUchardet", path: "Sources/CUchardet", pkgConfig: "uchardet",
+                       providers: [.apt(["libuchardet-dev"])]),
+        .target(name: "GtkProgressCore", dependencies: ["CGumbo", "CUchardet"], path: "Sources/GtkProgressCore"),
         .target(name: "GtkProgressLoading", dependencies: ["GtkProgressCore", "CCurl", "CGLib"],
                 path: "Sources/GtkProgressLoading"),
         .target(name: "GtkProgress", dependencies: ["GtkProgressCore", "GtkProgressLoading", "CGtk"],

@@ -250,12 +250,14 @@ extension Transfer {
         let kind = ContentSniffer.kind(contentType: contentType, url: finalURL, bytes: body[...])
         var text = ""
         var charset = ""
+        var guessed = false
         if kind == .html || kind == .text {
             let decoded = CharsetDecoder.decode(body, contentType: contentType, isHTML: kind == .html)
             text = decoded.text
             charset = decoded.encoding.name
+            guessed = decoded.isGuessed
         }
         return LoadedPage(finalURL: finalURL, status: response?.status ?? 200, contentType: contentType, kind: kind,
-                          text: text, charset: charset, body: body)
+                          text: text, charset: charset, charsetGuessed: guessed, body: body)
     }
 }
