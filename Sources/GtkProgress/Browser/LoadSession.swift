@@ -106,6 +106,15 @@ extension Browser {
     private func finish(_ session: LoadSession, with loaded: LoadedPage, shown: ShownPage) {
         session.isOver = true
         self.session = nil
+        if HTTPStatus.keepsPageShown(loaded.status), let entry = model.current, let kept = entry.page {
+            // Nothing to show: the navigation ends and the page shown before stays, as in browsers.
+            model.cancel()
+            if session.partial != nil { page.show(kept.document, scrollTo: entry.scrollOffset) }
+            indicator.finish()
+            chrome.statusText = shown.status + " The page shown before stays."
+            refreshChrome()
+            return
+        }
         let navigation = session.navigation
         let scroll = navigation.kind == .reload ? page.verticalOffset : 0
         model.commit(navigation, finalURL: loaded.finalURL, title: shown.document.title, page: shown)

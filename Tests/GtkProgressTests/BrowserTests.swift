@@ -1,0 +1,92 @@
+import Foundation
+@testable import GtkProgress
+import XCTest
+
+/// The whole window against the loopback server: what the person sees after hostile or odd answers.
+final class BrowserTests: XCTestCase {
+    let server = TestServer.shared
+
+    override func setUpWithError() throws {
+        guard Display.initialize() else { throw XCTSkip("no display") }
+    }
+
+    func makeBrowser(options: LoaderOptions = LoaderOptions()) -> Browser {
+        Browser(window: Window(), curve: .builtInWeChat, loaderOptions: options)
+    }
+
+    /// Runs the main loop until `condition` holds; false on timeout.
+    @discardableResult
+    func wait(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+        MainLoop.run(until: condition, timeout: timeout)
+    }
+
+    /// Opens `path` as if typed and waits until it is shown.
+    func load(_ browser: Browser, _ path: String, file: StaticString = #filePath, line: UInt = #line) {
+        browser.open(server.url(path), kind: .typed)
+        XCTAssertTrue(wait { !browser.model.isLoading }, "\(path) loads", file: file, line: line)
+    }
+
+    func testNoContentKeepsThePageShown() {
+        let browser = makeBrowser()
+        load(browser, "/page?title=Kept")
+        browser.followLink(server.url("/empty"))
+        XCTAssertTrue(wait { !browser.model.isLoading })
+        XCTAssertEqual(browser.chrome.statusText,
+                       "The server at 127.0.0.1 sent nothing to show (204 No Content). The page shown before stays.")
+        XCTAssertEqual(browser.model.list.entries.count, 1, "no entry for nothing")
+        XCTAssertEqual(browser.model.current?.title, "Kept")
+        XCTAssertEqual(browser.chrome.window.title, "Kept")
+        XCTAssertTrue(browser.page.text.contains("This is a test page."), browser.page.text)
+        XCTAssertEqual(browser.chrome.address.text, server.url("/page?title=Kept").absoluteString)
+    }
+
+    func testNotModifiedWithNothingCachedIsAnError() {
+        let browser = makeBrowser()
+        load(browser, "/not-modified")
+        XCTAssertEqual(browser.model.current?.isError, true)
+        XCTAssertTrue(browser.page.text.contains("304 Not Modified"), browser.page.text)
+    }
+
+    /// `<meta http-equiv="refresh" content="0">` on itself asked for the page about 320 times a second, for ever.
+    func testAPageThatRefreshesItselfIsHeldBackAndStopped() {
+        for path in ["/refresh-self", "/refresh-self?url=1"] {
+            let browser = makeBrowser()
+            browser.model.refreshes.limit = 3
+            browser.model.refreshes.minimumInterval = 0.3
+            server.resetCounts()
+            browser.open(server.url(path), kind: .typed)
+            let start = MainLoop.monotonicSeconds()
+            XCTAssertTrue(wait(timeout: 15) { browser.chrome.statusText.hasPrefix("Stopped") }, path)
+            let elapsed = MainLoop.monotonicSeconds() - start
+            XCTAssertEqual(browser.chrome.statusText, "Stopped this page from refreshing itself: it did so 3 times "
+                + "in a row without you doing anything. Press F5 to load it again.")
+            XCTAssertEqual(server.requestCount(for: "/refresh-self"), 4, "\(path): the page and 3 refreshes")
+            XCTAssertGreaterThanOrEqual(elapsed, 0.6, "the refreshes after the first waited 0.3 s each")
+            wait(timeout: 1) { false }
+            XCTAssertEqual(server.requestCount(for: "/refresh-self"), 4, "\(path): no more once stopped")
+            XCTAssertEqual(browser.model.current?.title, "Refreshes itself", "the page stays")
+            XCTAssertEqual(browser.model.list.entries.count, 1, "each refresh replaced the entry")
+            XCTAssertFalse(browser.model.isLoading)
+
+            browser.reload()
+            XCTAssertTrue(wait { server.requestCount(for: "/refresh-self") >= 6 }, "F5 starts a new chain")
+        }
+    }
+
+    /// 12 quick Backs from the 15th page, most of whose pages have left the page cache, end on the 3rd page: no
+    /// press is lost while the one before it is loading.
+    func testQuickBackPressesAreNotLost() {
+        let browser = makeBrowser()
+        for n in 1...15 {
+            browser.followLink(server.url("/page?title=P\(n)"))
+            XCTAssertTrue(wait { !browser.model.isLoading })
+        }
+        XCTAssertEqual(browser.model.current?.title, "P15")
+        for _ in 0..<12 { browser.goBack() }
+        XCTAssertTrue(wait { !browser.model.isLoading })
+        XCTAssertEqual(browser.model.current?.title, "P3")
+        XCTAssertEqual(browser.model.list.currentIndex, 2)
+        XCTAssertEqual(browser.chrome.window.title, "P3")
+        XCTAssertTrue(browser.chrome.back.isSensitive)
+    }
+}
