@@ -73,6 +73,57 @@ final class BrowserTests: XCTestCase {
         }
     }
 
+    /// Two addresses dropped together, or given on the command line: the first opens, and the status line says
+    /// the other was not (this window shows one page at a time).
+    func testSeveralAddressesOpenTheFirstAndSaySo() {
+        let browser = makeBrowser()
+        browser.open([server.url("/page?title=First"), server.url("/page?title=Second")], kind: .dropped)
+        XCTAssertTrue(wait { !browser.model.isLoading })
+        XCTAssertEqual(browser.model.current?.title, "First")
+        XCTAssertEqual(browser.model.list.entries.count, 1)
+        XCTAssertEqual(browser.chrome.statusText, "Opened the first of 2 addresses; this window shows one page at a "
+            + "time, so the other one was not opened.")
+    }
+
+    /// GTK cuts a paste to the 65,535 characters its entry holds, and Enter then loaded what was left.
+    func testAnAddressTooLongForTheEntryIsRefusedWhole() {
+        let browser = makeBrowser()
+        load(browser, "/page?title=Here")
+        let shown = browser.chrome.address.text
+        browser.chrome.address.insertAtCursor("http://127.0.0.1/" + String(repeating: "a", count: 70_000))
+        XCTAssertEqual(browser.chrome.address.text, shown, "nothing was pasted")
+        let total = ByteCount.grouped(Int64(shown.count + 70_017))
+        XCTAssertEqual(browser.chrome.statusText, "Not pasted: the address would be \(total) characters long, and "
+            + "the address entry holds at most 65,535. No web server accepts an address that long.")
+        browser.chrome.address.insertAtCursor("/more")
+        XCTAssertEqual(browser.chrome.address.characterCount, shown.count + 5, "input that fits goes in")
+        browser.chrome.address.text = String(repeating: "b", count: 10)
+        XCTAssertEqual(browser.chrome.address.characterCount, 10, "the program's own text is not input")
+    }
+
+    func testThrottleSaysItLeavesLocalFilesAlone() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gtkprogress-throttle-\(UUID()).html")
+        try Data("<title>Local</title><p>Here.</p>".utf8).write(to: file)
+        addTeardownBlock { try? FileManager.default.removeItem(at: file) }
+        let browser = makeBrowser(options: LoaderOptions(throttleBytesPerSecond: 1000))
+        browser.open(file, kind: .commandLine)
+        XCTAssertTrue(wait { !browser.model.isLoading })
+        XCTAssertEqual(browser.chrome.statusText, "Done: 32 bytes. Not throttled: --throttle slows down web "
+            + "addresses only, and this is a local file.")
+        load(browser, "/page?title=Web")
+        XCTAssertFalse(browser.chrome.statusText.contains("throttled"), browser.chrome.statusText)
+    }
+
+    /// A message too long for the status line ends in "…"; the whole of it is the label's tooltip.
+    func testTheWholeStatusIsInTheTooltip() {
+        let browser = makeBrowser()
+        let message = String(repeating: "A long status message. ", count: 40)
+        browser.chrome.statusText = message
+        XCTAssertEqual(browser.chrome.status.tooltip, message)
+        browser.chrome.statusText = ""
+        XCTAssertNil(browser.chrome.status.tooltip)
+    }
+
     /// 12 quick Backs from the 15th page, most of whose pages have left the page cache, end on the 3rd page: no
     /// press is lost while the one before it is loading.
     func testQuickBackPressesAreNotLost() {

@@ -46,6 +46,17 @@ public final class Browser {
         apply(model.navigate(to: url, kind: kind))
     }
 
+    /// Several addresses at once (a drop, the command line). This window shows one page at a time: the first
+    /// opens, and the status line says how many did not.
+    public func open(_ urls: [URL], kind: NavigationKind) {
+        guard let first = urls.first else { return }
+        open(first, kind: kind)
+        guard urls.count > 1 else { return }
+        let others = urls.count - 1
+        showNotice("Opened the first of \(urls.count) addresses; this window shows one page at a time, so "
+            + (others == 1 ? "the other one was not opened." : "the other \(others) were not opened."))
+    }
+
     /// Text from the address entry, the command line or a drop; text that is no address leaves everything as it was.
     public func open(text: String, kind: NavigationKind, workingDirectory: String? = nil) {
         switch AddressInput.url(from: text, workingDirectory: workingDirectory) {

@@ -121,7 +121,8 @@ extension Browser {
         model.trimCache(keeping: Self.cachedPages)
         page.show(shown.document, scrollTo: session.partial == nil ? scroll : page.verticalOffset)
         indicator.finish()
-        chrome.statusText = notice ?? shown.status
+        chrome.statusText = [notice ?? shown.status, loader.options.throttleNote(for: loaded.finalURL)]
+            .compactMap { $0 }.joined(separator: " ")
         notice = nil
         refreshChrome()
         scheduleRefresh(shown.document, from: loaded.finalURL)
