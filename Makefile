@@ -5,6 +5,12 @@ DESTDIR ?=
 BIN ?= .build/release/gtkprogress
 VIEWER ?= $(dir $(BIN))gtkprogress-viewer
 XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
+# SwiftPM drops the `-pthread` that pkg-config gives for GLib and GTK, with a harmless warning for every target
+# and step (about thirty a build); they are filtered so that real warnings stand out. pipefail keeps swift's
+# exit status through the pipe.
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
+QUIET = 2>&1 | { grep -v 'warning: prohibited flag(s): -pthread' || true; }
 
 .PHONY: all build release run test bench install install-files uninstall deps clean screenshot
 
@@ -14,19 +20,19 @@ deps:
 	@scripts/install-deps.sh build
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(QUIET)
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release $(QUIET)
 
 run: release
 	$(BIN) $(ARGS)
 
 test: 
 	@scripts/install-deps.sh test
-	$(SWIFT) build
-	$(SWIFT) build --build-tests
-	$(XVFB) $(SWIFT) test --skip-build
+	$(SWIFT) build $(QUIET)
+	$(SWIFT) build --build-tests $(QUIET)
+	$(XVFB) $(SWIFT) test --skip-build $(QUIET)
 	$(XVFB) dbus-run-session -- /usr/bin/python3 Tests/ui/run.py .build/debug/gtkprogress
 
 bench: release
