@@ -14,8 +14,10 @@ It exits when its standard input closes (so it never outlives the test process) 
 
 Routes (GET; query parameters in brackets, defaults after "="). Sizes are bytes, rates bytes per second.
 
-  /page[?title=Page&links=&body=]    small HTML page: <title>, an <h1>, a paragraph, and one link per entry of
-                                     `links` (comma-separated URLs or paths). Content-Length, UTF-8.
+  /page[?title=Page&links=&body=&delay=0]
+                                     small HTML page: <title>, an <h1>, a paragraph, and one link per entry of
+                                     `links` (comma-separated URLs or paths). Content-Length, UTF-8. Sent after
+                                     `delay` seconds.
   /slow[?size=200000&rate=200000&chunked=0&gzip=0&type=text/html]
                                      an HTML page of exactly `size` bytes sent at `rate`; with Content-Length,
                                      or chunked without it when chunked=1; gzip=1 compresses it (Content-Length,
@@ -224,6 +226,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_body(404, body)
 
     def page(self):
+        time.sleep(self.arg("delay", 0.0))
         title = self.arg("title", "Page")
         links = [link for link in self.arg("links", "").split(",") if link]
         text = self.arg("body", "This is a test page.")

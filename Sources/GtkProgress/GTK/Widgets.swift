@@ -31,8 +31,17 @@ public final class Entry: Widget {
     public static let maxCharacters = 65_535
     /// Set while the program itself sets the text, which is not the person's input.
     private var settingText = false
+    /// The text as of the last `changed`. GtkEntry emits `changed` once a whole edit is over, so during a paste
+    /// this is still the text from before it.
+    private var textBeforeEdit = ""
 
-    public init() { super.init(retaining: gtk_entry_new()) }
+    public init() {
+        super.init(retaining: gtk_entry_new())
+        on("changed") { [weak self] in
+            guard let self else { return }
+            self.textBeforeEdit = self.text
+        }
+    }
     public var text: String {
         get { String(cString: gtk_entry_get_text(cast(GtkEntry.self))) }
         set {
@@ -50,6 +59,11 @@ public final class Entry: Widget {
         onInsertText { [weak self] instance, text in
             guard self?.settingText != true, !handler(text) else { return }
             g_signal_stop_emission_by_name(instance, "insert-text")
+            // A paste over a selection has deleted the selection already; once the paste is over, the text is put
+            // back as it was.
+            guard let self, self.text != self.textBeforeEdit else { return }
+            let before = self.textBeforeEdit
+            MainLoop.idle { [weak self] in self?.text = before }
         }
     }
 
