@@ -53,8 +53,9 @@ public final class Browser {
         open(first, kind: kind)
         guard urls.count > 1 else { return }
         let others = urls.count - 1
-        showNotice("Opened the first of \(urls.count) addresses; this window shows one page at a time, so "
-            + (others == 1 ? "the other one was not opened." : "the other \(others) were not opened."))
+        let message = "Opened the first of \(urls.count) addresses; this window shows one page at a time, so "
+            + (others == 1 ? "the other one was not opened." : "the other \(others) were not opened.")
+        showNotice([notice, message].compactMap { $0 }.joined(separator: " "))
     }
 
     /// Text from the address entry, the command line or a drop; text that is no address leaves everything as it was.
