@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The layers, each a target, so the compiler keeps the data flowing one way:
-//   GtkProgressCore     pure Swift + gumbo: curves, tracker, navigation model and policy, document model
+//   GtkProgressCore     pure Swift + gumbo + uchardet: curves, tracker, navigation model and policy, document model
 //   GtkProgressFiles    the files the programs read: curve files, the data folder, local pages (Foundation only)
 //   GtkProgressLoading  libcurl on the GLib main loop (no GTK): the page loader
 //   GtkProgress         the GTK shell: wrappers, views, the browser window (the library other apps use)
@@ -27,7 +27,9 @@ let package = Package(
         .target(name: "CCurl", path: "Sources/CCurl"),
         .systemLibrary(name: "CGumbo", path: "Sources/CGumbo", pkgConfig: "gumbo",
                        providers: [.apt(["libgumbo-dev"])]),
-        .target(name: "GtkProgressCore", dependencies: ["CGumbo"], path: "Sources/GtkProgressCore"),
+        .systemLibrary(name: "CUchardet", path: "Sources/CUchardet", pkgConfig: "uchardet",
+                       providers: [.apt(["libuchardet-dev"])]),
+        .target(name: "GtkProgressCore", dependencies: ["CGumbo", "CUchardet"], path: "Sources/GtkProgressCore"),
         .target(name: "GtkProgressFiles", dependencies: ["GtkProgressCore"], path: "Sources/GtkProgressFiles"),
         .target(name: "GtkProgressLoading", dependencies: ["GtkProgressCore", "GtkProgressFiles", "CCurl", "CGLib"],
                 path: "Sources/GtkProgressLoading"),

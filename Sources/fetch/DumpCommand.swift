@@ -14,6 +14,7 @@ enum DumpCommand {
         }
         var loaderOptions = LoaderOptions()
         loaderOptions.throttleBytesPerSecond = throttle
+        if let note = loaderOptions.throttleNote(for: url) { printError(note) }
         switch PageLoader.fetch(LoadRequest(url: url), options: loaderOptions) {
         case .failure(let error):
             printError(error.message)

@@ -39,6 +39,8 @@ public struct LoadedPage: Sendable, Equatable {
     /// The encoding `text` was decoded from, by its WHATWG name ("UTF-8", "windows-1252", "Shift_JIS", …);
     /// empty for binary content.
     public var charset: String
+    /// Nothing declared `charset` and the bytes were not UTF-8, so it was guessed (the status line says so).
+    public var charsetGuessed: Bool
     /// Size of `body`: the decoded (decompressed) document, not the bytes on the wire.
     public var byteCount: Int { body.count }
     /// `byteCount` as a person reads it: "12 bytes", "1.5 KB", "64 MB".
@@ -47,13 +49,14 @@ public struct LoadedPage: Sendable, Equatable {
     public var body: [UInt8]
 
     public init(finalURL: URL, status: Int, contentType: String?, kind: ContentKind, text: String, charset: String,
-                body: [UInt8]) {
+                charsetGuessed: Bool = false, body: [UInt8]) {
         self.finalURL = finalURL
         self.status = status
         self.contentType = contentType
         self.kind = kind
         self.text = text
         self.charset = charset
+        self.charsetGuessed = charsetGuessed
         self.body = body
     }
 }
@@ -65,13 +68,15 @@ extension LoadedPage {
         let kind = ContentSniffer.kind(contentType: contentType, url: finalURL, bytes: body[...])
         var text = ""
         var charset = ""
+        var guessed = false
         if kind == .html || kind == .text {
             let decoded = CharsetDecoder.decode(body, contentType: contentType, isHTML: kind == .html)
             text = decoded.text
             charset = decoded.encoding.name
+            guessed = decoded.isGuessed
         }
         self.init(finalURL: finalURL, status: status, contentType: contentType, kind: kind, text: text,
-                  charset: charset, body: body)
+                  charset: charset, charsetGuessed: guessed, body: body)
     }
 }
 
