@@ -1,17 +1,19 @@
 #!/bin/sh
 # Builds gtkprogress_VERSION_ARCH.deb from a release build (make deb): `make install-files` into a staging root
 # with PREFIX=/usr, stripped binaries, the man page gzipped, copyright and changelog in usr/share/doc, and Depends
-# derived by dpkg-shlibdeps from what the binaries link (Debian Policy 8.6.1). The Swift runtime is linked in
-# statically (--static-swift-stdlib), so nothing from the toolchain is needed at run time.
+# derived by dpkg-shlibdeps from what the binaries link (Debian Policy 8.6.1), plus libcurl4: the loader opens
+# libcurl with dlopen at the first network load (Sources/CCurl/ccurl.c), which no ELF dependency shows. The Swift
+# runtime is linked in statically (--static-swift-stdlib), so nothing from the toolchain is needed at run time.
 # Usage: build-deb.sh [BIN [OUTDIR]]
 set -eu
 bin=${1:-.build/release/gtkprogress}
 out=${2:-.}
 viewer=$(dirname "$bin")/gtkprogress-viewer
+fetch=$(dirname "$bin")/gtkprogress-fetch
 version=$("$bin" --version | sed -n 's/^gtkprogress //p')
 arch=$(dpkg --print-architecture)
 [ -n "$version" ] || { echo "build-deb.sh: no version from $bin --version" >&2; exit 1; }
-for b in "$bin" "$viewer"; do
+for b in "$bin" "$viewer" "$fetch"; do
     if readelf -d "$b" | grep -q 'libswiftCore\|RUNPATH\|RPATH'; then
         echo "build-deb.sh: $b links the Swift runtime dynamically or sets a library path; build it with" \
              "swift build -c release --static-swift-stdlib --disable-local-rpath" >&2
@@ -29,7 +31,8 @@ printf 'Source: gtkprogress\n\nPackage: gtkprogress\nArchitecture: any\n' > "$wo
 make -s install-files DESTDIR="$PWD/$stage" PREFIX=/usr BIN="$bin"
 # What dh_strip does: https://www.debian.org/doc/debian-policy/ch-files.html#binaries
 strip --remove-section=.comment --remove-section=.note --strip-unneeded \
-    "$stage/usr/bin/gtkprogress" "$stage/usr/libexec/gtkprogress/gtkprogress-viewer"
+    "$stage/usr/bin/gtkprogress" "$stage/usr/libexec/gtkprogress/gtkprogress-viewer" \
+    "$stage/usr/libexec/gtkprogress/gtkprogress-fetch"
 gzip -9n "$stage/usr/share/man/man1/gtkprogress.1"
 doc=$stage/usr/share/doc/gtkprogress
 install -Dm644 packaging/deb/copyright "$doc/copyright"
@@ -37,8 +40,12 @@ gzip -9n < packaging/deb/changelog > "$doc/changelog.gz"
 chmod 644 "$doc/changelog.gz"
 
 depends=$(cd "$work" && dpkg-shlibdeps -O debian/gtkprogress/usr/bin/gtkprogress \
-    debian/gtkprogress/usr/libexec/gtkprogress/gtkprogress-viewer 2>shlibdeps.log | sed -n 's/^shlibs:Depends=//p')
+    debian/gtkprogress/usr/libexec/gtkprogress/gtkprogress-viewer \
+    debian/gtkprogress/usr/libexec/gtkprogress/gtkprogress-fetch 2>shlibdeps.log | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { cat "$work/shlibdeps.log" >&2; echo "build-deb.sh: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# ccurl.c opens libcurl.so.4, which Debian ships in libcurl4; CURLOPT_PROTOCOLS_STR needs 7.85.0
+# (https://curl.se/libcurl/c/CURLOPT_PROTOCOLS_STR.html).
+depends="$depends, libcurl4 (>= 7.85.0)"
 installed_size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@INSTALLED_SIZE@/$installed_size/" \
     -e "s/@DEPENDS@/$depends/" packaging/deb/control.in > "$stage/DEBIAN/control"

@@ -11,11 +11,13 @@ import sys
 import tempfile
 import traceback
 
-# Runtime libraries the binaries link (Sources/C*/module.modulemap) and the Debian packages that ship them.
-RUNTIME_PACKAGES = ["libgtk-3-0", "libcurl4", "libgumbo1", "libglib2.0-0", "libc6"]
+# Runtime libraries the binaries link (Sources/C*/module.modulemap) or open (libcurl, Sources/CCurl/ccurl.c) and the
+# Debian packages that ship them.
+RUNTIME_PACKAGES = ["libgtk-3-0", "libcurl4", "libgumbo1", "libuchardet0", "libglib2.0-0", "libc6"]
 FILES = [
     "usr/bin/gtkprogress",
     "usr/libexec/gtkprogress/gtkprogress-viewer",
+    "usr/libexec/gtkprogress/gtkprogress-fetch",
     "usr/share/applications/org.gtkprogress.Viewer.desktop",
     "usr/share/icons/hicolor/scalable/apps/org.gtkprogress.Viewer.svg",
     "usr/share/metainfo/org.gtkprogress.Viewer.metainfo.xml",
@@ -86,7 +88,7 @@ def test_contents(deb, root):
         mode, owner = line.split()[:2]
         check(owner == "root/root", f"owned by root: {line}")
         check(not mode[0] == "-" or mode in ("-rw-r--r--", "-rwxr-xr-x"), f"plain modes: {line}")
-    desktop = open(os.path.join(root, FILES[2]), encoding="utf-8").read()
+    desktop = open(os.path.join(root, FILES[3]), encoding="utf-8").read()
     check("Exec=/usr/bin/gtkprogress " in desktop, f"desktop entry runs the installed binary: {desktop}")
     with gzip.open(os.path.join(root, "usr/share/man/man1/gtkprogress.1.gz"), "rt", encoding="utf-8") as page:
         text = page.read()
@@ -100,7 +102,7 @@ def test_lintian(deb, root):
 
 
 def test_binaries_need_no_toolchain(deb, root):
-    for binary in FILES[:2]:
+    for binary in FILES[:3]:
         path = os.path.join(root, binary)
         ldd = run("ldd", path, env=bare_env()).stdout
         check("not found" not in ldd and "/opt/swift" not in ldd and "libswift" not in ldd,
