@@ -1,4 +1,5 @@
 import Foundation
+import GtkProgressCore
 
 /// The programs that make up gtkprogress. `gtkprogress` itself answers what needs neither a window nor the network
 /// (`--help`, `--version`, `--print-curve`, `--dump FILE`) without loading GTK or libcurl, and becomes one of
@@ -23,9 +24,9 @@ public enum Companion: String {
 
     /// Replaces this process with the companion, same arguments; returns only when that failed, with a message.
     public func exec(arguments: [String]) -> String {
-        guard let path else { return "\(rawValue) is not installed next to gtkprogress" }
+        guard let path else { return L("%@ is not installed next to gtkprogress", rawValue) }
         let argv = ([CommandLine.arguments[0]] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)
-        return "cannot start \(path): \(String(cString: strerror(errno)))"
+        return L("cannot start %@: %@", path, String(cString: strerror(errno)))
     }
 }

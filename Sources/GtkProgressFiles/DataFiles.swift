@@ -25,6 +25,20 @@ public enum DataFiles {
         return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("welcome.html").path) }
     }()
 
+    /// Where the compiled message catalogues are (`LANG/LC_MESSAGES/gtkprogress.mo`): `$GTKPROGRESS_LOCALEDIR`;
+    /// `<prefix>/share/locale` beside an installed `share/gtkprogress`; in the source tree, `.build/locale`, where
+    /// `make` compiles `po/*.po` with msgfmt.
+    public static let localeDirectory: URL? = {
+        if let env = ProcessInfo.processInfo.environment["GTKPROGRESS_LOCALEDIR"], !env.isEmpty {
+            return URL(fileURLWithPath: env)
+        }
+        guard let directory else { return nil }
+        if directory.lastPathComponent == "gtkprogress" && directory.deletingLastPathComponent().lastPathComponent == "share" {
+            return directory.deletingLastPathComponent().appendingPathComponent("locale")
+        }
+        return directory.deletingLastPathComponent().appendingPathComponent(".build/locale")
+    }()
+
     /// The URL of a shipped file, e.g. `url("curves/wechat.json")`, if it exists.
     public static func url(_ relativePath: String) -> URL? {
         guard let url = directory?.appendingPathComponent(relativePath),

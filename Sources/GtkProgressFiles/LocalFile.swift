@@ -9,33 +9,32 @@ public enum LocalFile {
         let path = url.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return LoadError(kind: .fileNotFound, url: url, message: "There is no file at \(path).")
+            return LoadError(kind: .fileNotFound, url: url, message: L("There is no file at %@.", path))
         }
         if isDirectory.boolValue {
-            return LoadError(kind: .fileNotFound, url: url, message: "\(path) is a folder, not a file.")
+            return LoadError(kind: .fileNotFound, url: url, message: L("%@ is a folder, not a file.", path))
         }
         // Opening a FIFO waits for a writer, and a device or socket is no document: only regular files are read.
         let type = (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) ?? .typeRegular
         if type != .typeRegular {
             let what: String
             switch type {
-            case .typeCharacterSpecial, .typeBlockSpecial: what = "a device"
-            case .typeSocket: what = "a socket"
-            default: what = "a named pipe (FIFO)"
+            case .typeCharacterSpecial, .typeBlockSpecial:
+                what = L("%@ is a device, not a regular file, so it was not opened.", path)
+            case .typeSocket: what = L("%@ is a socket, not a regular file, so it was not opened.", path)
+            default: what = L("%@ is a named pipe (FIFO), not a regular file, so it was not opened.", path)
             }
-            return LoadError(kind: .fileNotFound, url: url,
-                             message: "\(path) is \(what), not a regular file, so it was not opened.")
+            return LoadError(kind: .fileNotFound, url: url, message: what)
         }
         guard FileManager.default.isReadableFile(atPath: path) else {
             return LoadError(kind: .fileNotFound, url: url,
-                             message: "The file \(path) cannot be read: you do not have permission to read it.")
+                             message: L("The file %@ cannot be read: you do not have permission to read it.", path))
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
         if size > Int64(maxBytes) {
             return LoadError(kind: .tooLarge, url: url,
-                             message: "The file \(path) is larger than "
-                                 + "\(ByteCount.size(Int64(maxBytes))), the most this viewer loads, "
-                                 + "so it was not loaded.")
+                             message: L("The file %@ is larger than %@, the most this viewer loads, so it was not loaded.",
+                                            path, ByteCount.size(Int64(maxBytes))))
         }
         return nil
     }
@@ -47,7 +46,7 @@ public enum LocalFile {
             return .success([UInt8](try Data(contentsOf: url)))
         } catch {
             return .failure(LoadError(kind: .other, url: url,
-                                      message: "The file \(url.path) could not be read: \(error.localizedDescription)"))
+                                      message: L("The file %@ could not be read: %@", url.path, error.localizedDescription)))
         }
     }
 }

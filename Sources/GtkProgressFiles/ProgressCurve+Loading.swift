@@ -39,7 +39,7 @@ extension ProgressCurve {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: url.path) ? error.localizedDescription : "no such file"
+            let reason = FileManager.default.fileExists(atPath: url.path) ? error.localizedDescription : L("no such file")
             throw CurveFileError(file: file, problem: .unreadable(reason: reason))
         }
         var curve = try decode(data, file: file)

@@ -8,6 +8,7 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data(("gtkprogress: " + message + "\n").utf8))
 }
 
+Localization.start(directory: DataFiles.localeDirectory)
 let arguments = Array(CommandLine.arguments.dropFirst())
 let options: CommandLineOptions
 switch CommandLineOptions.parse(arguments) {
@@ -24,7 +25,7 @@ func become(_ companion: Companion) -> Never {
 
 switch options.action {
 case .help:
-    print(CommandLineOptions.usage)
+    print(CommandLineOptions.localizedUsage)
     exit(0)
 case .version:
     print(CommandLineOptions.version)

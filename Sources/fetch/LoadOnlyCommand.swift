@@ -8,7 +8,7 @@ enum LoadOnlyCommand {
     static func run(target: String, throttle: Int64?) -> Int32 {
         guard case .success(let url) = AddressInput.url(from: target,
                                                         workingDirectory: FileManager.default.currentDirectoryPath) else {
-            printError("“\(target)” is not a web address or a file path.")
+            printError(L("“%@” is not a web address or a file path.", target))
             return 2
         }
         var options = LoaderOptions()

@@ -1,6 +1,7 @@
 import Foundation
 import GtkProgressCore
 import GtkProgressLoading
+import GtkProgressFiles
 
 /// Entry point of `gtkprogress-fetch`, which `gtkprogress` becomes for `--dump URL` and `--load-only`: the
 /// loader, without GTK.
@@ -8,6 +9,7 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data(("gtkprogress: " + message + "\n").utf8))
 }
 
+Localization.start(directory: DataFiles.localeDirectory)
 switch CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst())) {
 case .failure(let failure):
     printError(failure.description)
@@ -17,6 +19,6 @@ case .success(let options) where options.action == .dump:
 case .success(let options) where options.action == .loadOnly:
     exit(LoadOnlyCommand.run(target: options.targets[0], throttle: options.throttle))
 case .success:
-    printError("gtkprogress-fetch only runs --dump and --load-only; start gtkprogress instead.")
+    printError(L("gtkprogress-fetch only runs --dump and --load-only; start gtkprogress instead."))
     exit(2)
 }

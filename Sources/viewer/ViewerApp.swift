@@ -14,12 +14,12 @@ final class ViewerApp {
 
     func run() -> Int32 {
         guard Display.initialize() else {
-            printError("cannot open a display; set DISPLAY or run it in a desktop session (--dump works without one)")
+            printError(L("cannot open a display; set DISPLAY or run it in a desktop session (--dump works without one)"))
             return 1
         }
         if let name = options.curve {
             do { curve = try ProgressCurve.load(nameOrPath: name) } catch {
-                startupMessage = "\(error) Using the wechat curve."
+                startupMessage = L("%@ Using the wechat curve.", "\(error)")
                 printError(startupMessage!)
             }
         }

@@ -6,6 +6,7 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data(("gtkprogress: " + message + "\n").utf8))
 }
 
+Localization.start(directory: DataFiles.localeDirectory)
 switch CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst())) {
 case .success(let options):
     Application.connectToSessionBusEarly()

@@ -48,7 +48,7 @@ extension Browser {
                 self.open(urls, kind: .dropped)
                 return true
             case .failure(let failure):
-                self.chrome.statusText = "Dropped text is not an address: \(failure.description)"
+                self.chrome.statusText = L("Dropped text is not an address: %@", failure.description)
                 return false
             }
         }
@@ -60,7 +60,7 @@ extension Browser {
                 self.chrome.statusText = BrowserWindow.displayString(url)
             } else if self.hovering {
                 self.hovering = false
-                self.chrome.statusText = self.model.isLoading ? "Loading…" : (self.model.current?.page?.status ?? "")
+                self.chrome.statusText = self.model.isLoading ? L("Loading…") : (self.model.current?.page?.status ?? "")
             }
         }
     }

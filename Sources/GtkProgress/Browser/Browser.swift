@@ -53,8 +53,9 @@ public final class Browser {
         open(first, kind: kind)
         guard urls.count > 1 else { return }
         let others = urls.count - 1
-        let message = "Opened the first of \(urls.count) addresses; this window shows one page at a time, so "
-            + (others == 1 ? "the other one was not opened." : "the other \(others) were not opened.")
+        let message = LN("Opened the first of %ld addresses; this window shows one page at a time, so the other "
+            + "%ld was not opened.", "Opened the first of %ld addresses; this window shows one page at a time, so the "
+            + "other %ld were not opened.", others, urls.count, others)
         showNotice([notice, message].compactMap { $0 }.joined(separator: " "))
     }
 
@@ -76,7 +77,7 @@ public final class Browser {
     public func stop() {
         guard model.isLoading else { return }
         stopLoading(restore: true)
-        chrome.statusText = "Stopped."
+        chrome.statusText = L("Stopped.")
         refreshChrome()
     }
 
@@ -88,7 +89,7 @@ public final class Browser {
         // A link to a place in the page being read scrolls there; loading the page again would lose the page.
         if let current = model.current, let fragment = url.fragment,
            Self.withoutFragment(url) == Self.withoutFragment(current.url) {
-            chrome.statusText = page.scroll(toAnchor: fragment) ? "" : "This page has no place named “#\(fragment)”."
+            chrome.statusText = page.scroll(toAnchor: fragment) ? "" : L("This page has no place named “#%@”.", fragment)
             return
         }
         open(url, kind: .link)
@@ -120,16 +121,16 @@ public final class Browser {
 
     func saveBinary() {
         guard let entry = model.current, let shown = entry.page, case .binary = shown.kind else {
-            chrome.statusText = "Only files that are not shown as text can be saved."
+            chrome.statusText = L("Only files that are not shown as text can be saved.")
             return
         }
         let name = entry.url.lastPathComponent.isEmpty ? "download" : entry.url.lastPathComponent
         guard let path = FileChooser.save(parent: chrome.window, suggestedName: name) else { return }
         do {
             try Data(shown.body).write(to: URL(fileURLWithPath: path))
-            chrome.statusText = "Saved \(GeneratedPages.formatBytes(shown.body.count)) to \(path)."
+            chrome.statusText = L("Saved %@ to %@.", GeneratedPages.formatBytes(shown.body.count), path)
         } catch {
-            chrome.statusText = "Could not save to \(path): \(error.localizedDescription)"
+            chrome.statusText = L("Could not save to %@: %@", path, error.localizedDescription)
         }
     }
 }

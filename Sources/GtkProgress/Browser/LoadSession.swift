@@ -25,7 +25,7 @@ extension Browser {
         let session = LoadSession(navigation: navigation)
         self.session = session
         indicator.start()
-        chrome.statusText = "Loading \(navigation.url.host ?? navigation.url.lastPathComponent)…"
+        chrome.statusText = L("Loading %@…", navigation.url.host ?? navigation.url.lastPathComponent)
         loader.load(LoadRequest(url: navigation.url)) { [weak self, session] event in
             self?.handle(event, of: session)
         }
@@ -48,7 +48,7 @@ extension Browser {
         self.session = nil
         indicator.cancel()
         if restore, model.current == nil, let partial = session.partial {
-            let shown = ShownPage(document: partial, kind: .page, status: "Stopped.")
+            let shown = ShownPage(document: partial, kind: .page, status: L("Stopped."))
             model.commit(session.navigation, finalURL: session.response?.finalURL ?? session.navigation.url,
                          title: partial.title, page: shown)
             return
@@ -66,7 +66,7 @@ extension Browser {
         switch event {
         case .response(let response):
             session.response = response
-            chrome.statusText = "Receiving \(response.finalURL.host ?? response.finalURL.lastPathComponent)…"
+            chrome.statusText = L("Receiving %@…", response.finalURL.host ?? response.finalURL.lastPathComponent)
         case .progress(let received, let expected):
             indicator.realProgress(received: received, expected: expected)
             renderArrived(session)
@@ -111,7 +111,7 @@ extension Browser {
             model.cancel()
             if session.partial != nil { page.show(kept.document, scrollTo: entry.scrollOffset) }
             indicator.finish()
-            chrome.statusText = shown.status + " The page shown before stays."
+            chrome.statusText = shown.status + " " + L("The page shown before stays.")
             refreshChrome()
             return
         }

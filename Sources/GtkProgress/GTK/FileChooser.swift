@@ -4,8 +4,8 @@ internal import CGtk
 public enum FileChooser {
     /// Asks where to save; returns the chosen path, or nil when cancelled.
     public static func save(parent: Window, suggestedName: String) -> String? {
-        guard let native = gtk_file_chooser_native_new("Save File", parent.cast(GtkWindow.self),
-                                                       GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel") else { return nil }
+        guard let native = gtk_file_chooser_native_new(L("Save File"), parent.cast(GtkWindow.self),
+                                                       GTK_FILE_CHOOSER_ACTION_SAVE, L("_Save"), L("_Cancel")) else { return nil }
         let raw = UnsafeMutableRawPointer(native)
         defer { g_object_unref(raw) }
         let chooser = OpaquePointer(raw)

@@ -5,9 +5,9 @@ import Foundation
 /// It holds no navigation state: `Browser` tells it what to show.
 public final class BrowserWindow {
     public let window: Window
-    public let back = Button(iconName: "go-previous-symbolic", tooltip: "Back (Alt+Left)", accessibleName: "Back")
-    public let forward = Button(iconName: "go-next-symbolic", tooltip: "Forward (Alt+Right)", accessibleName: "Forward")
-    public let reloadOrStop = Button(iconName: "view-refresh-symbolic", tooltip: "Reload (F5)", accessibleName: "Reload")
+    public let back = Button(iconName: "go-previous-symbolic", tooltip: L("Back (Alt+Left)"), accessibleName: L("Back"))
+    public let forward = Button(iconName: "go-next-symbolic", tooltip: L("Forward (Alt+Right)"), accessibleName: L("Forward"))
+    public let reloadOrStop = Button(iconName: "view-refresh-symbolic", tooltip: L("Reload (F5)"), accessibleName: L("Reload"))
     public let address = Entry()
     public let status = Label()
     private let overlay = Overlay()
@@ -17,10 +17,10 @@ public final class BrowserWindow {
         window.setDefaultSize(width: 960, height: 720)
         window.setIconName("org.gtkprogress.Viewer")
 
-        address.placeholder = "Address or file path"
+        address.placeholder = L("Address or file path")
         address.setInputPurposeURL()
-        address.setAccessible(name: "Address")
-        address.tooltip = "Address (Ctrl+L)"
+        address.setAccessible(name: L("Address"))
+        address.tooltip = L("Address (Ctrl+L)")
         address.setExpand(horizontal: true)
 
         let toolbar = Box(vertical: false, spacing: 4)
@@ -35,7 +35,7 @@ public final class BrowserWindow {
         overlay.setExpand(horizontal: true, vertical: true)
         overlay.addOverlay(bar, passThrough: true)
 
-        status.setAccessible(name: "Status")
+        status.setAccessible(name: L("Status"))
         status.setMargins(horizontal: 8, vertical: 3)
         let statusBox = Box(vertical: false)
         statusBox.addCSSClass("statusbar")
@@ -57,8 +57,8 @@ public final class BrowserWindow {
     /// Reload becomes Stop while a page loads.
     public func setLoading(_ loading: Bool) {
         reloadOrStop.setIcon(loading ? "process-stop-symbolic" : "view-refresh-symbolic")
-        reloadOrStop.tooltip = loading ? "Stop (Escape)" : "Reload (F5)"
-        reloadOrStop.setAccessible(name: loading ? "Stop" : "Reload")
+        reloadOrStop.tooltip = loading ? L("Stop (Escape)") : L("Reload (F5)")
+        reloadOrStop.setAccessible(name: loading ? L("Stop") : L("Reload"))
     }
 
     /// The status line. A long message is cut with "…" to fit the window; its tooltip holds all of it.

@@ -15,7 +15,7 @@ public final class ProgressBarView {
         widget.setExactHeight(ProgressBarGeometry.height)
         widget.setAlignment(horizontal: .fill, vertical: .start)
         widget.setExpand(horizontal: true)
-        widget.setAccessible(name: "Page load progress")
+        widget.setAccessible(name: L("Page load progress"))
         widget.onPaint { [weak self] cr in self?.paint(on: cr) }
         widget.hide()
     }

@@ -6,11 +6,11 @@ public enum GeneratedPages {
     public static func errorHTML(url: URL, message: String) -> String {
         let shown = escape(AddressInput.displayString(url))
         return """
-        <!DOCTYPE html><html><head><title>Problem loading page</title></head><body>
-        <h1>This page could not be loaded</h1>
+        <!DOCTYPE html><html><head><title>\(escape(L("Problem loading page")))</title></head><body>
+        <h1>\(escape(L("This page could not be loaded")))</h1>
         <p><strong>\(shown)</strong></p>
         <p>\(escape(message))</p>
-        <p><a href="\(escape(url.absoluteString))">Try again</a> (or press F5). Back (Alt+Left) returns to the page before.</p>
+        <p><a href="\(escape(url.absoluteString))">\(escape(L("Try again")))</a> \(escape(L("(or press F5). Back (Alt+Left) returns to the page before.")))</p>
         </body></html>
         """
     }
@@ -18,16 +18,16 @@ public enum GeneratedPages {
     public static func binaryHTML(url: URL, mimeType: String, byteCount: Int) -> String {
         """
         <!DOCTYPE html><html><head><title>\(escape(url.lastPathComponent.isEmpty ? mimeType : url.lastPathComponent))</title></head><body>
-        <h1>This file is not a page</h1>
+        <h1>\(escape(L("This file is not a page")))</h1>
         <p><strong>\(escape(AddressInput.displayString(url)))</strong></p>
-        <p>It is \(escape(mimeType)) content, \(formatBytes(byteCount)), which the viewer does not show as text.</p>
-        <p>Press <strong>Ctrl+S</strong> to save it to a file.</p>
+        <p>\(escape(L("It is %@ content, %@, which the viewer does not show as text.", mimeType, formatBytes(byteCount))))</p>
+        <p>\(escape(L("Press Ctrl+S to save it to a file.")))</p>
         </body></html>
         """
     }
 
     public static func formatBytes(_ count: Int) -> String {
-        if count < 1024 { return "\(count) bytes" }
+        if count < 1024 { return LN("%ld byte", "%ld bytes", count, count) }
         if count < 1024 * 1024 { return String(format: "%.1f KB", Double(count) / 1024) }
         return String(format: "%.1f MB", Double(count) / 1024 / 1024)
     }

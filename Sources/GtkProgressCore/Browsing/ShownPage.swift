@@ -24,10 +24,10 @@ public struct ShownPage: Sendable {
     public init(loaded: LoadedPage) {
         var statusLine = loaded.status >= 400 ? "HTTP \(loaded.status) \(HTTPStatus.reason(loaded.status))"
             : HTTPStatus.keepsPageShown(loaded.status) ? HTTPStatus.nothingToShow(loaded.status, from: loaded.finalURL)
-            : "Done: \(GeneratedPages.formatBytes(loaded.byteCount))."
+            : L("Done: %@.", GeneratedPages.formatBytes(loaded.byteCount))
         // A guessed encoding may be wrong; the reader who sees mojibake should know why.
         if loaded.charsetGuessed {
-            statusLine += (statusLine.hasSuffix(".") ? " " : ". ") + "Encoding guessed: \(loaded.charset)."
+            statusLine += (statusLine.hasSuffix(".") ? " " : ". ") + L("Encoding guessed: %@.", loaded.charset)
         }
         switch loaded.kind {
         case .html:
@@ -40,7 +40,7 @@ public struct ShownPage: Sendable {
         case .binary(let mimeType):
             let html = GeneratedPages.binaryHTML(url: loaded.finalURL, mimeType: mimeType, byteCount: loaded.byteCount)
             self.init(document: Document.parse(html: html, baseURL: loaded.finalURL), kind: .binary(mimeType: mimeType),
-                             status: "Not shown: \(GeneratedPages.formatBytes(loaded.byteCount)) of \(mimeType). Ctrl+S saves it.",
+                             status: L("Not shown: %@ of %@. Ctrl+S saves it.", GeneratedPages.formatBytes(loaded.byteCount), mimeType),
                              body: loaded.body)
         }
     }

@@ -61,7 +61,7 @@ package enum ByteCount {
 
     /// 67108864 → "64 MB", 1536 → "1.5 KB", 12 → "12 bytes" (binary multiples, as file managers show sizes).
     package static func size(_ value: Int64) -> String {
-        if value < 1024 { return value == 1 ? "1 byte" : "\(value) bytes" }
+        if value < 1024 { return LN("%ld byte", "%ld bytes", Int(value), Int(value)) }
         let units = ["KB", "MB", "GB", "TB"]
         var amount = Double(value) / 1024
         var unit = 0
@@ -76,8 +76,7 @@ package enum ByteCount {
 
     /// 15 → "15 seconds", 1 → "1 second", 0.5 → "0.5 seconds".
     package static func seconds(_ value: Double) -> String {
-        if value == 1 { return "1 second" }
-        if value == value.rounded() { return "\(Int(value)) seconds" }
-        return String(format: "%.1f seconds", value)
+        if value == value.rounded() { return LN("%ld second", "%ld seconds", Int(value), Int(value)) }
+        return L("%@ seconds", String(format: "%.1f", value))
     }
 }

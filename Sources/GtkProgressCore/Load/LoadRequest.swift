@@ -32,7 +32,7 @@ public struct LoaderOptions: Sendable, Equatable {
     /// applies. A local file is read in one go by libcurl's file: protocol, so it cannot be paced (see `Transfer`).
     public func throttleNote(for url: URL) -> String? {
         guard let rate = throttleBytesPerSecond, rate > 0, url.isFileURL else { return nil }
-        return "Not throttled: --throttle slows down web addresses only, and this is a local file."
+        return L("Not throttled: --throttle slows down web addresses only, and this is a local file.")
     }
 
     public init(maxRedirects: Int = 20, connectTimeout: Double = 15, stallTimeout: Double = 30,

@@ -11,13 +11,13 @@ public enum AddressInput {
 
         public var description: String {
             switch self {
-            case .empty: return "Type an address, such as example.org."
-            case .notAnAddress(let text): return "“\(text)” is not a web address or a file path."
-            case .unsupportedScheme(let scheme): return "Cannot open \(scheme): addresses; only http, https and file are supported."
+            case .empty: return L("Type an address, such as example.org.")
+            case .notAnAddress(let text): return L("“%@” is not a web address or a file path.", text)
+            case .unsupportedScheme(let scheme): return L("Cannot open %@: addresses; only http, https and file are supported.", scheme)
             case let .tooLong(characters, limit):
-                return "Not pasted: the address would be \(ByteCount.grouped(Int64(characters))) characters long, and "
-                    + "the address entry holds at most \(ByteCount.grouped(Int64(limit))). No web server accepts an "
-                    + "address that long."
+                return L("Not pasted: the address would be %@ characters long, and the address entry holds at "
+                    + "most %@. No web server accepts an address that long.",
+                         ByteCount.grouped(Int64(characters)), ByteCount.grouped(Int64(limit)))
             }
         }
     }

@@ -35,8 +35,9 @@ public struct AutomaticRefreshes: Sendable, Equatable {
 
     public func decide(requested: Double, now: Double) -> Decision {
         if requested < quickDelay && chain >= limit {
-            return .stopped("Stopped this page from refreshing itself: it did so \(limit) times in a row without you "
-                + "doing anything. Press F5 to load it again.")
+            return .stopped(LN("Stopped this page from refreshing itself: it did so %ld time in a row without you "
+                + "doing anything. Press F5 to load it again.", "Stopped this page from refreshing itself: it did so "
+                + "%ld times in a row without you doing anything. Press F5 to load it again.", limit, limit))
         }
         let wait = lastRun.map { minimumInterval - (now - $0) } ?? 0
         return .after(max(requested, wait, 0))

@@ -41,19 +41,19 @@ public enum NavigationPolicy {
         let scheme = url.scheme?.lowercased() ?? ""
         switch scheme {
         case "http", "https":
-            return url.host?.isEmpty == false ? nil : "“\(url.absoluteString)” has no host name."
+            return url.host?.isEmpty == false ? nil : L("“%@” has no host name.", url.absoluteString)
         case "file" where source != .webPage:
             return nil
         case "file":
-            return "Blocked a link to a local file (\(url.path)): web pages may only open web addresses."
+            return L("Blocked a link to a local file (%@): web pages may only open web addresses.", url.path)
         case "javascript":
-            return "Blocked a javascript: link: scripts are not run."
+            return L("Blocked a javascript: link: scripts are not run.")
         case "data":
-            return "Blocked a data: link: pages may only open web addresses."
+            return L("Blocked a data: link: pages may only open web addresses.")
         case "":
-            return "“\(url.absoluteString)” is not a web address."
+            return L("“%@” is not a web address.", url.absoluteString)
         default:
-            return "Cannot open \(scheme): addresses; only http, https and local files are supported."
+            return L("Cannot open %@: addresses; only http, https and local files are supported.", scheme)
         }
     }
 }

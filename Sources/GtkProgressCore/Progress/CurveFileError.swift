@@ -42,50 +42,52 @@ extension CurveFileError.Problem {
     public var sentence: String {
         switch self {
         case let .noSuchPreset(name, available):
-            return "there is no curve preset named \"\(name)\" (presets: \(available.joined(separator: ", "))); "
-                + "give a path to a .json file for a curve of your own"
+            return L("there is no curve preset named \"%@\" (presets: %@); give a path to a .json file for a curve "
+                + "of your own", name, available.joined(separator: ", "))
         case let .unreadable(reason):
-            return "cannot read the file (\(reason))"
+            return L("cannot read the file (%@)", reason)
         case let .badJSON(line?, column?, detail):
-            return "not valid JSON at line \(line), column \(column) (\(detail))"
+            return L("not valid JSON at line %ld, column %ld (%@)", line, column, detail)
         case let .badJSON(_, _, detail):
-            return "not valid JSON (\(detail))"
+            return L("not valid JSON (%@)", detail)
         case let .notAnObject(field):
-            return "\(Self.name(field)) should be a JSON object"
+            return L("%@ should be a JSON object", Self.name(field))
         case let .missingField(field):
-            return "missing field \"\(field)\""
+            return L("missing field \"%@\"", field)
         case let .unknownField(field, known):
             let name = field.split(separator: ".").last.map(String.init) ?? field
-            let guess = known.first { Self.isLikelyTypo(name, of: $0) }.map { " (did you mean \"\($0)\"?)" } ?? ""
-            return "unknown field \"\(field)\"\(guess); the fields allowed there are "
-                + known.map { "\"\($0)\"" }.joined(separator: ", ")
+            let allowed = known.map { "\"\($0)\"" }.joined(separator: ", ")
+            if let guess = known.first(where: { Self.isLikelyTypo(name, of: $0) }) {
+                return L("unknown field \"%@\" (did you mean \"%@\"?); the fields allowed there are %@", field, guess, allowed)
+            }
+            return L("unknown field \"%@\"; the fields allowed there are %@", field, allowed)
         case let .numberOutOfRange(field, text, tooLarge):
-            return "\(Self.name(field)) is \(text), a number too \(tooLarge ? "large" : "close to 0") for this program "
-                + "to hold\(tooLarge ? "" : "; write 0 if 0 is meant")"
+            return tooLarge ? L("%@ is %@, a number too large for this program to hold", Self.name(field), text)
+                : L("%@ is %@, a number too close to 0 for this program to hold; write 0 if 0 is meant", Self.name(field), text)
         case let .wrongType(field, expected):
-            return "\(Self.name(field)) should be \(expected)"
+            return L("%@ should be %@", Self.name(field), expected)
         case let .unknownEasing(field, value):
-            return "\"\(field)\" is \"\(value)\"; easing must be one of "
-                + Easing.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            return L("\"%@\" is \"%@\"; easing must be one of %@", field, value,
+                     Easing.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
         case let .negativeDuration(field, value):
-            return "\"\(field)\" is \(Self.number(value)); a time cannot be negative"
+            return L("\"%@\" is %@; a time cannot be negative", field, Self.number(value))
         case let .outOfRange(field, value):
-            return "\"\(field)\" is \(Self.number(value)); progress values must lie between 0 and 1"
+            return L("\"%@\" is %@; progress values must lie between 0 and 1", field, Self.number(value))
         case let .notPositive(field, value):
-            return "\"\(field)\" is \(Self.number(value)); it must be above 0"
+            return L("\"%@\" is %@; it must be above 0", field, Self.number(value))
         case let .discontinuous(index, from, previousEnd):
-            return "segment \(index) starts at \(Self.number(from)) but segment \(index - 1) ended at "
-                + "\(Self.number(previousEnd)); each segment must start where the previous one ended"
+            return L("segment %ld starts at %@ but segment %ld ended at %@; each segment must start where the "
+                + "previous one ended", index, Self.number(from), index - 1, Self.number(previousEnd))
         case let .backwards(index, from, to):
-            return "segment \(index) goes backwards, from \(Self.number(from)) to \(Self.number(to)); "
-                + "the bar must never move back"
+            return L("segment %ld goes backwards, from %@ to %@; the bar must never move back", index,
+                     Self.number(from), Self.number(to))
         case let .finishOutOfOrder(earlier, earlierValue, later, laterValue):
-            return "\"\(later)\" (\(Self.number(laterValue))) comes before \"\(earlier)\" (\(Self.number(earlierValue))); "
-                + "the finish must reach 1.0, then fade, then reset, in that order"
+            return L("\"%@\" (%@) comes before \"%@\" (%@); the finish must reach 1.0, then fade, then reset, in that "
+                + "order", later, Self.number(laterValue), earlier, Self.number(earlierValue))
         }
     }
 
-    private static func name(_ field: String) -> String { field.isEmpty ? "the file" : "\"\(field)\"" }
+    private static func name(_ field: String) -> String { field.isEmpty ? L("the file") : "\"\(field)\"" }
 
     /// Whether `name` is `field` with a slip of the keyboard: another case, or at most two letters changed,
     /// added, dropped or swapped.

@@ -40,6 +40,37 @@ public struct CommandLineOptions: Equatable, Sendable {
     Escape stop, Ctrl+L address entry.
     """
 
+    /// `usage` in the reader's language: each option's description, and each paragraph of the rest, is one message
+    /// (`po/extract.py` splits the text the same way), so the option column stays as typed.
+    public static var localizedUsage: String {
+        var lines: [String] = []
+        var paragraph: [String] = []
+        func flush() {
+            if !paragraph.isEmpty { lines.append(Localization.translate(paragraph.joined(separator: "\n"))) }
+            paragraph = []
+        }
+        for line in usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if let split = optionColumnEnd(line) {
+                flush()
+                lines.append(String(line[..<split]) + Localization.translate(String(line[split...])))
+            } else if line.isEmpty {
+                flush()
+                lines.append("")
+            } else {
+                paragraph.append(line)
+            }
+        }
+        flush()
+        return lines.joined(separator: "\n")
+    }
+
+    /// Where an option line's description starts: after the indent, the option and its value, and two or more spaces.
+    static func optionColumnEnd(_ line: String) -> String.Index? {
+        guard line.hasPrefix("  "), let option = line.firstIndex(where: { $0 != " " }), line[option] == "-",
+              let gap = line.range(of: "  ", range: option..<line.endIndex) else { return nil }
+        return line[gap.lowerBound...].firstIndex { $0 != " " }
+    }
+
     public static let version = "gtkprogress 0.1.0"
 
     public struct Failure: Error, Equatable, CustomStringConvertible {
@@ -51,13 +82,13 @@ public struct CommandLineOptions: Equatable, Sendable {
         var i = 0
         func value(_ flag: String) -> Result<String, Failure> {
             i += 1
-            guard i < arguments.count else { return .failure(Failure(description: "\(flag) needs a value.")) }
+            guard i < arguments.count else { return .failure(Failure(description: L("%@ needs a value.", flag))) }
             return .success(arguments[i])
         }
         func number(_ flag: String) -> Result<Double, Failure> {
             value(flag).flatMap { text in
                 guard let n = Double(text), n.isFinite, n >= 0 else {
-                    return .failure(Failure(description: "\(flag) needs a number of seconds, not “\(text)”."))
+                    return .failure(Failure(description: L("%@ needs a number of seconds, not “%@”.", flag, text)))
                 }
                 return .success(n)
             }
@@ -103,7 +134,7 @@ public struct CommandLineOptions: Equatable, Sendable {
                 switch value(flag) {
                 case .success(let v):
                     guard let n = Int64(v), n > 0 else {
-                        return .failure(Failure(description: "--throttle needs a positive number of bytes per second, not “\(v)”."))
+                        return .failure(Failure(description: L("--throttle needs a positive number of bytes per second, not “%@”.", v)))
                     }
                     options.throttle = n
                 case .failure(let f): return .failure(f)
@@ -113,15 +144,15 @@ public struct CommandLineOptions: Equatable, Sendable {
             case "--load-only":
                 if options.action == .browse { options.action = .loadOnly }
             default:
-                return .failure(Failure(description: "Unknown option “\(argument)”. Try gtkprogress --help."))
+                return .failure(Failure(description: L("Unknown option “%@”. Try gtkprogress --help.", argument)))
             }
             i += 1
         }
         if options.action == .dump && options.targets.count != 1 {
-            return .failure(Failure(description: "--dump needs exactly one URL or file."))
+            return .failure(Failure(description: L("--dump needs exactly one URL or file.")))
         }
         if options.action == .loadOnly && options.targets.count != 1 {
-            return .failure(Failure(description: "--load-only needs exactly one URL."))
+            return .failure(Failure(description: L("--load-only needs exactly one URL.")))
         }
         return .success(options)
     }

@@ -28,7 +28,8 @@ public enum HTTPStatus {
 
     /// The status line for such an answer from `url`.
     public static func nothingToShow(_ code: Int, from url: URL) -> String {
-        let server = url.isFileURL ? "This computer" : "The server at \(url.host ?? url.absoluteString)"
-        return "\(server) sent nothing to show (\(code) \(code == 204 ? "No Content" : "Reset Content"))."
+        let status = "\(code) \(code == 204 ? "No Content" : "Reset Content")"
+        return url.isFileURL ? L("This computer sent nothing to show (%@).", status)
+            : L("The server at %@ sent nothing to show (%@).", url.host ?? url.absoluteString, status)
     }
 }

@@ -49,7 +49,7 @@ final class FileRead: @unchecked Sendable {
     private func read(post: (LoadEvent) -> Void) {
         guard let handle = try? FileHandle(forReadingFrom: url) else {
             post(.failed(LoadError(kind: .fileNotFound, url: url,
-                                   message: "The file \(url.path) could not be opened.")))
+                                   message: L("The file %@ could not be opened.", url.path))))
             return
         }
         defer { try? handle.close() }
@@ -66,17 +66,17 @@ final class FileRead: @unchecked Sendable {
             do {
                 data = try handle.read(upToCount: piece) ?? Data()
             } catch {
-                post(.failed(LoadError(kind: .other, url: url, message: "Reading \(url.path) failed after "
-                                       + "\(ByteCount.size(received)): \(error.localizedDescription)")))
+                post(.failed(LoadError(kind: .other, url: url, message: L("Reading %@ failed after %@: %@",
+                                       url.path, ByteCount.size(received), error.localizedDescription))))
                 return
             }
             if data.isEmpty { break }
             received += Int64(data.count)
             if options.keepsBody {
                 guard received <= Int64(options.maxDocumentBytes) else {
-                    post(.failed(LoadError(kind: .tooLarge, url: url, message: "The file \(url.path) is larger "
-                        + "than \(ByteCount.size(Int64(options.maxDocumentBytes))), the most this viewer loads, "
-                        + "so it was not loaded.")))
+                    post(.failed(LoadError(kind: .tooLarge, url: url, message: L("The file %@ is larger "
+                        + "than %@, the most this viewer loads, so it was not loaded.", url.path,
+                        ByteCount.size(Int64(options.maxDocumentBytes))))))
                     return
                 }
                 lock.lock()

@@ -14,19 +14,19 @@ enum LoadPolicy {
         case "http", "https":
             guard let host = url.host, !host.isEmpty else {
                 return LoadError(kind: .other, url: url,
-                                 message: "The address \(url.absoluteString) has no server name in it.")
+                                 message: L("The address %@ has no server name in it.", url.absoluteString))
             }
             return nil
         case "file":
             return fileRefusal(url, options: options)
         case "":
             return LoadError(kind: .unsupportedScheme, url: url,
-                             message: "\(url.absoluteString) is not a complete address: it does not say whether it "
-                                 + "is a web address (http:, https:) or a file (file:).")
+                             message: L("%@ is not a complete address: it does not say whether it "
+                                 + "is a web address (http:, https:) or a file (file:).", url.absoluteString))
         default:
             return LoadError(kind: .unsupportedScheme, url: url,
-                             message: "\(scheme): addresses cannot be opened here; only http, https and file "
-                                 + "addresses can.")
+                             message: L("%@: addresses cannot be opened here; only http, https and file "
+                                 + "addresses can.", scheme))
         }
     }
 

@@ -48,11 +48,11 @@ public final class PageLoader {
     private static let curlProblem: String? = {
         var error = [CChar](repeating: 0, count: 512)
         guard ccurl_load(&error, error.count) else {
-            return "Web addresses cannot be opened: libcurl could not be loaded ("
-                + String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + ")."
+            return L("Web addresses cannot be opened: libcurl could not be loaded (%@).",
+                     String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         guard ccurl_global_init(ccurl_global_default) == CURLE_OK else {
-            return "Web addresses cannot be opened: libcurl could not be initialised."
+            return L("Web addresses cannot be opened: libcurl could not be initialised.")
         }
         return nil
     }()

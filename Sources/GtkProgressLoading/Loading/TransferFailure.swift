@@ -41,8 +41,8 @@ extension Transfer {
     func notModifiedFailure() -> LoadError {
         let host = LoadPolicy.hostDescription(response?.finalURL ?? request.url)
         return LoadError(kind: .badResponse, url: request.url,
-                         message: "The server at \(host) answered “304 Not Modified”, which means “use the copy you "
-                             + "already have”, but this viewer keeps no copy of the page to show. Reload may help.")
+                         message: L("The server at %@ answered “304 Not Modified”, which means “use the copy you "
+                             + "already have”, but this viewer keeps no copy of the page to show. Reload may help.", host))
     }
 }
 
@@ -85,14 +85,14 @@ struct TransferFacts {
 
     private func describe() -> (LoadError.Kind, String) {
         if exceededSizeLimit {
-            return (.tooLarge, "The document from \(host) is larger than \(ByteCount.size(Int64(options.maxDocumentBytes))), "
-                + "the most this viewer loads, so it was not loaded.")
+            return (.tooLarge, L("The document from %@ is larger than %@, the most this viewer loads, so it was not loaded.",
+                                 host, ByteCount.size(Int64(options.maxDocumentBytes))))
         }
         if stalled { return timeout() }
         switch code {
         case Int(CURLE_COULDNT_RESOLVE_HOST.rawValue):
-            return (.hostNotFound, "The server \(host) could not be found. Check the address for typing mistakes, "
-                + "and check that this computer is online.")
+            return (.hostNotFound, L("The server %@ could not be found. Check the address for typing mistakes, "
+                + "and check that this computer is online.", host))
         case Int(CURLE_COULDNT_CONNECT.rawValue):
             return connectFailure()
         case Int(CURLE_OPERATION_TIMEDOUT.rawValue):
@@ -100,22 +100,22 @@ struct TransferFacts {
         case Int(CURLE_PARTIAL_FILE.rawValue), Int(CURLE_RECV_ERROR.rawValue), Int(CURLE_SEND_ERROR.rawValue):
             // libcurl 7.88.1 caps a response's headers at 300 KB in all ("Too large response headers: …").
             if detail.hasPrefix("Too large response headers") {
-                return (.badResponse, "The server at \(host) sent more than 300 KB of headers before its page. No "
-                    + "working web server sends so many, so the page was not loaded.")
+                return (.badResponse, L("The server at %@ sent more than 300 KB of headers before its page. No "
+                    + "working web server sends so many, so the page was not loaded.", host))
             }
             guard didRespond else {
-                return (.other, "The connection to \(host) broke before the server answered. Try again.")
+                return (.other, L("The connection to %@ broke before the server answered. Try again.", host))
             }
             // libcurl's chunked decoder says "Illegal or missing hexadecimal sequence in chunked-encoding" and
             // the like (lib/http_chunks.c).
             if detail.contains("chunked-encoding") { return (.cutOff, brokenChunksMessage()) }
             return (.cutOff, cutOffMessage())
         case Int(CURLE_GOT_NOTHING.rawValue):
-            return (.other, "The server at \(host) closed the connection without sending anything.")
+            return (.other, L("The server at %@ closed the connection without sending anything.", host))
         case Int(CURLE_WEIRD_SERVER_REPLY.rawValue):
             return (.badResponse, notHTTPMessage())
         case Int(CURLE_BAD_CONTENT_ENCODING.rawValue):
-            return (.cutOff, "The page from \(host) arrived damaged: its compressed data could not be unpacked.")
+            return (.cutOff, L("The page from %@ arrived damaged: its compressed data could not be unpacked.", host))
         case Int(CURLE_TOO_MANY_REDIRECTS.rawValue):
             return (.tooManyRedirects, redirectsMessage())
         case Int(CURLE_UNSUPPORTED_PROTOCOL.rawValue):
@@ -127,89 +127,97 @@ struct TransferFacts {
                   !NavigationPolicy.redirectSchemes.contains(scheme) else {
                 return (.badResponse, notHTTPMessage())
             }
-            return (.forbiddenRedirect, "The server at \(redirectingHost) tried to send you to \(target), "
-                + "which is not a web address. Only redirects to http and https addresses are followed.")
+            return (.forbiddenRedirect, L("The server at %@ tried to send you to %@, which is not a web address. "
+                + "Only redirects to http and https addresses are followed.", redirectingHost, target))
         case Int(CURLE_FILE_COULDNT_READ_FILE.rawValue):
-            return (.fileNotFound, "The file \(url.path) could not be read.")
+            return (.fileNotFound, L("The file %@ could not be read.", url.path))
         case Int(CURLE_URL_MALFORMAT.rawValue):
-            return (.other, "The address \(url.absoluteString) is not a valid web address.")
+            return (.other, L("The address %@ is not a valid web address.", url.absoluteString))
         case Int(CURLE_OUT_OF_MEMORY.rawValue) where !didRespond:
             // libcurl 7.88.1 keeps one header line in a buffer of at most CURL_MAX_HTTP_HEADER (100 KB) and
             // reports a longer one as out of memory.
-            return (.badResponse, "The server at \(host) sent a header line longer than 100 KB. No working web "
-                + "server sends one, so the page was not loaded.")
+            return (.badResponse, L("The server at %@ sent a header line longer than 100 KB. No working web "
+                + "server sends one, so the page was not loaded.", host))
         case Int(CURLE_WRITE_ERROR.rawValue), Int(CURLE_OUT_OF_MEMORY.rawValue):
-            return (.other, "The document from \(host) could not be kept in memory.")
+            return (.other, L("The document from %@ could not be kept in memory.", host))
         default:
             if TransferFacts.tlsCodes.contains(code) { return (.tls, tlsMessage()) }
-            return (.other, "Loading \(url.absoluteString) failed: \(summary)\(detailSuffix).")
+            return (.other, L("Loading %@ failed: %@.", url.absoluteString, summary + detailSuffix))
         }
     }
 
     private func connectFailure() -> (LoadError.Kind, String) {
         switch osErrno {
         case ECONNREFUSED:
-            return (.refused, "The server at \(host) refused the connection on port \(port). "
-                + "Nothing is running there, or it does not accept visitors.")
+            return (.refused, L("The server at %@ refused the connection on port %ld. "
+                + "Nothing is running there, or it does not accept visitors.", host, port))
         case ETIMEDOUT:
-            return (.timedOut, "The server at \(host) did not accept a connection within "
-                + "\(ByteCount.seconds(options.connectTimeout)).")
+            return (.timedOut, L("The server at %@ did not accept a connection within %@.", host,
+                                 ByteCount.seconds(options.connectTimeout)))
         default:
-            return (.unreachable, "The server at \(host) cannot be reached from this computer: "
-                + "there is no network route to it. Check that this computer is online.")
+            return (.unreachable, L("The server at %@ cannot be reached from this computer: "
+                + "there is no network route to it. Check that this computer is online.", host))
         }
     }
 
     private func timeout() -> (LoadError.Kind, String) {
         let stall = ByteCount.seconds(options.stallTimeout)
         if didRespond {
-            let progress = received.map { received in
-                expected.map { "\(ByteCount.grouped(received)) of \(ByteCount.grouped($0)) bytes" }
-                    ?? "\(ByteCount.grouped(received)) bytes"
+            guard let received else {
+                return (.stalled, L("The server at %@ stopped sending for %@. The page is incomplete.", host, stall))
             }
-            return (.stalled, "The server at \(host) stopped sending for \(stall)\(progress.map { ", after \($0)" } ?? ""). "
-                + "The page is incomplete.")
+            guard let expected else {
+                return (.stalled, L("The server at %@ stopped sending for %@, after %@ bytes. The page is incomplete.",
+                                    host, stall, ByteCount.grouped(received)))
+            }
+            return (.stalled, L("The server at %@ stopped sending for %@, after %@ of %@ bytes. The page is incomplete.",
+                                host, stall, ByteCount.grouped(received), ByteCount.grouped(expected)))
         }
         if sawHeaderLine {
-            return (.stalled, "The server at \(host) began to answer, but after \(stall) it still had not sent all "
-                + "the headers that come before the page. It is sending too slowly to load the page.")
+            return (.stalled, L("The server at %@ began to answer, but after %@ it still had not sent all "
+                + "the headers that come before the page. It is sending too slowly to load the page.", host, stall))
         }
         if didConnect {
-            return (.timedOut, "The server at \(host) accepted the connection but did not answer within \(stall).")
+            return (.timedOut, L("The server at %@ accepted the connection but did not answer within %@.", host, stall))
         }
-        return (.timedOut, "The server at \(host) did not accept a connection within "
-            + "\(ByteCount.seconds(options.connectTimeout)).")
+        return (.timedOut, L("The server at %@ did not accept a connection within %@.", host,
+                             ByteCount.seconds(options.connectTimeout)))
     }
 
     private func cutOffMessage() -> String {
         guard let received else {
-            return "The connection to \(host) was cut off before the page was complete."
+            return L("The connection to %@ was cut off before the page was complete.", host)
         }
         if let expected, expected > received {
-            return "The connection to \(host) was cut off after \(ByteCount.grouped(received)) of "
-                + "\(ByteCount.grouped(expected)) bytes. The page is incomplete."
+            return L("The connection to %@ was cut off after %@ of %@ bytes. The page is incomplete.", host,
+                     ByteCount.grouped(received), ByteCount.grouped(expected))
         }
-        return "The connection to \(host) was cut off after \(ByteCount.grouped(received)) bytes, "
-            + "before the page was complete."
+        return L("The connection to %@ was cut off after %@ bytes, before the page was complete.", host,
+                 ByteCount.grouped(received))
     }
 
     private func brokenChunksMessage() -> String {
-        let after = received.map { " after \(ByteCount.grouped($0)) bytes" } ?? ""
-        return "The page from \(host) arrived damaged\(after): the server broke the chunked transfer encoding "
-            + "it was sent in. The page is incomplete."
+        guard let received else {
+            return L("The page from %@ arrived damaged: the server broke the chunked transfer encoding "
+                + "it was sent in. The page is incomplete.", host)
+        }
+        return L("The page from %@ arrived damaged after %@ bytes: the server broke the chunked transfer encoding "
+            + "it was sent in. The page is incomplete.", host, ByteCount.grouped(received))
     }
 
     private func notHTTPMessage() -> String {
-        "The server at \(host) answered with something that is not HTTP, so there is no page to show. Port "
-            + "\(port) may belong to another kind of server."
+        L("The server at %@ answered with something that is not HTTP, so there is no page to show. Port "
+            + "%ld may belong to another kind of server.", host, port)
     }
 
     private func redirectsMessage() -> String {
         if Set(redirects).count < redirects.count {
-            return "The server at \(redirectingHost) redirected in a loop: the same addresses came back again and "
-                + "again until the limit of \(options.maxRedirects) redirects."
+            return LN("The server at %@ redirected in a loop: the same addresses came back again and "
+                + "again until the limit of %ld redirect.", "The server at %@ redirected in a loop: the same "
+                + "addresses came back again and again until the limit of %ld redirects.", Int(options.maxRedirects),
+                      redirectingHost, Int(options.maxRedirects))
         }
-        return "The server at \(redirectingHost) redirected too many times (\(options.maxRedirects))."
+        return L("The server at %@ redirected too many times (%ld).", redirectingHost, Int(options.maxRedirects))
     }
 
     /// The server that sent the last redirect: the host of the address before the last target.
@@ -222,13 +230,13 @@ struct TransferFacts {
         let reason: String
         switch code {
         case Int(CURLE_PEER_FAILED_VERIFICATION.rawValue):
-            reason = "its certificate could not be verified, so this may not be the real \(host)"
+            reason = L("its certificate could not be verified, so this may not be the real %@", host)
         case Int(CURLE_SSL_CACERT_BADFILE.rawValue):
-            reason = "this computer's list of trusted certificates could not be read"
+            reason = L("this computer's list of trusted certificates could not be read")
         default:
-            reason = "the secure handshake failed"
+            reason = L("the secure handshake failed")
         }
-        return "A secure connection to \(host) could not be made: \(reason)\(detailSuffix)."
+        return L("A secure connection to %@ could not be made: %@.", host, reason + detailSuffix)
     }
 
     private var detailSuffix: String {
