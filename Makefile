@@ -15,19 +15,33 @@ XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 QUIET = 2>&1 | { grep -v 'warning: prohibited flag(s): -pthread' || true; }
+# Message catalogues: po/LANG.po compiled to .build/locale, where a binary run from the build tree looks
+# (DataFiles.localeDirectory), and installed to PREFIX/share/locale.
+LANGUAGES = $(basename $(notdir $(wildcard po/*.po)))
+CATALOGUES = $(foreach lang,$(LANGUAGES),.build/locale/$(lang)/LC_MESSAGES/gtkprogress.mo)
 
-.PHONY: all build release run test bench install install-files uninstall deps clean screenshot deb deb-check
+.PHONY: all build release run test bench install install-files uninstall deps clean screenshot deb deb-check locale po
 
 all: release
 
 deps:
 	@scripts/install-deps.sh build
 
-build: deps
+build: deps locale
 	$(SWIFT) build $(QUIET)
 
-release: deps
+release: deps locale
 	$(SWIFT) build $(RELEASE_FLAGS) $(QUIET)
+
+locale: $(CATALOGUES)
+
+.build/locale/%/LC_MESSAGES/gtkprogress.mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt --check -o $@ $<
+
+# After changing messages in the sources: the template and every catalogue brought up to date (po/extract.py).
+po:
+	po/extract.py
 
 run: release
 	$(BIN) $(ARGS)
@@ -35,6 +49,8 @@ run: release
 test: 
 	@scripts/install-deps.sh test
 	appstreamcli validate --no-net data/org.gtkprogress.Viewer.metainfo.xml
+	po/extract.py --check
+	$(MAKE) -s locale
 	$(SWIFT) build $(QUIET)
 	$(SWIFT) build --build-tests $(QUIET)
 	$(XVFB) $(SWIFT) test --skip-build $(QUIET)
@@ -52,7 +68,7 @@ screenshot: release
 install: release install-files
 
 # Installs the files only, from an existing build (BIN=…).
-install-files:
+install-files: locale
 	install -Dm755 $(BIN) $(DESTDIR)$(PREFIX)/bin/gtkprogress
 	install -d $(DESTDIR)$(PREFIX)/libexec/gtkprogress
 	install -m755 $(COMPANIONS) $(DESTDIR)$(PREFIX)/libexec/gtkprogress/
@@ -68,6 +84,10 @@ install-files:
 	sed 's|/usr/share/gtkprogress|$(PREFIX)/share/gtkprogress|g; s|/usr/libexec/gtkprogress|$(PREFIX)/libexec/gtkprogress|g' \
 		data/gtkprogress.1 > $(DESTDIR)$(PREFIX)/share/man/man1/gtkprogress.1
 	chmod 644 $(DESTDIR)$(PREFIX)/share/man/man1/gtkprogress.1
+	for lang in $(LANGUAGES); do \
+		install -Dm644 .build/locale/$$lang/LC_MESSAGES/gtkprogress.mo \
+			$(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/gtkprogress.mo || exit 1; \
+	done
 	-[ -z "$(DESTDIR)" ] && update-desktop-database -q $(PREFIX)/share/applications 2>/dev/null || true
 	-[ -z "$(DESTDIR)" ] && gtk-update-icon-cache -q -t $(PREFIX)/share/icons/hicolor 2>/dev/null || true
 
@@ -79,6 +99,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/org.gtkprogress.Viewer.svg
 	rm -f $(DESTDIR)$(PREFIX)/share/metainfo/org.gtkprogress.Viewer.metainfo.xml
 	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/gtkprogress.1
+	for lang in $(LANGUAGES); do rm -f $(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/gtkprogress.mo; done
 
 # gtkprogress_VERSION_ARCH.deb in this directory, from `make install-files PREFIX=/usr` (scripts/build-deb.sh).
 deb: release

@@ -17,6 +17,10 @@ def main():
     only = sys.argv[2] if len(sys.argv) > 2 else None
     os.environ.setdefault("GTK_A11Y", "atspi")
     os.environ.pop("NO_AT_BRIDGE", None)
+    # The tests read English names and messages unless they ask for a language (test_translations.py).
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        os.environ.pop(name, None)
+    os.environ["LANG"] = "C.UTF-8"
     passed = failed = 0
     for name in sorted(os.listdir(HERE)):
         if not (name.startswith("test_") and name.endswith(".py")):

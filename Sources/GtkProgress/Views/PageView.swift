@@ -52,7 +52,7 @@ public final class PageView {
 
     public init() {
         scrolled.add(textView)
-        textView.setAccessible(name: "Page")
+        textView.setAccessible(name: L("Page"))
         textView.onMotion { [weak self] x, y in self?.pointerMoved(x: x, y: y); return false }
         textView.onLeave { [weak self] in self?.setHovered(nil) }
         textView.onButtonRelease { [weak self] x, y, button in

@@ -33,7 +33,7 @@ public struct CurveFileError: Error, Equatable, Sendable, CustomStringConvertibl
         self.file = file; self.problem = problem
     }
 
-    public var description: String { "\(file): \(problem.sentence)." }
+    public var description: String { L("%@: %@.", file, problem.sentence) }
     public var errorDescription: String? { description }
 }
 
