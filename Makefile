@@ -57,6 +57,7 @@ test:
 	$(XVFB) dbus-run-session -- /usr/bin/python3 Tests/ui/run.py .build/debug/gtkprogress
 	$(SWIFT) build $(RELEASE_FLAGS) $(QUIET)
 	Tests/install/installed-without-toolchain.sh .build/release/gtkprogress
+	$(MAKE) -s deb-check
 
 bench: release
 	@scripts/install-deps.sh bench
@@ -81,7 +82,7 @@ install-files: locale
 	install -Dm644 data/gtkprogress.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/org.gtkprogress.Viewer.svg
 	install -Dm644 data/org.gtkprogress.Viewer.metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/org.gtkprogress.Viewer.metainfo.xml
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
-	sed 's|/usr/share/gtkprogress|$(PREFIX)/share/gtkprogress|g; s|/usr/libexec/gtkprogress|$(PREFIX)/libexec/gtkprogress|g' \
+	sed 's|/usr/share/gtkprogress|$(PREFIX)/share/gtkprogress|g; s|/usr/libexec/gtkprogress|$(PREFIX)/libexec/gtkprogress|g; s|/usr/share/locale|$(PREFIX)/share/locale|g' \
 		data/gtkprogress.1 > $(DESTDIR)$(PREFIX)/share/man/man1/gtkprogress.1
 	chmod 644 $(DESTDIR)$(PREFIX)/share/man/man1/gtkprogress.1
 	for lang in $(LANGUAGES); do \

@@ -4,7 +4,7 @@ set -e
 build="libgtk-3-dev libcurl4-openssl-dev libgumbo-dev libuchardet-dev pkg-config gettext"
 test="$build openssl xvfb xauth xdotool x11-utils imagemagick dbus dbus-x11 at-spi2-core python3-gi python3-gi-cairo gir1.2-gtk-3.0 python3-pyatspi desktop-file-utils appstream man-db locales fonts-wqy-microhei fonts-dejavu-core adwaita-icon-theme"
 deb="$build dpkg-dev binutils"
-deb_check="$deb lintian"
+deb_check="$deb lintian locales"
 bench="$test hyperfine dillo netsurf-gtk w3m lynx links2 html2text curl time gcc libx11-dev libxdamage-dev libxtst-dev strace"
 case "$1" in
     build) wanted=$build ;;

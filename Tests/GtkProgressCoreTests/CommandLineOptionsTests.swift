@@ -8,6 +8,16 @@ final class CommandLineOptionsTests: XCTestCase {
         return nil
     }
 
+    /// Without a catalogue for the language, --help is the text as written: splitting it into messages by option
+    /// and paragraph and joining the translations loses nothing.
+    func testLocalizedUsageWithoutACatalogueIsTheUsage() {
+        XCTAssertEqual(CommandLineOptions.localizedUsage, CommandLineOptions.usage)
+        let line = "    --finish-at SECONDS      with --print-curve: the load finishes at this time"
+        let split = CommandLineOptions.optionColumnEnd(line)
+        XCTAssertEqual(split.map { String(line[$0...]) }, "with --print-curve: the load finishes at this time")
+        XCTAssertNil(CommandLineOptions.optionColumnEnd("Escape stop, Ctrl+L address entry."))
+    }
+
     func testBrowseWithTargetsAndOptions() {
         let o = parse("--curve", "smooth", "--throttle", "20000", "example.org", "b.html")
         XCTAssertEqual(o?.action, .browse)

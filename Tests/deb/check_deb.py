@@ -27,6 +27,8 @@ FILES = [
     "usr/share/gtkprogress/welcome.html",
     "usr/share/gtkprogress/curves/wechat.json",
     "usr/share/gtkprogress/pages/shortcuts.html",
+    "usr/share/locale/zh_CN/LC_MESSAGES/gtkprogress.mo",
+    "usr/share/locale/ja/LC_MESSAGES/gtkprogress.mo",
 ]
 
 
@@ -115,6 +117,16 @@ def test_binaries_need_no_toolchain(deb, root):
     # The unpacked tree is a prefix: the binary finds its data in ../share/gtkprogress.
     result = run(gtkprogress, "--print-curve", "smooth", "--until", "0.1", env=bare_env(), cwd="/")
     check(result.returncode == 0 and result.stdout.startswith("0.0\t"), f"--print-curve finds the presets: {result}")
+    # The package's catalogues answer from the unpacked tree (the locale compiled privately, as in
+    # Tests/ui/test_translations.py).
+    locales = tempfile.mkdtemp(prefix="gtkprogress-locales-")
+    try:
+        subprocess.run(["localedef", "-i", "ja_JP", "-f", "UTF-8", os.path.join(locales, "ja_JP.UTF-8")], check=True)
+        env = dict(bare_env(), LANG="ja_JP.UTF-8", LOCPATH=locales)
+        result = run(gtkprogress, "--help", env=env, cwd="/")
+        check("このヘルプを表示して終了します" in result.stdout, f"--help in Japanese from the package: {result}")
+    finally:
+        shutil.rmtree(locales, ignore_errors=True)
     result = run(gtkprogress, "--dump", os.path.join(root, "usr/share/gtkprogress/welcome.html"), env=bare_env())
     check(result.returncode == 0 and "GtkProgress" in result.stdout, f"--dump renders the welcome page: {result}")
     # With no display the viewer starts (every library resolves), says why it cannot open a window and exits 1.
