@@ -54,7 +54,7 @@ public final class Browser {
         guard urls.count > 1 else { return }
         let others = urls.count - 1
         let message = LN("Opened the first of %ld addresses; this window shows one page at a time, so the other "
-            + "%ld was not opened.", "Opened the first of %ld addresses; this window shows one page at a time, so the "
+            + "one was not opened.", "Opened the first of %ld addresses; this window shows one page at a time, so the "
             + "other %ld were not opened.", others, urls.count, others)
         showNotice([notice, message].compactMap { $0 }.joined(separator: " "))
     }
