@@ -215,8 +215,11 @@ def main():
         f.write(template(messages))
     for name in sorted(os.listdir(PO)):
         if name.endswith(".po"):
-            subprocess.run(["msgmerge", "--quiet", "--update", "--backup=none", "--no-wrap",
-                            os.path.join(PO, name), TEMPLATE], check=True)
+            catalogue = os.path.join(PO, name)
+            subprocess.run(["msgmerge", "--quiet", "--update", "--backup=none", "--no-wrap", catalogue, TEMPLATE],
+                           check=True)
+            # Messages the sources no longer have are dropped, not kept as comments.
+            subprocess.run(["msgattrib", "--no-obsolete", "--no-wrap", "-o", catalogue, catalogue], check=True)
     print(f"{TEMPLATE}: {len(messages)} messages")
     return 0
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GtkProgressCore
 
 /// The programs that make up gtkprogress. `gtkprogress` itself answers what needs neither a window nor the network

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GtkProgressCore
 import GtkProgressLoading
 import GtkProgressFiles
@@ -6,7 +7,7 @@ import GtkProgressFiles
 /// Entry point of `gtkprogress-fetch`, which `gtkprogress` becomes for `--dump URL` and `--load-only`: the
 /// loader, without GTK.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data(("gtkprogress: " + message + "\n").utf8))
+    StandardStreams.error("gtkprogress: " + message + "\n")
 }
 
 Localization.start(directory: DataFiles.localeDirectory)

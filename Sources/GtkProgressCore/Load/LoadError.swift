@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a load failed, in words the person at the screen can act on.
 public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -70,13 +70,13 @@ package enum ByteCount {
             unit += 1
         }
         let rounded = (amount * 10).rounded() / 10
-        let text = rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+        let text = rounded == rounded.rounded() ? String(Int(rounded)) : rounded.formatted(decimals: 1)
         return "\(text) \(units[unit])"
     }
 
     /// 15 → "15 seconds", 1 → "1 second", 0.5 → "0.5 seconds".
     package static func seconds(_ value: Double) -> String {
         if value == value.rounded() { return LN("%ld second", "%ld seconds", Int(value), Int(value)) }
-        return L("%@ seconds", String(format: "%.1f", value))
+        return L("%@ seconds", value.formatted(decimals: 1))
     }
 }

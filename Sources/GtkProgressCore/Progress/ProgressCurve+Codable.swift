@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 /// The JSON form of a curve (see `data/curves/wechat.json`). Decoding validates, so a decoded curve is always
 /// usable; problems are thrown as `CurveFileError.Problem` naming the field, and `ProgressCurve.load` adds the file.
 extension ProgressCurve: Codable {
@@ -164,9 +164,9 @@ extension ProgressCurve {
                 return .notAnObject(field: field)
             }
             if type is [Any].Type || "\(type)".contains("UnkeyedDecodingContainer") {
-                return .wrongType(field: field, expected: "a list")
+                return .wrongType(field: field, expected: L("a list"))
             }
-            return .wrongType(field: field, expected: type == String.self ? "a string" : "a number")
+            return .wrongType(field: field, expected: type == String.self ? L("a string") : L("a number"))
         case let .dataCorrupted(context):
             let field = CurveFileError.fieldPath(context.codingPath)
             return .badJSON(line: nil, column: nil,

@@ -1,5 +1,3 @@
-import Foundation
-
 extension CommandLineOptions {
     /// `usage` in the reader's language: each option's description, and each paragraph of the rest, is one message
     /// (`po/extract.py` splits the text the same way), so the option column stays as typed.
@@ -27,8 +25,12 @@ extension CommandLineOptions {
 
     /// Where an option line's description starts: after the indent, the option and its value, and two or more spaces.
     static func optionColumnEnd(_ line: String) -> String.Index? {
-        guard line.hasPrefix("  "), let option = line.firstIndex(where: { $0 != " " }), line[option] == "-",
-              let gap = line.range(of: "  ", range: option..<line.endIndex) else { return nil }
-        return line[gap.lowerBound...].firstIndex { $0 != " " }
+        guard line.hasPrefix("  "), let option = line.firstIndex(where: { $0 != " " }), line[option] == "-" else {
+            return nil
+        }
+        let text = line[option...]
+        guard let gap = zip(text.indices, text.indices.dropFirst()).first(where: { text[$0.0] == " " && text[$0.1] == " " })
+        else { return nil }
+        return text[gap.0...].firstIndex { $0 != " " }
     }
 }
