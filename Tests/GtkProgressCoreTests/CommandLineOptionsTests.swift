@@ -16,6 +16,13 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertEqual(o?.targets, ["example.org", "b.html"])
     }
 
+    func testNewSession() {
+        XCTAssertEqual(parse("--new-session")?.newSession, true)
+        XCTAssertEqual(parse("--new-session")?.targets, [])
+        XCTAssertEqual(parse("a.html")?.newSession, false)
+        XCTAssertEqual(parse("--", "--new-session")?.targets, ["--new-session"])
+    }
+
     func testPrintCurveWithEqualsForm() {
         let o = parse("--print-curve=wechat", "--finish-at", "2.5", "--until=4")
         XCTAssertEqual(o?.action, .printCurve("wechat"))

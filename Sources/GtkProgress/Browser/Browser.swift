@@ -19,17 +19,36 @@ public final class Browser {
     var hovering = false
     /// A message that outlives the next page load's own status (a bad curve file at startup).
     var notice: String?
+    /// The text size of this window's pages.
+    public internal(set) var zoom = ZoomLevel.normal
+    /// The addresses visited, shared with the other windows.
+    public let visited: VisitedLinks
+
+    /// Asked to open a link in a window of its own (middle-click, Ctrl+click, the link's menu, Shift+Return).
+    /// Without a handler the link opens in this window.
+    public var onOpenInNewWindow: ((URL) -> Void)?
+    /// Ctrl+N: a new window.
+    public var onNewWindow: (() -> Void)?
+    /// Ctrl+Q: every window closes. Without a handler only this one does.
+    public var onQuit: (() -> Void)?
+    /// Something a session keeps changed: the history, the scroll position, the text size.
+    public var onStateChanged: (() -> Void)?
 
     /// How many pages around the current one keep their rendered document for Back/Forward.
     static let cachedPages = 10
 
-    public init(window: Window, curve: ProgressCurve, loaderOptions: LoaderOptions = LoaderOptions()) {
+    public init(window: Window, curve: ProgressCurve, loaderOptions: LoaderOptions = LoaderOptions(),
+                visited: VisitedLinks = VisitedLinks()) {
+        self.visited = visited
         page = PageView()
         indicator = LoadIndicator(curve: curve)
         chrome = BrowserWindow(window: window, page: page.root, bar: indicator.view.widget)
         loader = PageLoader(options: loaderOptions)
+        page.isVisited = { [visited] url in visited.contains(url) }
         connectChrome()
         refreshChrome()
+        // The page has the keyboard from the start: Space, arrows and Tab read it, Ctrl+L reaches the address.
+        page.focus()
     }
 
     /// Shows `message` in the status line until the page being loaded has arrived and the user moves on.
@@ -71,13 +90,20 @@ public final class Browser {
             reload()
             return
         }
-        // A link to a place in the page being read scrolls there; loading the page again would lose the page.
-        if let current = model.current, let fragment = url.fragment,
-           Self.withoutFragment(url) == Self.withoutFragment(current.url) {
-            chrome.statusText = page.scroll(toAnchor: fragment) ? "" : "This page has no place named “#\(fragment)”."
-            return
-        }
+        noteVisited(url)
         open(url, kind: .link)
+    }
+
+    /// Opens a link of this page in a new window (or here, when nothing opens windows).
+    func openLinkInNewWindow(_ url: URL) {
+        guard let onOpenInNewWindow else { return followLink(url) }
+        noteVisited(url)
+        onOpenInNewWindow(url)
+    }
+
+    private func noteVisited(_ url: URL) {
+        visited.insert(url)
+        page.markVisited(url)
     }
 
     // MARK: Decisions
@@ -91,6 +117,21 @@ public final class Browser {
             indicator.cancel()
             page.show(shown.document, scrollTo: entry.scrollOffset)
             chrome.statusText = shown.status
+            focusPage()
+        case .sameDocument(let entry, let scroll):
+            // A load in flight is abandoned, as the model has already forgotten it.
+            stopLoading(restore: true)
+            guard let shown = entry.page else { break }
+            if page.document?.storage !== shown.document.storage {
+                page.show(shown.document, scrollTo: nil)
+                chrome.statusText = shown.status
+            }
+            switch scroll {
+            case .offset(let offset):
+                page.scroll(toOffset: offset)
+            case .fragment(let name):
+                scrollToFragment(name)
+            }
         case .refused(let message):
             chrome.statusText = message
         case .none:
@@ -99,8 +140,22 @@ public final class Browser {
         refreshChrome()
     }
 
-    static func withoutFragment(_ url: URL) -> String {
-        url.absoluteString.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+    /// Scrolls to the place a fragment names; an empty fragment or `top` with no such place is the top of the
+    /// page (WHATWG HTML, "find a potential indicated element" and "scroll to the fragment").
+    func scrollToFragment(_ name: String) {
+        if page.scroll(toAnchor: name) { return }
+        let decoded = name.removingPercentEncoding ?? name
+        if decoded.isEmpty || decoded.lowercased() == "top" {
+            page.scroll(toOffset: 0)
+        } else {
+            chrome.statusText = "This page has no place named “#\(decoded)”."
+        }
+    }
+
+    /// After a page is shown the page has the keyboard, unless the reader is typing an address or a search.
+    func focusPage() {
+        guard !chrome.address.hasFocus, !chrome.findBar.entry.hasFocus else { return }
+        page.focus()
     }
 
     func saveBinary() {

@@ -34,7 +34,7 @@ extension Browser {
     /// Ends the load in flight. With `restore`, the page shown before comes back; on a first load, what has
     /// arrived stays, as the current entry, so the address shows it and Reload loads it again.
     func stopLoading(restore: Bool) {
-        guard model.isLoading, let session else { return }
+        guard let session else { return }
         loader.cancel()
         session.isOver = true
         self.session = nil
@@ -99,14 +99,29 @@ extension Browser {
         session.isOver = true
         self.session = nil
         let navigation = session.navigation
-        let scroll = navigation.kind == .reload ? page.verticalOffset : 0
+        let shownOffset = page.verticalOffset
         model.commit(navigation, finalURL: loaded.finalURL, title: shown.document.title, page: shown)
         model.trimCache(keeping: Self.cachedPages)
-        page.show(shown.document, scrollTo: session.partial == nil ? scroll : page.verticalOffset)
+        visited.insert(navigation.url)
+        if let url = model.current?.url { visited.insert(url) }
+        // Reload keeps the reader's place; Back or Forward to a page loaded again (or a restored one) returns
+        // to where they were; a new page starts at the top, or at the place its `#fragment` names. A page shown
+        // while it arrived stays where the reader has scrolled it.
+        var scroll = 0.0
+        var fragment: String?
+        switch navigation.kind {
+        case .reload: scroll = shownOffset
+        case .history: scroll = model.current?.scrollOffset ?? 0
+        default: fragment = model.current?.url.fragment
+        }
+        if session.partial != nil, shownOffset > 0 || navigation.kind == .reload { scroll = shownOffset; fragment = nil }
+        page.show(shown.document, scrollTo: scroll)
         indicator.finish()
         chrome.statusText = notice ?? shown.status
         notice = nil
+        if let fragment { scrollToFragment(fragment) }
         refreshChrome()
+        focusPage()
         scheduleRefresh(shown.document, from: loaded.finalURL)
     }
 
@@ -122,6 +137,7 @@ extension Browser {
         indicator.fail()
         chrome.statusText = error.message
         refreshChrome()
+        focusPage()
     }
 
     /// `<meta http-equiv="refresh">` replaces the current entry (as `location.replace` does), after its delay (at

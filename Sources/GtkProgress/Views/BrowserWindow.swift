@@ -10,6 +10,8 @@ public final class BrowserWindow {
     public let reloadOrStop = Button(iconName: "view-refresh-symbolic", tooltip: "Reload (F5)", accessibleName: "Reload")
     public let address = Entry()
     public let status = Label()
+    /// Find in page (Ctrl+F), between the toolbar and the page.
+    public let findBar = SearchBar(placeholder: "Find in page")
     private let overlay = Overlay()
 
     public init(window: Window, page: Widget, bar: Widget) {
@@ -43,6 +45,7 @@ public final class BrowserWindow {
 
         let column = Box(vertical: true)
         column.pack(toolbar)
+        column.pack(findBar)
         column.pack(overlay, expand: true)
         column.pack(statusBox)
         window.add(column)

@@ -9,9 +9,14 @@ public struct HistoryEntry<Page> {
     public var page: Page?
     /// The entry shows an error page: Reload retries `url`.
     public var isError: Bool
+    /// Entries with the same number show one document: a jump to a place in the page (`#fragment`) makes an entry
+    /// of its own that shares the document it jumped in (WHATWG HTML, "navigate to a fragment").
+    public var documentID: Int
 
-    public init(url: URL, title: String? = nil, scrollOffset: Double = 0, page: Page? = nil, isError: Bool = false) {
+    public init(url: URL, title: String? = nil, scrollOffset: Double = 0, page: Page? = nil, isError: Bool = false,
+                documentID: Int = 0) {
         self.url = url; self.title = title; self.scrollOffset = scrollOffset; self.page = page; self.isError = isError
+        self.documentID = documentID
     }
 }
 
@@ -26,6 +31,14 @@ public struct BackForwardList<Page> {
     public init(capacity: Int = 50) {
         precondition(capacity > 0)
         self.capacity = capacity
+    }
+
+    /// A list as it was saved: the newest `capacity` entries, `currentIndex` clamped into them.
+    public init(capacity: Int = 50, entries: [HistoryEntry<Page>], currentIndex: Int) {
+        self.init(capacity: capacity)
+        let dropped = max(entries.count - capacity, 0)
+        self.entries = Array(entries.suffix(capacity))
+        self.currentIndex = self.entries.isEmpty ? -1 : min(max(currentIndex - dropped, 0), self.entries.count - 1)
     }
 
     public var current: HistoryEntry<Page>? { entries.indices.contains(currentIndex) ? entries[currentIndex] : nil }

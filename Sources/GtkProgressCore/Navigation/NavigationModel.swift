@@ -6,10 +6,22 @@ public enum NavigationDecision<Page> {
     case load(PendingNavigation)
     /// Show this cached entry at once, with no request (Back/Forward from the page cache).
     case showCached(HistoryEntry<Page>)
+    /// The entry shows the document already on screen: only the scroll position changes (a `#fragment` link, or
+    /// Back/Forward between places in one page). `entry` is the new current entry.
+    case sameDocument(HistoryEntry<Page>, scroll: SameDocumentScroll)
     /// Refused before anything changed; the message is for the status line.
     case refused(String)
     /// Nothing to do (Back at the first entry, Reload with no page).
     case none
+}
+
+/// Where a same-document navigation scrolls to.
+public enum SameDocumentScroll: Equatable, Sendable {
+    /// The place the fragment names; an empty fragment or `top` with no such place is the top of the page
+    /// (WHATWG HTML, "scroll to the fragment").
+    case fragment(String)
+    /// Where the reader was when they left this entry (Back/Forward).
+    case offset(Double)
 }
 
 /// The navigation model: the back/forward list, the navigation in flight, and seed 003's history rules.
@@ -18,6 +30,7 @@ public final class NavigationModel<Page> {
     public private(set) var list: BackForwardList<Page>
     public private(set) var pending: PendingNavigation?
     private var nextID = 1
+    private var nextDocumentID = 1
 
     public init(capacity: Int = 50) { list = BackForwardList(capacity: capacity) }
 
@@ -28,6 +41,7 @@ public final class NavigationModel<Page> {
 
     /// Starts a navigation of `kind` to `url`, if `NavigationPolicy` lets the navigation reach it.
     public func navigate(to url: URL, kind: NavigationKind) -> NavigationDecision<Page> {
+        if let decision = navigateWithinDocument(to: url, kind: kind) { return decision }
         let source = NavigationPolicy.source(of: kind, on: current?.url)
         if let refusal = NavigationPolicy.refusal(for: url, source: source) {
             return .refused(refusal)
@@ -50,8 +64,9 @@ public final class NavigationModel<Page> {
         pending = nil
         let entry = list.entries[index]
         if entry.page != nil {
+            let sameDocument = current?.page != nil && current?.documentID == entry.documentID
             list.move(to: index)
-            return .showCached(entry)
+            return sameDocument ? .sameDocument(entry, scroll: .offset(entry.scrollOffset)) : .showCached(entry)
         }
         return .load(begin(entry.url, .history(index: index)))
     }
@@ -70,21 +85,107 @@ public final class NavigationModel<Page> {
 
     /// The page of `navigation` arrived (or failed, with an error page): it becomes the current entry.
     /// Returns false for a stale navigation, which changes nothing.
+    ///
+    /// A redirect that names no fragment keeps the one asked for (WHATWG Fetch, "HTTP-redirect fetch": the
+    /// location URL inherits the request's fragment), so the address still shows `#section`. Reload and Back to an
+    /// entry without a cached page load the same document again: the entry keeps its place in the page, and
+    /// the other entries of that document (its `#fragment` jumps) get the new page too.
     @discardableResult
     public func commit(_ navigation: PendingNavigation, finalURL: URL, title: String?, page: Page,
                        isError: Bool = false) -> Bool {
         guard navigation == pending else { return false }
         pending = nil
-        let entry = HistoryEntry(url: finalURL, title: title, page: page, isError: isError)
+        let url = Self.keepingFragment(of: navigation.url, in: finalURL)
+        var entry = HistoryEntry(url: url, title: title, page: page, isError: isError)
         switch navigation.kind {
         case .typed, .link, .dropped, .commandLine:
+            entry.documentID = newDocumentID()
             list.push(entry)
-        case .reload, .replace:
+        case .replace:
+            entry.documentID = newDocumentID()
             list.replaceCurrent(entry)
+        case .reload:
+            reloaded(&entry, at: list.currentIndex)
         case .history(let index):
-            if list.move(to: index) { list.replaceCurrent(entry) } else { list.push(entry) }
+            if list.entries.indices.contains(index) {
+                list.move(to: index)
+                reloaded(&entry, at: index)
+            } else {
+                entry.documentID = newDocumentID()
+                list.push(entry)
+            }
         }
         return true
+    }
+
+    /// Puts a fresh load of the document of the entry at `index` in its place.
+    private func reloaded(_ entry: inout HistoryEntry<Page>, at index: Int) {
+        guard let old = list.current else {
+            entry.documentID = newDocumentID()
+            list.push(entry)
+            return
+        }
+        entry.scrollOffset = old.scrollOffset
+        guard Self.withoutFragment(entry.url) == Self.withoutFragment(old.url) else {
+            entry.documentID = newDocumentID()
+            list.replaceCurrent(entry)
+            return
+        }
+        entry.documentID = old.documentID
+        list.replaceCurrent(entry)
+        for sibling in list.entries.indices where sibling != index && list.entries[sibling].documentID == old.documentID {
+            list.update(at: sibling) { $0.page = entry.page; $0.isError = entry.isError }
+        }
+    }
+
+    /// A link to a place in the page shown, or such an address typed or dropped, moves within the page: a new
+    /// entry for the same document, and no request (WHATWG HTML, "navigate to a fragment"). Navigating to the
+    /// very address shown replaces the entry instead of adding one, as the standard says. A load in flight is
+    /// abandoned. Reload, history and meta refresh always load.
+    private func navigateWithinDocument(to url: URL, kind: NavigationKind) -> NavigationDecision<Page>? {
+        switch kind {
+        case .typed, .link, .dropped, .commandLine: break
+        case .reload, .history, .replace: return nil
+        }
+        guard let current, current.page != nil, !current.isError, let fragment = url.fragment,
+              Self.withoutFragment(url) == Self.withoutFragment(current.url) else { return nil }
+        pending = nil
+        var entry = current
+        entry.url = url
+        entry.scrollOffset = 0
+        if url == current.url { list.replaceCurrent(entry) } else { list.push(entry) }
+        return .sameDocument(entry, scroll: .fragment(fragment))
+    }
+
+    /// Puts back a saved back/forward list. Nothing of it is cached: the current entry is loaded again (a
+    /// `.history` navigation, so it lands in its place and keeps its scroll position), the others when visited.
+    public func restore(_ entries: [HistoryEntry<Page>], currentIndex: Int) -> NavigationDecision<Page> {
+        pending = nil
+        list = BackForwardList(capacity: list.capacity, entries: entries.map { entry in
+            var entry = entry
+            entry.page = nil
+            return entry
+        }, currentIndex: currentIndex)
+        nextDocumentID = (list.entries.map(\.documentID).max() ?? 0) + 1
+        guard let current else { return .none }
+        return .load(begin(current.url, .history(index: list.currentIndex)))
+    }
+
+    /// `url` without its `#fragment`: two addresses that differ only there name the same document.
+    public static func withoutFragment(_ url: URL) -> String {
+        url.absoluteString.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+    }
+
+    /// `final` with the fragment of `requested` when it has none of its own.
+    static func keepingFragment(of requested: URL, in final: URL) -> URL {
+        guard final.fragment == nil, let fragment = requested.fragment,
+              let url = URL(string: withoutFragment(final) + "#" + fragment) else { return final }
+        return url
+    }
+
+    private func newDocumentID() -> Int {
+        defer { nextDocumentID += 1 }
+        return nextDocumentID
     }
 
     /// Stop, or a load ending without a page: the entry and page shown before stay.

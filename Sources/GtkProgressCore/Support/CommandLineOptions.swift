@@ -19,6 +19,8 @@ public struct CommandLineOptions: Equatable, Sendable {
     public var until: Double?
     /// `--throttle BYTES_PER_SECOND`.
     public var throttle: Int64?
+    /// `--new-session`: start with the welcome page instead of the windows of the last session.
+    public var newSession = false
     /// URLs or files to open (or, with `--dump`, the one to print).
     public var targets: [String] = []
 
@@ -28,6 +30,7 @@ public struct CommandLineOptions: Equatable, Sendable {
 
       --curve NAME|PATH          progress curve: wechat (default), smooth, real, or a curve file
       --throttle BYTES_PER_SEC   limit download speed, to watch the bar on a fast network
+      --new-session              do not restore the last session's windows
       --print-curve NAME|PATH    print the curve's timeline as "t fraction opacity" lines and exit
         --finish-at SECONDS      with --print-curve: the load finishes at this time
         --until SECONDS          with --print-curve: stop printing at this time
@@ -36,8 +39,14 @@ public struct CommandLineOptions: Equatable, Sendable {
       --help                     show this help and exit
       --version                  show the version and exit
 
-    With no URL the welcome page opens. Keys: Alt+Left back, Alt+Right forward, F5/Ctrl+R reload,
-    Escape stop, Ctrl+L address entry.
+    With no URL the windows of the last session come back (their pages fetched again), or the welcome
+    page opens; each URL given opens in a window of its own. The session is kept in
+    $XDG_STATE_HOME/gtkprogress/session.json (~/.local/state/gtkprogress/session.json).
+
+    Keys: Alt+Left back, Alt+Right forward, F5/Ctrl+R reload, Escape stop, Ctrl+L address entry,
+    Tab/Shift+Tab next/previous link, Return follow it (Shift+Return: in a new window), Space/Shift+Space
+    page down/up, Home/End top/bottom, Ctrl+F find (Return/F3/Ctrl+G next, Shift for previous),
+    Ctrl+plus/minus/0 text size, Ctrl+N new window, Ctrl+W close window, Ctrl+Q quit.
     """
 
     public static let version = "gtkprogress 0.1.0"
@@ -108,6 +117,8 @@ public struct CommandLineOptions: Equatable, Sendable {
                     options.throttle = n
                 case .failure(let f): return .failure(f)
                 }
+            case "--new-session":
+                options.newSession = true
             case "--dump":
                 if options.action == .browse { options.action = .dump }
             case "--load-only":

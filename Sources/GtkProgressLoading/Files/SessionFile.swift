@@ -1,0 +1,135 @@
+import Foundation
+import GtkProgressCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The session file: `$XDG_STATE_HOME/gtkprogress/session.json` (`~/.local/state/…` when the variable is unset),
+/// the place the XDG Base Directory Specification gives to state that should persist between restarts but is not
+/// worth backing up.
+///
+/// Writes are atomic: the bytes go to a temporary file in the same directory, which is flushed to disk (`fsync`)
+/// and then renamed over the old file (`rename(2)` replaces it in one step), and the directory is flushed so the
+/// rename itself survives a crash. A kill or power loss mid-write leaves the previous file, whole. Writes run on
+/// a serial queue of their own, in the order they were asked for.
+public final class SessionFile: @unchecked Sendable {
+    public let url: URL
+    private let queue = DispatchQueue(label: "gtkprogress.session-file")
+
+    public init(url: URL) { self.url = url }
+
+    /// The file's place for this user, or nil when neither `XDG_STATE_HOME` nor `HOME` gives one.
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> SessionFile? {
+        let base: URL
+        // The specification says a relative path in the variable is invalid and must be ignored.
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            base = URL(fileURLWithPath: state, isDirectory: true)
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/state", isDirectory: true)
+        } else {
+            return nil
+        }
+        return SessionFile(url: base.appendingPathComponent("gtkprogress/session.json"))
+    }
+
+    /// What reading found.
+    public enum Contents: Sendable {
+        /// No file: the first run, or the session was never saved.
+        case missing
+        case session(SessionState)
+        /// The file exists but cannot be used; `message` says why, in one line.
+        case damaged(String)
+    }
+
+    /// Session files are a few kilobytes; anything this large is not one.
+    static let largestFile = 8 * 1024 * 1024
+
+    /// Reads the file (on the calling thread: it is small).
+    public func read() -> Contents {
+        let path = url.path
+        guard FileManager.default.fileExists(atPath: path) else { return .missing }
+        let data: Data
+        do {
+            let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= Self.largestFile else {
+                return .damaged("The saved session \(path) was not restored: it is \(size / 1024 / 1024) MB, too large to be one.")
+            }
+            data = try Data(contentsOf: url)
+        } catch {
+            return .damaged("The saved session \(path) could not be read: \(error.localizedDescription)")
+        }
+        switch SessionState.decode(data) {
+        case .success(let state): return .session(state)
+        case .failure(let failure): return .damaged("The saved session \(path) was not restored: \(failure.description).")
+        }
+    }
+
+    /// Renames a damaged file out of the way (`session.json.damaged`), so the next save does not destroy what
+    /// may still be recovered by hand. Returns the new path.
+    @discardableResult
+    public func setAside() -> String? {
+        let aside = url.path + ".damaged"
+        unlink(aside)
+        return rename(url.path, aside) == 0 ? aside : nil
+    }
+
+    /// Saves `data` in the background; `failed` runs on the main loop with a message if it could not be written.
+    public func save(_ data: Data, failed: @escaping (String) -> Void = { _ in }) {
+        let delivery = MainThreadCallback(failed)
+        queue.async { [self] in
+            if let problem = write(data) { MainLoop.post { delivery.call(problem) } }
+        }
+    }
+
+    /// Saves `data` now, after any save still under way (when the viewer quits). Returns a message on failure.
+    @discardableResult
+    public func saveAndWait(_ data: Data) -> String? {
+        queue.sync { write(data) }
+    }
+
+    /// Write to a temporary file, fsync, rename, fsync the directory. Returns a message on failure.
+    private func write(_ data: Data) -> String? {
+        let directory = url.deletingLastPathComponent().path
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            return "Cannot save the session in \(directory): \(error.localizedDescription)"
+        }
+        let temporary = url.path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return "Cannot save the session to \(temporary): \(String(cString: strerror(errno)))" }
+        var problem: String?
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    problem = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        if problem == nil, fsync(fd) != 0 { problem = String(cString: strerror(errno)) }
+        close(fd)
+        if problem == nil, rename(temporary, url.path) != 0 { problem = String(cString: strerror(errno)) }
+        if let problem {
+            unlink(temporary)
+            return "Cannot save the session to \(url.path): \(problem)"
+        }
+        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryFD >= 0 {
+            fsync(directoryFD)
+            close(directoryFD)
+        }
+        return nil
+    }
+}
+
+/// A closure made on the main thread that another thread hands back to it untouched (through `MainLoop.post`).
+private final class MainThreadCallback: @unchecked Sendable {
+    let call: (String) -> Void
+    init(_ call: @escaping (String) -> Void) { self.call = call }
+}
