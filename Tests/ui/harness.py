@@ -2,8 +2,10 @@
 screen reader sees through AT-SPI. Runs under Xvfb and a D-Bus session (see Tests/ui/run.py)."""
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -40,6 +42,18 @@ def xdotool(*args, check_rc=True):
     return result.stdout.strip()
 
 
+def bus_name_has_owner(name):
+    """Whether a process owns `name` on the session bus (False without a bus)."""
+    from gi.repository import Gio, GLib
+    try:
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        reply = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                              "NameHasOwner", GLib.Variant("(s)", (name,)), None, Gio.DBusCallFlags.NONE, -1, None)
+        return reply.unpack()[0]
+    except Exception:
+        return False
+
+
 class Server:
     """The loopback test server (Tests/server/testserver.py) on a free port."""
 
@@ -68,15 +82,47 @@ class Server:
 
 
 class App:
-    """One gtkprogress process and its window."""
+    """One gtkprogress process and its window.
 
-    def __init__(self, binary, *args, env=None):
+    Each App keeps its session in a private XDG_STATE_HOME (removed by close()), so no test restores another's
+    windows; pass `state_home` to share one between two runs (a restart)."""
+
+    def __init__(self, binary, *args, env=None, state_home=None):
         environment = dict(os.environ)
+        self._own_state = state_home is None
+        self.state_home = state_home or tempfile.mkdtemp(prefix="gtkprogress-state-")
+        environment["XDG_STATE_HOME"] = self.state_home
         environment.update(env or {})
         self.log = open(os.path.join(ARTIFACTS, "app.log"), "a")
         self.proc = subprocess.Popen([binary, *args], env=environment, stdout=self.log, stderr=self.log)
         self.window = wait_for(self._find_window, timeout=20, what="the gtkprogress window")
         self._accessible = None
+
+    @property
+    def session_path(self):
+        return os.path.join(self.state_home, "gtkprogress", "session.json")
+
+    def windows(self):
+        """The ids of the app's visible windows, oldest first."""
+        out = xdotool("search", "--onlyvisible", "--pid", self.proc.pid, check_rc=False)
+        ids = [line for line in out.splitlines() if line]
+        return [wid for wid in ids if xdotool("getwindowname", wid, check_rc=False)]
+
+    def wait_windows(self, count, timeout=15):
+        return wait_for(lambda: len(self.windows()) == count and self.windows(), timeout,
+                        what=f"{count} windows (now {len(self.windows())})")
+
+    def use_window(self, wid):
+        """Sends keys and reads titles of window `wid` from now on."""
+        self.window = wid
+
+    def kill(self):
+        """SIGKILL: the process gets no chance to save anything. Returns once the bus has let go of the
+        application's name, so the next launch starts afresh instead of handing over to the dead process."""
+        self.proc.kill()
+        self.proc.wait()
+        wait_for(lambda: not bus_name_has_owner("org.gtkprogress.Viewer"), timeout=10,
+                 what="the bus to release org.gtkprogress.Viewer")
 
     def _find_window(self):
         if self.proc.poll() is not None:
@@ -103,9 +149,10 @@ class App:
     def focus(self):
         xdotool("windowfocus", "--sync", self.window, check_rc=False)
 
-    def key(self, *keys):
+    def key(self, *keys, closes=False):
+        """Presses `keys` in the window. With `closes`, the window may be gone before the keys are released."""
         self.focus()
-        xdotool("key", "--clearmodifiers", "--window", self.window, *keys)
+        xdotool("key", "--clearmodifiers", "--window", self.window, *keys, check_rc=not closes)
         time.sleep(0.1)
 
     def type(self, text):
@@ -212,6 +259,8 @@ class App:
                 self.proc.kill()
                 self.proc.wait()
         self.log.close()
+        if self._own_state:
+            shutil.rmtree(self.state_home, ignore_errors=True)
 
 
 def _walk(node):

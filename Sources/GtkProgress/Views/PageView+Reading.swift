@@ -126,7 +126,7 @@ extension PageView {
     /// Home and End: the top and the bottom of the page. The bottom of a page still being laid out is found
     /// through a mark, which GTK scrolls to once the lines above it are measured.
     public func scrollToEnd(bottom: Bool) {
-        textView.scroll(toCharacter: bottom ? textView.characterCount : 0)
+        if bottom { textView.scroll(toCharacter: textView.characterCount) } else { scroll(toOffset: 0) }
     }
 
     // MARK: Mouse

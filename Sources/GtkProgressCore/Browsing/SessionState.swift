@@ -91,7 +91,7 @@ public struct SessionState: Equatable, Sendable {
             }, current: window.currentIndex, zoom: window.zoom.factor, width: window.width, height: window.height)
         }, visited: visited.suffix(Self.maxVisited).map(\.absoluteString))
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(file)) ?? Data("{}".utf8)
     }
 
