@@ -186,7 +186,8 @@ final class ViewerApp {
         if wait {
             if let problem = sessionFile.saveAndWait(data) { printError(problem) }
         } else {
-            sessionFile.save(data) { [weak self] problem in self?.sessionProblem(problem) }
+            let delivery = MainThreadCallback { [weak self] problem in self?.sessionProblem(problem) }
+            sessionFile.save(data) { problem in MainLoop.post { delivery.call(problem) } }
         }
     }
 
@@ -197,4 +198,11 @@ final class ViewerApp {
         printError(problem)
         browsers.last?.showNotice(problem)
     }
+}
+
+/// A closure made on the main thread that the session file's queue hands back to it untouched (through
+/// `MainLoop.post`), so it only ever runs on the main thread.
+private final class MainThreadCallback: @unchecked Sendable {
+    let call: (String) -> Void
+    init(_ call: @escaping (String) -> Void) { self.call = call }
 }

@@ -31,6 +31,14 @@ extension Browser {
             self.open(text: self.chrome.address.text, kind: .typed)
             if self.model.isLoading || self.model.current != nil { self.page.focus() }
         }
+        // GTK would cut a longer paste to what the entry holds and load what is left; refuse it whole instead.
+        chrome.address.onInput { [weak self] text in
+            guard let self else { return true }
+            let total = self.chrome.address.characterCount + text.unicodeScalars.count
+            guard total > Entry.maxCharacters else { return true }
+            self.chrome.statusText = AddressInput.Failure.tooLong(characters: total, limit: Entry.maxCharacters).description
+            return false
+        }
         chrome.window.onKeyPress { [weak self] key in
             guard let self, let command = BrowserCommand.command(for: key.chord, focus: self.keyboardFocus) else {
                 return false
@@ -44,9 +52,7 @@ extension Browser {
             guard let self else { return false }
             switch DroppedURL.urls(target: dropped.target, bytes: dropped.bytes, uris: dropped.uris) {
             case .success(let urls):
-                // Several at once: the first here, each of the others in a window of its own.
-                self.open(urls[0], kind: .dropped)
-                for url in urls.dropFirst() { self.onOpenInNewWindow?(url) }
+                self.open(urls, kind: .dropped)
                 return true
             case .failure(let failure):
                 self.chrome.statusText = "Dropped text is not an address: \(failure.description)"

@@ -73,11 +73,11 @@ public final class SessionFile: @unchecked Sendable {
         return rename(url.path, aside) == 0 ? aside : nil
     }
 
-    /// Saves `data` in the background; `failed` runs on the main loop with a message if it could not be written.
-    public func save(_ data: Data, failed: @escaping (String) -> Void = { _ in }) {
-        let delivery = MainThreadCallback(failed)
+    /// Saves `data` in the background; `failed` runs on the writing queue, not the caller's thread, with a message
+    /// if it could not be written (the caller hops back to its own loop).
+    public func save(_ data: Data, failed: @escaping @Sendable (String) -> Void = { _ in }) {
         queue.async { [self] in
-            if let problem = write(data) { MainLoop.post { delivery.call(problem) } }
+            if let problem = write(data) { failed(problem) }
         }
     }
 
@@ -126,10 +126,4 @@ public final class SessionFile: @unchecked Sendable {
         }
         return nil
     }
-}
-
-/// A closure made on the main thread that another thread hands back to it untouched (through `MainLoop.post`).
-private final class MainThreadCallback: @unchecked Sendable {
-    let call: (String) -> Void
-    init(_ call: @escaping (String) -> Void) { self.call = call }
 }
