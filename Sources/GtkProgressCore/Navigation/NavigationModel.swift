@@ -76,7 +76,8 @@ public final class NavigationModel<Page> {
         refreshes.personNavigated()
         let entry = list.entries[index]
         if entry.page != nil {
-            let sameDocument = current?.page != nil && current?.documentID == entry.documentID
+            let sameDocument = index != list.currentIndex && current?.page != nil
+                && current?.documentID == entry.documentID
             list.move(to: index)
             return sameDocument ? .sameDocument(entry, scroll: .offset(entry.scrollOffset)) : .showCached(entry)
         }
