@@ -283,3 +283,75 @@ def _address(self):
 
 
 App.find_address = _address
+
+
+# Screenshots read as pixels (ImageMagick), for what only the screen shows: a focus ring, a highlight, a size.
+
+def crop(path, x, y, w, h):
+    """The RGB bytes of a rectangle of a screenshot, row by row."""
+    out = subprocess.run(["convert", path, "-crop", f"{w}x{h}+{x}+{y}", "+repage", "-depth", "8", "rgb:-"],
+                         capture_output=True, check=True)
+    return out.stdout
+
+
+def differing_pixels(a, b):
+    """How many pixels of two equal-sized RGB crops differ."""
+    return sum(1 for i in range(0, min(len(a), len(b)), 3) if a[i:i + 3] != b[i:i + 3])
+
+
+def colours(rgb):
+    """Each colour of an RGB crop and how many pixels have it."""
+    counts = {}
+    for i in range(0, len(rgb), 3):
+        c = tuple(rgb[i:i + 3])
+        counts[c] = counts.get(c, 0) + 1
+    return counts
+
+
+def contrast(c1, c2):
+    """WCAG 2 contrast ratio of two sRGB colours (0-255 components)."""
+    def luminance(c):
+        def channel(v):
+            v /= 255
+            return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+        r, g, b = (channel(v) for v in c)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    l1, l2 = sorted((luminance(c1), luminance(c2)), reverse=True)
+    return (l1 + 0.05) / (l2 + 0.05)
+
+
+def _page_extents(self):
+    """Screen rectangle of the page's text view."""
+    import pyatspi
+    return self.find(pyatspi.ROLE_TEXT, "Page").queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+
+
+def _page_shot(self, name):
+    """A screenshot and the RGB bytes of the page area in it, with the area's size."""
+    path = self.screenshot(name)
+    x, y, w, h = self.page_extents()
+    return crop(path, x, y, w, h), (x, y, w, h)
+
+
+def _caret(self):
+    import pyatspi
+    return self.find(pyatspi.ROLE_TEXT, "Page").queryText().caretOffset
+
+
+def _page_description(self):
+    import pyatspi
+    return self.find(pyatspi.ROLE_TEXT, "Page").description or ""
+
+
+def _top_offset(self):
+    """Character offset of the page text at the top left of the view."""
+    import pyatspi
+    x, y, w, h = self.page_extents()
+    return self.find(pyatspi.ROLE_TEXT, "Page").queryText().getOffsetAtPoint(x + 12, y + 6, pyatspi.DESKTOP_COORDS)
+
+
+App.page_extents = _page_extents
+App.page_shot = _page_shot
+App.caret = _caret
+App.page_description = _page_description
+App.top_offset = _top_offset

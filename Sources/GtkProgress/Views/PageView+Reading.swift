@@ -87,19 +87,24 @@ extension PageView {
         onLinkFocused?(nil)
     }
 
-    /// The caret moves to the link too: GTK's accessible reports the move to AT-SPI, so a screen reader reads
-    /// the link's text, and the status line shows where it leads.
+    /// The caret moves to the link too: GTK's accessible reports the move to AT-SPI (`text-caret-moved`), so a
+    /// screen reader reads the link's text; the page's accessible description names the link and where it leads
+    /// (a property change AT-SPI announces for the focused object), and the status line shows the address.
     private func setFocusedRange(_ index: Int?) {
         focusedRange = index
         textView.queueDraw()
         guard let index else {
+            textView.setAccessibleDescription("")
             onLinkFocused?(nil)
             return
         }
         let range = linkRanges[index]
+        let target = url(ofLink: range.link)
         textView.placeCursor(atCharacter: range.start)
         textView.scrollIntoView(character: range.start, margin: 0.1)
-        onLinkFocused?(url(ofLink: range.link))
+        let name = textView.text(fromCharacter: range.start, to: range.end).trimmingCharacters(in: .whitespacesAndNewlines)
+        textView.setAccessibleDescription("Link: \(name), \(target?.absoluteString ?? "")")
+        onLinkFocused?(target)
     }
 
     /// A 2 px ring in the link colour around each line of the focused link, while the page has the focus.
