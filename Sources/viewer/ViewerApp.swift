@@ -12,6 +12,11 @@ final class ViewerApp {
     /// Messages for the first window's status line (a bad curve file, an unusable session file).
     private var startupMessages: [String] = []
     private var visited = VisitedLinks()
+    /// The text size chosen last: new windows start with it.
+    private var lastZoom = ZoomLevel.normal
+    /// The last session, read once at the first window; nil when there was none to read.
+    private var lastSession: SessionState?
+    private var sessionRead = false
     private let sessionFile = SessionFile.standard()
     private var saveTimer: MainLoopTimer?
     /// Saving starts once the last session has been read (or deliberately not), so it is never overwritten unread.
@@ -64,15 +69,18 @@ final class ViewerApp {
             browser.chrome.window.present()
             return
         }
-        if !options.newSession, restoreSession() { return }
-        startSaving()
+        readSession()
+        if !options.newSession, let windows = lastSession?.windows, !windows.isEmpty {
+            for window in windows { newWindow(opening: nil, restoring: window) }
+            return
+        }
         newWindow(opening: DataFiles.url("welcome.html"))
     }
 
     /// URLs from the command line, a second launch or the desktop: a window each. A single URL handed to a running
     /// viewer opens in the window used last, as a new page in its history.
     private func open(_ uris: [String]) {
-        startSaving()
+        readSession()
         let urls = uris.compactMap(URL.init(string:))
         if urls.count == 1, let browser = browsers.last {
             browser.open(urls[0], kind: .commandLine)
@@ -84,7 +92,7 @@ final class ViewerApp {
     }
 
     @discardableResult
-    private func newWindow(opening url: URL?, zoom: ZoomLevel = .normal,
+    private func newWindow(opening url: URL?, zoom: ZoomLevel? = nil,
                            restoring saved: SessionState.Window? = nil) -> Browser {
         var loaderOptions = LoaderOptions()
         loaderOptions.throttleBytesPerSecond = options.throttle
@@ -99,6 +107,7 @@ final class ViewerApp {
         }
         browser.onQuit = { [unowned self] in self.quit() }
         browser.onStateChanged = { [unowned self] in self.sessionChanged() }
+        browser.onZoomChanged = { [unowned self] level in self.lastZoom = level }
         browser.chrome.window.onFocusChange { [unowned self, weak browser] focused in
             guard focused, let browser, let index = self.browsers.firstIndex(where: { $0 === browser }) else { return }
             self.browsers.append(self.browsers.remove(at: index))
@@ -110,7 +119,8 @@ final class ViewerApp {
         if let saved {
             browser.restore(saved)
         } else {
-            if zoom != .normal { browser.setZoom(zoom) }
+            let zoom = zoom ?? lastZoom
+            if zoom != .normal { browser.setZoom(zoom, announce: false) }
             if let url { browser.open(url, kind: .commandLine) }
         }
         if !startupMessages.isEmpty {
@@ -140,23 +150,24 @@ final class ViewerApp {
 
     // MARK: Session
 
-    /// Opens the last session's windows; false when there is none to open (the first run, a damaged file, a
-    /// session with no pages).
-    private func restoreSession() -> Bool {
-        guard let sessionFile else { return false }
+    /// Reads the last session once, before the first window opens: its visited addresses and text size are
+    /// kept even when its windows do not come back (`--new-session`, or addresses to open). A damaged file is
+    /// set aside with a one-line notice, and saving starts only now, so a session is never overwritten unread.
+    private func readSession() {
+        guard !sessionRead else { return }
+        sessionRead = true
         defer { startSaving() }
+        guard let sessionFile else { return }
         switch sessionFile.read() {
         case .missing:
-            return false
+            break
         case .damaged(let message):
             let aside = sessionFile.setAside()
             report(message + (aside.map { " It was kept as \($0); starting a new session." } ?? " Starting a new session."))
-            return false
         case .session(let state):
+            lastSession = state
             visited = VisitedLinks(restoring: state.visited)
-            guard !state.windows.isEmpty else { return false }
-            for window in state.windows { newWindow(opening: nil, restoring: window) }
-            return true
+            lastZoom = state.zoom
         }
     }
 
@@ -182,7 +193,7 @@ final class ViewerApp {
     private func save(wait: Bool) {
         guard saving, let sessionFile else { return }
         let windows = browsers.map(\.sessionWindow).filter { !$0.entries.isEmpty }
-        let data = SessionState(windows: windows, visited: visited.urls).encoded()
+        let data = SessionState(windows: windows, visited: visited.urls, zoom: lastZoom).encoded()
         if wait {
             if let problem = sessionFile.saveAndWait(data) { printError(problem) }
         } else {

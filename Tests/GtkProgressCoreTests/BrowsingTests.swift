@@ -154,9 +154,12 @@ final class BrowsingTests: XCTestCase {
         let window = SessionState.Window(model: model, zoom: ZoomLevel(factor: 1.2), width: 800, height: 600)
         let state = SessionState(windows: [window, SessionState.Window(entries: [
             .init(url: URL(fileURLWithPath: "/tmp/x y.html"), title: "local", scroll: 0, document: 1)], currentIndex: 0)],
-                                 visited: [a, b])
+                                 visited: [a, b], zoom: ZoomLevel(factor: 1.5))
         let decoded = try SessionState.decode(state.encoded()).get()
         XCTAssertEqual(decoded, state)
+        XCTAssertEqual(decoded.zoom.description, "150%", "the text size chosen last")
+        let older = try SessionState.decode(Data(#"{"version": 1, "windows": []}"#.utf8)).get()
+        XCTAssertEqual(older.zoom, .normal, "a file without one starts at 100%")
         XCTAssertEqual(decoded.windows[0].currentIndex, 1)
         XCTAssertEqual(decoded.windows[0].entries.map(\.scroll), [120, 0, 2400.5])
         XCTAssertEqual(decoded.windows[0].entries[1].document, decoded.windows[0].entries[2].document)

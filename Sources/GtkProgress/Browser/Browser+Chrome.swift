@@ -141,13 +141,16 @@ extension Browser {
         return true
     }
 
-    /// Changes the text size of this window's pages, keeping the reader's place, and says so.
-    public func setZoom(_ level: ZoomLevel) {
+    /// Changes the text size of this window's pages, keeping the reader's place, and says so in the status line
+    /// (unless a new window just starts with the size chosen last).
+    public func setZoom(_ level: ZoomLevel, announce: Bool = true) {
         let changed = level != zoom
         zoom = level
         page.setZoom(level.factor)
-        chrome.statusText = "Text size \(level)"
-        if changed { onStateChanged?() }
+        if announce { chrome.statusText = "Text size \(level)" }
+        guard changed else { return }
+        onZoomChanged?(level)
+        onStateChanged?()
     }
 
     // MARK: Find in page

@@ -31,6 +31,8 @@ public final class Browser {
     public var onNewWindow: (() -> Void)?
     /// Ctrl+Q: every window closes. Without a handler only this one does.
     public var onQuit: (() -> Void)?
+    /// The reader chose another text size in this window.
+    public var onZoomChanged: ((ZoomLevel) -> Void)?
     /// Something a session keeps changed: the history, the scroll position, the text size.
     public var onStateChanged: (() -> Void)?
 

@@ -16,10 +16,13 @@ public struct SessionState: Equatable, Sendable {
     public var windows: [Window]
     /// Addresses visited, oldest first.
     public var visited: [URL]
+    /// The text size chosen last, in any window: new windows start with it, also in a new session.
+    public var zoom: ZoomLevel
 
-    public init(windows: [Window] = [], visited: [URL] = []) {
+    public init(windows: [Window] = [], visited: [URL] = [], zoom: ZoomLevel = .normal) {
         self.windows = windows
         self.visited = visited
+        self.zoom = zoom
     }
 
     public struct Window: Equatable, Sendable {
@@ -89,7 +92,7 @@ public struct SessionState: Equatable, Sendable {
                 FileFormat.Entry(url: entry.url.absoluteString, title: entry.title,
                                  scroll: entry.scroll.isFinite ? max(entry.scroll, 0) : 0, document: entry.document)
             }, current: window.currentIndex, zoom: window.zoom.factor, width: window.width, height: window.height)
-        }, visited: visited.suffix(Self.maxVisited).map(\.absoluteString))
+        }, visited: visited.suffix(Self.maxVisited).map(\.absoluteString), zoom: zoom.factor)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(file)) ?? Data("{}".utf8)
@@ -131,6 +134,7 @@ public struct SessionState: Equatable, Sendable {
                                         width: size(window.width), height: size(window.height)))
         }
         state.visited = (file.visited ?? []).suffix(maxVisited).compactMap(usableURL)
+        state.zoom = ZoomLevel(factor: file.zoom ?? 1)
         return .success(state)
     }
 
@@ -159,6 +163,7 @@ public struct SessionState: Equatable, Sendable {
         var version: Int
         var windows: [Window]
         var visited: [String]?
+        var zoom: Double?
 
         struct Window: Codable {
             var entries: [Entry]
