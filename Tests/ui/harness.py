@@ -327,10 +327,11 @@ def _page_extents(self):
 
 
 def _page_shot(self, name):
-    """A screenshot and the RGB bytes of the page area in it, with the area's size."""
+    """A screenshot and the RGB bytes of the page's text in it, with the page area's place and size. The crop
+    leaves out the strips where the progress bar (top) and GTK's overlay scrollbar (right) come and go."""
     path = self.screenshot(name)
     x, y, w, h = self.page_extents()
-    return crop(path, x, y, w, h), (x, y, w, h)
+    return crop(path, x, y + 4, w - 24, h - 4), (x, y, w, h)
 
 
 def _caret(self):

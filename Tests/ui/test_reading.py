@@ -1,6 +1,8 @@
 """Reading a page as a person does without the mouse: Tab through links, Return, Space, Home and End; find in
 page; the text size; jumps within the page as history entries; the link colours of light and dark themes."""
 
+import shutil
+import tempfile
 import time
 
 from harness import App, Server, check, colours, contrast, differing_pixels, wait_for
@@ -87,3 +89,138 @@ def test_space_home_and_end_scroll_the_page(binary):
     finally:
         app.close()
         server.stop()
+
+
+def _matches(app):
+    import pyatspi
+    return app.find(pyatspi.ROLE_LABEL, "Matches").queryText().getText(0, -1)
+
+
+def test_find_highlights_counts_moves_and_leaves_the_view_on_the_match(binary):
+    server = Server()
+    app = App(binary, server.url(ARTICLE))
+    try:
+        app.wait_title("Long read")
+        app.wait_text("Section 30")
+        plain, area = app.page_shot("find-before.png")
+        app.key("ctrl+f")
+        import pyatspi
+        entry = app.find(pyatspi.ROLE_TEXT, "Find in page")
+        wait_for(lambda: entry.getState().contains(pyatspi.STATE_FOCUSED), what="the find entry has the keyboard")
+        app.type("needle")
+        wait_for(lambda: _matches(app) == "1 of 90", what=f"“1 of 90” (now {_matches(app)!r})")
+        first = settled(app.scroll_value)
+        check(first > 0, "the view scrolled to the first match, below the contents")
+        highlighted, _ = app.page_shot("find-highlighted.png")
+        # Every match on screen is painted: many more pixels change than one word's worth.
+        check(differing_pixels(plain, highlighted) > 2000, "the matches are highlighted")
+        app.key("Return")
+        wait_for(lambda: _matches(app) == "2 of 90", what=f"Return: “2 of 90” ({_matches(app)!r})")
+        app.key("F3")
+        wait_for(lambda: _matches(app) == "3 of 90", what=f"F3: “3 of 90” ({_matches(app)!r})")
+        app.key("ctrl+g")
+        wait_for(lambda: _matches(app) == "4 of 90", what=f"Ctrl+G: “4 of 90” ({_matches(app)!r})")
+        app.key("shift+F3")
+        wait_for(lambda: _matches(app) == "3 of 90", what=f"Shift+F3: “3 of 90” ({_matches(app)!r})")
+        app.key("shift+Return")
+        app.key("shift+Return")
+        app.key("shift+Return")
+        wait_for(lambda: _matches(app) == "90 of 90", what=f"Shift+Return wraps to the last ({_matches(app)!r})")
+        last = settled(app.scroll_value)
+        check(last > first * 5, f"the view follows the match to the end of the page ({first} → {last})")
+        app.key("Escape")
+        wait_for(lambda: not entry.getState().contains(pyatspi.STATE_SHOWING), what="Escape closes the bar")
+        settled(app.scroll_value)
+        # The page grows by the bar's height, so the offset may drop by as much; the match stays in view.
+        check(abs(app.scroll_value() - last) < 60, f"the view stays where the match was ({last}, {app.scroll_value()})")
+        page = app.find(pyatspi.ROLE_TEXT, "Page")
+        mx, my, mw, mh = page.queryText().getCharacterExtents(app.page_text().rindex("needle"), pyatspi.DESKTOP_COORDS)
+        x, y, w, h = app.page_extents()
+        check(y <= my and my + mh <= y + h, f"the match is on screen (at y {my}, the page {y}..{y + h})")
+        wait_for(lambda: page.getState().contains(pyatspi.STATE_FOCUSED), what="the page has the keyboard again")
+        text = page.queryText()
+        check(text.getNSelections() == 1, "the last match is left selected")
+        start, end = text.getSelection(0)
+        check(text.getText(start, end).lower() == "needle" and start == app.page_text().rindex("needle"),
+              "the selection is the match the bar was on")
+        app.key("ctrl+f")
+        app.type("no such words\n")
+        wait_for(lambda: _matches(app) == "No matches", what=f"“No matches” ({_matches(app)!r})")
+    finally:
+        app.close()
+        server.stop()
+
+
+def test_ctrl_plus_minus_zero_and_ctrl_scroll_change_the_text_size_keeping_the_top_line(binary):
+    server = Server()
+    state = tempfile.mkdtemp(prefix="gtkprogress-state-")
+    app = App(binary, server.url(ARTICLE), state_home=state)
+    try:
+        app.wait_title("Long read")
+        app.wait_text("Section 30")
+        time.sleep(1)
+        normal, area = app.page_shot("zoom-100.png")
+        app.key("End")
+        settled(app.scroll_value)
+        app.key("Home")
+        wait_for(lambda: app.scroll_value() == 0, what="back at the top")
+        # Put a heading at the top of the view: it must stay there through every change of size.
+        for _ in range(3):
+            app.key("space")
+        settled(app.scroll_value)
+        top = app.top_offset()
+        line = app.page_text()[top:top + 20]
+
+        def top_line_kept(what):
+            settled(app.scroll_value)
+            now = app.top_offset()
+            check(abs(now - top) < 80, f"{what}: the line at the top stays ({line!r} at {top}, now "
+                  f"{app.page_text()[now:now + 20]!r} at {now})")
+
+        app.key("ctrl+plus")
+        app.wait_status("Text size 110%")
+        top_line_kept("Ctrl+plus")
+        app.key("ctrl+plus")
+        app.wait_status("Text size 120%")
+        top_line_kept("Ctrl+plus twice")
+        app.key("ctrl+minus")
+        app.wait_status("Text size 110%")
+        top_line_kept("Ctrl+minus")
+        x, y, w, h = area
+        from harness import xdotool
+        xdotool("mousemove", x + w // 2, y + h // 2)
+        xdotool("keydown", "ctrl")
+        xdotool("click", "4")
+        xdotool("keyup", "ctrl")
+        app.wait_status("Text size 120%")
+        top_line_kept("Ctrl+scroll up")
+        app.key("ctrl+0")
+        app.wait_status("Text size 100%")
+        top_line_kept("Ctrl+0")
+        app.key("Home")
+        wait_for(lambda: app.scroll_value() == 0, what="back at the top")
+        time.sleep(0.3)
+        again, _ = app.page_shot("zoom-100-again.png")
+        check(differing_pixels(normal, again) < 50, "Ctrl+0 gives back the same picture as at first")
+        app.key("ctrl+plus")
+        app.key("ctrl+plus")
+        app.key("ctrl+plus")
+        app.wait_status("Text size 133%")
+        time.sleep(0.3)
+        bigger, _ = app.page_shot("zoom-133.png")
+        check(differing_pixels(normal, bigger) > 5000, "the text is drawn larger")
+        # The size is remembered: a new start with an address (no session restored) still uses it.
+        import json
+        wait_for(lambda: json.load(open(app.session_path)).get("zoom") == 1.33, what="the size saved")
+    finally:
+        app.close()
+    app = App(binary, server.url("/page?title=Later"), state_home=state)
+    try:
+        app.wait_title("Later")
+        app.wait_status("Done")
+        app.key("ctrl+minus")
+        wait_for(lambda: "Text size 120%" in app.status(), what=f"Ctrl+minus from 133% (status {app.status()!r})")
+    finally:
+        app.close()
+        server.stop()
+        shutil.rmtree(state, ignore_errors=True)
