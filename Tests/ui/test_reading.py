@@ -5,7 +5,7 @@ import shutil
 import tempfile
 import time
 
-from harness import App, Server, check, colours, contrast, differing_pixels, wait_for
+from harness import App, Server, check, colours, contrast, crop, differing_pixels, wait_for
 
 
 ARTICLE = "/article?title=Long+read&sections=30"
@@ -224,3 +224,80 @@ def test_ctrl_plus_minus_zero_and_ctrl_scroll_change_the_text_size_keeping_the_t
         app.close()
         server.stop()
         shutil.rmtree(state, ignore_errors=True)
+
+
+def test_a_jump_within_the_page_is_an_entry_and_back_returns_to_where_the_reader_was(binary):
+    server = Server()
+    app = App(binary, server.url(ARTICLE))
+    try:
+        app.wait_title("Long read")
+        app.wait_text("Section 30")
+        # A little way down, with the contents still in view.
+        x, y, w, h = app.page_extents()
+        from harness import xdotool
+        xdotool("mousemove", x + w // 2, y + h // 2)
+        xdotool("click", "5")
+        before = settled(app.scroll_value)
+        check(before > 0, "the wheel scrolled the page")
+        requests = server.count("/article")
+        x, y = app.text_position("Section 20")
+        app.click_screen(x, y)
+        wait_for(lambda: app.find_address().endswith("#s20"), what=f"the address shows #s20 ({app.find_address()!r})")
+        jumped = settled(app.scroll_value)
+        check(jumped > before + 500, f"the view jumped to section 20 ({before} → {jumped})")
+        wait_for(lambda: app.button_sensitive("Back"), what="Back is sensitive")
+        app.key("alt+Left")
+        wait_for(lambda: "#" not in app.find_address(), what=f"Back: the address without #s20 ({app.find_address()!r})")
+        check(abs(settled(app.scroll_value) - before) < 2, f"Back returns to where the reader was ({before}, "
+              f"{app.scroll_value()})")
+        app.key("alt+Right")
+        wait_for(lambda: app.find_address().endswith("#s20"), what="Forward: #s20 again")
+        check(abs(settled(app.scroll_value) - jumped) < 2, "Forward returns to section 20")
+        check(app.title == "Long read", "the same page")
+        check(server.count("/article") == requests, "no request for a jump within the page")
+    finally:
+        app.close()
+        server.stop()
+
+
+def _link_colour(app, path, fragment):
+    """The link colour of `fragment` as painted, and the page's background: the colour of the text's pixels that
+    stands out most from the most common one (anti-aliased edges stand out less)."""
+    import pyatspi
+    text = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
+    start = app.page_text().index(fragment)
+    x, y, w, h = text.getRangeExtents(start, start + len(fragment), pyatspi.DESKTOP_COORDS)
+    counts = colours(crop(path, x, y, w, h))
+    background = max(counts, key=counts.get)
+    ink = max((c for c, n in counts.items() if n >= 3), key=lambda c: contrast(c, background))
+    return ink, background
+
+
+def test_link_colours_come_from_the_theme_and_stay_readable_in_light_and_dark(binary):
+    server = Server()
+    seen = {}
+    for theme in ("Adwaita", "Adwaita:dark"):
+        app = App(binary, server.url("/page?title=Colours&links=/page?title=Visited,/page?title=Fresh"),
+                  env={"GTK_THEME": theme})
+        try:
+            app.wait_title("Colours")
+            app.wait_text("/page?title=Fresh")
+            x, y = app.text_position("/page?title=Visited")
+            app.click_screen(x, y)
+            app.wait_title("Visited")
+            app.key("alt+Left")
+            app.wait_title("Colours")
+            time.sleep(0.5)
+            path = app.screenshot(f"links-{theme.replace(':', '-')}.png")
+            link, background = _link_colour(app, path, "/page?title=Fresh")
+            visited, _ = _link_colour(app, path, "/page?title=Visited")
+            for name, colour in (("link", link), ("visited link", visited)):
+                ratio = contrast(colour, background)
+                check(ratio >= 4.5, f"{theme}: the {name} colour {colour} on {background} has contrast {ratio:.2f}")
+            check(link != visited, f"{theme}: visited links look different ({link}, {visited})")
+            seen[theme] = (link, background)
+        finally:
+            app.close()
+    check(seen["Adwaita"][1] != seen["Adwaita:dark"][1], f"the dark theme paints a dark page ({seen})")
+    check(seen["Adwaita"][0] != seen["Adwaita:dark"][0], f"the link colour follows the theme ({seen})")
+    server.stop()

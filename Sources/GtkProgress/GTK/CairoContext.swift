@@ -21,4 +21,7 @@ public struct RGBA: Equatable, Sendable {
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
+
+    init(_ color: Contrast.Color) { self.init(red: color.red, green: color.green, blue: color.blue) }
+    var contrastColor: Contrast.Color { Contrast.Color(red: red, green: green, blue: blue) }
 }

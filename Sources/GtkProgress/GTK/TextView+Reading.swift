@@ -145,6 +145,15 @@ extension TextView {
                 color(GtkStateFlags(rawValue: GTK_STATE_FLAG_LINK.rawValue | GTK_STATE_FLAG_VISITED.rawValue)))
     }
 
+    /// The theme's link colours, each moved just far enough to keep 4.5:1 contrast on the view's background
+    /// where the theme falls short (Adwaita's dark link blue has 3.6:1 on its dark base).
+    public var readableLinkColors: (link: RGBA, visited: RGBA) {
+        let theme = themeLinkColors
+        let background = (themeTextColors.background ?? RGBA(red: 1, green: 1, blue: 1)).contrastColor
+        return (RGBA(Contrast.readable(theme.link.contrastColor, on: background)),
+                RGBA(Contrast.readable(theme.visited.contrastColor, on: background)))
+    }
+
     /// The theme's text and background colours of the view, for tests that check contrast.
     public var themeTextColors: (text: RGBA, background: RGBA?) {
         let context = gtk_widget_get_style_context(widget)

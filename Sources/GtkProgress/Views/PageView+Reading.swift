@@ -111,7 +111,7 @@ extension PageView {
     private func paintFocusRing(on cr: CairoContext) {
         guard textView.hasFocus, let index = focusedRange, linkRanges.indices.contains(index) else { return }
         let range = linkRanges[index]
-        let color = textView.themeLinkColors.link
+        let color = textView.readableLinkColors.link
         cr.setColor(color)
         for rect in textView.rectangles(fromCharacter: range.start, to: range.end) {
             cr.strokeRectangle(x: rect.x - 2, y: rect.y - 1, width: rect.width + 4, height: rect.height + 2, lineWidth: 2)
@@ -192,9 +192,10 @@ extension PageView {
 
     // MARK: Link colours
 
-    /// Link and visited-link colours from the theme; called again when the theme changes.
+    /// Link and visited-link colours from the theme (made readable where it falls short); called again when the
+    /// theme changes.
     func applyLinkColors() {
-        let colors = textView.themeLinkColors
+        let colors = textView.readableLinkColors
         sharedTags["link"]?.set("foreground", string: colors.link.hex)
         sharedTags["visited"]?.set("foreground", string: colors.visited.hex)
         textView.queueDraw()

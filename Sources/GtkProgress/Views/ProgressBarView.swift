@@ -46,7 +46,16 @@ public final class ProgressBarView {
     private func paint(on cr: CairoContext) {
         Self.paint(shown, on: cr, barWidth: widget.width, scale: widget.scaleFactor,
                    rightToLeft: widget.isRightToLeft,
-                   color: widget.themeColor("theme_selected_bg_color") ?? Self.fallbackColor)
+                   color: Self.color(theme: widget.themeColor("theme_selected_bg_color"),
+                                     page: widget.themeColor("theme_base_color")))
+    }
+
+    /// The theme's accent, moved just far enough to keep the 3:1 contrast WCAG asks of graphics on the page
+    /// it is drawn over.
+    static func color(theme: RGBA?, page: RGBA?) -> RGBA {
+        let accent = theme ?? fallbackColor
+        guard let page else { return accent }
+        return RGBA(Contrast.readable(accent.contrastColor, on: page.contrastColor, minimum: Contrast.graphics))
     }
 
     /// The whole look of the bar: one pixel-aligned rectangle in a solid colour, faded by the snapshot's opacity.
