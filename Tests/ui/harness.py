@@ -81,6 +81,13 @@ class Server:
         self.proc.wait(timeout=5)
 
 
+def _is_toplevel(wid):
+    """A browser window, not one of GTK's small helper windows (a drag's, named after the program)."""
+    out = xdotool("getwindowgeometry", "--shell", wid, check_rc=False)
+    values = dict(line.split("=") for line in out.splitlines() if "=" in line)
+    return int(values.get("WIDTH", 0)) > 100 and int(values.get("HEIGHT", 0)) > 100
+
+
 class App:
     """One gtkprogress process and its window.
 
@@ -106,15 +113,19 @@ class App:
         """The ids of the app's visible windows, oldest first."""
         out = xdotool("search", "--onlyvisible", "--pid", self.proc.pid, check_rc=False)
         ids = [line for line in out.splitlines() if line]
-        return [wid for wid in ids if xdotool("getwindowname", wid, check_rc=False)]
+        return [wid for wid in ids if xdotool("getwindowname", wid, check_rc=False) and _is_toplevel(wid)]
 
     def wait_windows(self, count, timeout=15):
         return wait_for(lambda: len(self.windows()) == count and self.windows(), timeout,
                         what=f"{count} windows (now {len(self.windows())})")
 
     def use_window(self, wid):
-        """Sends keys and reads titles of window `wid` from now on."""
+        """Sends keys and reads titles of window `wid` from now on, raised above the others (with no window
+        manager they all open at the same place) and focused."""
         self.window = wid
+        xdotool("windowraise", wid, check_rc=False)
+        time.sleep(0.2)
+        self.focus()
 
     def kill(self):
         """SIGKILL: the process gets no chance to save anything. Returns once the bus has let go of the
@@ -152,7 +163,9 @@ class App:
     def key(self, *keys, closes=False):
         """Presses `keys` in the window. With `closes`, the window may be gone before the keys are released."""
         self.focus()
-        xdotool("key", "--clearmodifiers", "--window", self.window, *keys, check_rc=not closes)
+        # Through XTEST to the focused window, as a keyboard types: `--window` would send synthetic events, after
+        # which xdotool's later `keydown` of a modifier can arrive as the last key sent (Ctrl+N again and again).
+        xdotool("key", "--clearmodifiers", *keys, check_rc=not closes)
         time.sleep(0.1)
 
     def type(self, text):
@@ -197,11 +210,21 @@ class App:
             return None
         return wait_for(find, timeout=15, what="the app on the accessibility bus")
 
-    def find(self, role, name=None):
+    def frame(self):
+        """The accessible of the window in use (the app's only one, or the one named as its title)."""
         import pyatspi
         app = self.accessible()
+        frames = [app[i] for i in range(app.childCount)]
+        frames = [f for f in frames if f is not None and f.getRole() == pyatspi.ROLE_FRAME]
+        if len(frames) <= 1:
+            return app
+        title = self.title
+        return next((f for f in frames if f.name == title), app)
+
+    def find(self, role, name=None):
+        import pyatspi
         def search():
-            return pyatspi.findDescendant(app, lambda a: a is not None and a.getRole() == role
+            return pyatspi.findDescendant(self.frame(), lambda a: a is not None and a.getRole() == role
                                           and (name is None or a.name == name))
         return wait_for(search, timeout=10, what=f"accessible {role} {name or ''}")
 
@@ -246,7 +269,7 @@ class App:
 
     def scroll_value(self):
         import pyatspi
-        bars = [a for a in _walk(self.accessible()) if a.getRole() == pyatspi.ROLE_SCROLL_BAR]
+        bars = [a for a in _walk(self.frame()) if a.getRole() == pyatspi.ROLE_SCROLL_BAR]
         vertical = [b for b in bars if b.getState().contains(pyatspi.STATE_VERTICAL)]
         return vertical[0].queryValue().currentValue if vertical else 0.0
 
@@ -278,7 +301,7 @@ def _walk(node):
 
 def _address(self):
     import pyatspi
-    entries = [a for a in _walk(self.accessible()) if a.getRole() == pyatspi.ROLE_TEXT and a.name == "Address"]
+    entries = [a for a in _walk(self.frame()) if a.getRole() == pyatspi.ROLE_TEXT and a.name == "Address"]
     return entries[0].queryText().getText(0, -1) if entries else ""
 
 
