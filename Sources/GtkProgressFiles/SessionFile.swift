@@ -44,8 +44,10 @@ public final class SessionFile: @unchecked Sendable {
     /// Session files are a few kilobytes; anything this large is not one.
     static let largestFile = 8 * 1024 * 1024
 
-    /// Reads the file (on the calling thread: it is small).
+    /// Reads the file (on the calling thread: it is small). Temporary files left by a viewer killed mid-write are
+    /// removed first; the file itself is whole, as the rename never happened.
     public func read() -> Contents {
+        removeLeftovers()
         let path = url.path
         guard FileManager.default.fileExists(atPath: path) else { return .missing }
         let data: Data
@@ -61,6 +63,17 @@ public final class SessionFile: @unchecked Sendable {
         switch SessionState.decode(data) {
         case .success(let state): return .session(state)
         case .failure(let failure): return .damaged("The saved session \(path) was not restored: \(failure.description).")
+        }
+    }
+
+    /// `session.json.tmp-PID` files of processes that no longer run (`kill(pid, 0)` fails with ESRCH).
+    private func removeLeftovers() {
+        let directory = url.deletingLastPathComponent().path
+        let prefix = url.lastPathComponent + ".tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid() else { continue }
+            if kill(pid, 0) != 0, errno == ESRCH { unlink(directory + "/" + name) }
         }
     }
 
