@@ -166,3 +166,24 @@ def test_link_to_a_place_in_the_page_scrolls_there(binary, path="/tmp/gtkprogres
         check(not app.button_sensitive("Back"), "no page was loaded")
     finally:
         app.close()
+
+
+def test_local_addresses_typed_without_a_scheme_get_http(binary):
+    server = Server()
+    app = App(binary, server.url(page("Start")))
+    try:
+        app.wait_title("Start")
+        for host in ("localhost", "127.0.0.1"):
+            typed = f"{host}:{server.port}" + page(f"Typed {host}")
+            app.key("ctrl+l")
+            app.type(typed + "\n")
+            app.wait_title(f"Typed {host}")
+            check(app.find_address().startswith(f"http://{host}:{server.port}/page"),
+                  f"{typed} became http ({app.find_address()!r})")
+        # Any other bare host keeps getting https (the test server speaks none, so it fails, as it should).
+        app.key("ctrl+l")
+        app.type(f"example.invalid:{server.port}/x\n")
+        wait_for(lambda: app.find_address().startswith("https://example.invalid"), what="https for other hosts")
+    finally:
+        app.close()
+        server.stop()

@@ -22,8 +22,8 @@ public enum AddressInput {
         }
     }
 
-    /// `example.org` → `https://example.org/`; `localhost:8000`, `127.0.0.1` → `http://…/`; `/tmp/a.html` and `~/a.html` → `file:`; `http(s)://` and `file://`
-    /// as given. `relativeTo` resolves a relative file path (command line).
+    /// `example.org` → `https://example.org/`; `localhost:8000`, `127.0.0.1`, `[::1]` → `http://…/`; `/tmp/a.html`
+    /// and `~/a.html` → `file:`; `http(s)://` and `file://` as given. `relativeTo` resolves a relative file path (command line).
     public static func url(from input: String, workingDirectory: String? = nil) -> Result<URL, Failure> {
         let text = input.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return .failure(.empty) }
@@ -56,9 +56,8 @@ public enum AddressInput {
         return .failure(.notAnAddress(text))
     }
 
-    /// A bare host name with an optional port and path becomes https, except a host on this machine or the local
-    /// network's numeric addresses: `localhost`, `*.localhost` (RFC 6761 §6.3 reserves them for loopback) and IP
-    /// literals, where development servers listen without TLS. Firefox and Chromium type those as http too.
+    /// A bare host name with an optional port and path becomes https, except `localhost`, `*.localhost` (RFC 6761
+    /// §6.3 reserves them for loopback) and IP literals, where development servers listen without TLS. Firefox and Chromium type those as http too.
     private static func hostURL(_ text: String) -> URL? {
         guard !text.contains(" "), !text.contains("\t") else { return nil }
         let hostPart = text.split(separator: "/", maxSplits: 1).first.map(String.init) ?? text
@@ -71,9 +70,10 @@ public enum AddressInput {
             host = hostPart.split(separator: ":", maxSplits: 1).first.map(String.init) ?? hostPart
         }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        let isHost = host.lowercased() == "localhost" || isIPv6Literal(host) || (labels.count >= 2 && labels.allSatisfy { label in
-            !label.isEmpty && label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
-        })
+        let isHost = host.lowercased() == "localhost" || isIPv6Literal(host)
+            || (labels.count >= 2 && labels.allSatisfy { label in
+                !label.isEmpty && label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+            })
         let scheme = isLocal(host) ? "http://" : "https://"
         guard isHost, let url = URL(string: scheme + text) ?? URL(string: scheme + percentEscaped(text)),
               url.host != nil else { return nil }
