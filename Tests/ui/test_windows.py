@@ -83,6 +83,14 @@ def test_a_links_context_menu_opens_it_here_or_in_a_new_window_and_copies_its_ad
     try:
         app.wait_title("Menu")
         app.wait_text(target)
+        # From the keyboard: the focused link's menu.
+        app.key("Tab")
+        app.wait_status("title=Target")
+        app.key("shift+F10")
+        items = wait_for(lambda: _menu_items(app), what="Shift+F10: the focused link's menu")
+        check("Open Link in New Window" in items, f"the link's menu from the keyboard: {sorted(items)}")
+        app.key("Escape")
+        wait_for(lambda: not _menu_items(app), what="Escape closes the menu")
         x, y = app.text_position(target)
         app.click_screen(x, y, button=3)
         items = wait_for(lambda: _menu_items(app), what="the link's menu")

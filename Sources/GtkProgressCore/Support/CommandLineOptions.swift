@@ -30,7 +30,7 @@ public struct CommandLineOptions: Equatable, Sendable {
 
       --curve NAME|PATH          progress curve: wechat (default), smooth, real, or a curve file
       --throttle BYTES_PER_SEC   limit download speed, to watch the bar on a fast network
-      --new-session              do not restore the last session's windows
+      --new-session              start with the welcome page, not the last session's windows
       --print-curve NAME|PATH    print the curve's timeline as "t fraction opacity" lines and exit
         --finish-at SECONDS      with --print-curve: the load finishes at this time
         --until SECONDS          with --print-curve: stop printing at this time
@@ -40,13 +40,15 @@ public struct CommandLineOptions: Equatable, Sendable {
       --version                  show the version and exit
 
     With no URL the windows of the last session come back (their pages fetched again), or the welcome
-    page opens; each URL given opens in a window of its own. The session is kept in
-    $XDG_STATE_HOME/gtkprogress/session.json (~/.local/state/gtkprogress/session.json).
+    page opens; each URL given opens in a window of its own, without restoring the session. The session
+    is kept in $XDG_STATE_HOME/gtkprogress/session.json (~/.local/state/gtkprogress/session.json).
+    localhost, *.localhost and IP addresses typed without a scheme get http://, other hosts https://.
 
     Keys: Alt+Left back, Alt+Right forward, F5/Ctrl+R reload, Escape stop, Ctrl+L address entry,
-    Tab/Shift+Tab next/previous link, Return follow it (Shift+Return: in a new window), Space/Shift+Space
-    page down/up, Home/End top/bottom, Ctrl+F find (Return/F3/Ctrl+G next, Shift for previous),
-    Ctrl+plus/minus/0 text size, Ctrl+N new window, Ctrl+W close window, Ctrl+Q quit.
+    Tab/Shift+Tab next/previous link, Return follow it (Shift+Return or Ctrl+Return: in a new window),
+    Space/Shift+Space page down/up, Home/End top/bottom, Ctrl+F find (Return/F3/Ctrl+G next, Shift for
+    previous, Escape closes), Ctrl+plus/minus/0 or Ctrl+scroll text size, Ctrl+N new window, Ctrl+W close
+    window, Ctrl+Q close all. Middle-click or Ctrl+click opens a link in a new window.
     """
 
     public static let version = "gtkprogress 0.1.0"
