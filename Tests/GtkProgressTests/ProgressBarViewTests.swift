@@ -49,6 +49,20 @@ final class ProgressBarViewTests: XCTestCase {
         }
     }
 
+    /// The theme's accent as it is where it stands out from the page; a pale accent on a white page is darkened
+    /// until it has the 3:1 WCAG asks of graphics.
+    func testTheAccentKeepsThreeToOneOnThePage() {
+        let accent = RGBA(red: 0x35 / 255.0, green: 0x84 / 255.0, blue: 0xe4 / 255.0)
+        let white = RGBA(red: 1, green: 1, blue: 1), dark = RGBA(red: 0x2d / 255.0, green: 0x2d / 255.0, blue: 0x2d / 255.0)
+        XCTAssertEqual(ProgressBarView.color(theme: accent, page: white), accent)
+        XCTAssertEqual(ProgressBarView.color(theme: accent, page: dark), accent, "3.65:1 on Adwaita's dark base")
+        XCTAssertEqual(ProgressBarView.color(theme: nil, page: nil), ProgressBarView.fallbackColor)
+        let pale = RGBA(red: 0.8, green: 0.9, blue: 1)
+        let fixed = ProgressBarView.color(theme: pale, page: white)
+        XCTAssertGreaterThanOrEqual(Contrast.ratio(fixed.contrastColor, white.contrastColor), 3)
+        XCTAssertGreaterThan(fixed.blue, fixed.red, "still the theme's hue")
+    }
+
     func testNothingPaintedAtZeroOrWhenHidden() {
         XCTAssertEqual(filledColumns(paint(fraction: 0, scale: 1), row: 0), [])
         let surface = CairoImageSurface(width: 100, height: 5)

@@ -30,7 +30,11 @@ def test_tab_moves_a_visible_focus_from_link_to_link_and_return_follows(binary):
     try:
         app.wait_title("Long read")
         app.wait_text("Section 30")
+        import pyatspi
+        page = app.find(pyatspi.ROLE_TEXT, "Page")
+        wait_for(lambda: page.getState().contains(pyatspi.STATE_FOCUSED), what="the page has the keyboard after loading")
         text = app.page_text()
+        time.sleep(1)
         before, area = app.page_shot("tab-before.png")
         app.key("Tab")
         first = text.index("Section 1")
@@ -57,8 +61,18 @@ def test_tab_moves_a_visible_focus_from_link_to_link_and_return_follows(binary):
         target = app.page_description().split(", ")[-1]
         app.key("Return")
         app.wait_title(target.split("title=")[1].replace("+", " "))
+        wait_for(lambda: app.find(pyatspi.ROLE_TEXT, "Page").getState().contains(pyatspi.STATE_FOCUSED),
+                 what="the new page has the keyboard")
         app.key("alt+Left")
         app.wait_title("Long read")
+        # Typed in the address entry: once the page is there, the keyboard is the page's again.
+        app.key("ctrl+l")
+        app.type(app.find_address().split("?")[0] + "?title=Typed&sections=3\n")
+        app.wait_title("Typed")
+        wait_for(lambda: app.find(pyatspi.ROLE_TEXT, "Page").getState().contains(pyatspi.STATE_FOCUSED),
+                 what="the page has the keyboard after a typed address")
+        app.key("Tab")
+        wait_for(lambda: app.page_description().startswith("Link: Section 1"), what="Tab reaches its first link")
     finally:
         app.close()
         server.stop()
