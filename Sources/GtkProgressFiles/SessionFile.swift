@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import GtkProgressCore
 #if canImport(Glibc)
 import Glibc
@@ -49,21 +50,36 @@ public final class SessionFile: @unchecked Sendable {
     public func read() -> Contents {
         removeLeftovers()
         let path = url.path
-        guard FileManager.default.fileExists(atPath: path) else { return .missing }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { return .missing }
+            return .damaged("The saved session \(path) could not be read: \(LocalFile.describe(errno)).")
+        }
+        guard Int(info.st_size) <= Self.largestFile else {
+            return .damaged("The saved session \(path) was not restored: it is \(Int(info.st_size) / 1024 / 1024) MB, too "
+                            + "large to be one.")
+        }
         let data: Data
-        do {
-            let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-            guard size <= Self.largestFile else {
-                return .damaged("The saved session \(path) was not restored: it is \(size / 1024 / 1024) MB, too large to be one.")
-            }
-            data = try Data(contentsOf: url)
-        } catch {
-            return .damaged("The saved session \(path) could not be read: \(error.localizedDescription)")
+        switch LocalFile.readBytes(path) {
+        case .success(let bytes): data = Data(bytes)
+        case .failure(let error):
+            return .damaged("The saved session \(path) could not be read: \(LocalFile.describe(error.code)).")
         }
         switch SessionState.decode(data) {
         case .success(let state): return .session(state)
         case .failure(let failure): return .damaged("The saved session \(path) was not restored: \(failure.description).")
         }
+    }
+
+    /// `mkdir -p`, private to the user (0700, as the XDG specification asks of its directories); the `errno`
+    /// that stopped it, or nil.
+    private static func makeDirectories(_ path: String) -> Int32? {
+        var prefix = ""
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0, errno != EEXIST { return errno }
+        }
+        return nil
     }
 
     /// `session.json.tmp-PID` files of processes that no longer run (`kill(pid, 0)` fails with ESRCH).
@@ -103,11 +119,8 @@ public final class SessionFile: @unchecked Sendable {
     /// Write to a temporary file, fsync, rename, fsync the directory. Returns a message on failure.
     private func write(_ data: Data) -> String? {
         let directory = url.deletingLastPathComponent().path
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            return "Cannot save the session in \(directory): \(error.localizedDescription)"
+        if let code = Self.makeDirectories(directory) {
+            return "Cannot save the session in \(directory): \(LocalFile.describe(code))."
         }
         let temporary = url.path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)

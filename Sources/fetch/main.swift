@@ -1,11 +1,13 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GtkProgressCore
 import GtkProgressLoading
+import GtkProgressFiles
 
 /// Entry point of `gtkprogress-fetch`, which `gtkprogress` becomes for `--dump URL` and `--load-only`: the
 /// loader, without GTK.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data(("gtkprogress: " + message + "\n").utf8))
+    StandardStreams.error("gtkprogress: " + message + "\n")
 }
 
 switch CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst())) {

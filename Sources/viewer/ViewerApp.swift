@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GtkProgress
 
 /// The desktop application: windows, each its own `Browser`, opened on the last session, the welcome page or the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The window as a session keeps it, and the window brought back from one.
 extension Browser {

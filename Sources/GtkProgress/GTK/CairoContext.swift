@@ -24,4 +24,17 @@ public struct RGBA: Equatable, Sendable {
 
     init(_ color: Contrast.Color) { self.init(red: color.red, green: color.green, blue: color.blue) }
     var contrastColor: Contrast.Color { Contrast.Color(red: red, green: green, blue: blue) }
+
+    /// `#rrggbb`, as Pango's colour attributes take it (alpha left out), each component the nearest 8-bit value,
+    /// so a colour chosen in 8 bits (`Contrast.readable`) is painted as chosen.
+    package var hexString: String {
+        let digits = Array("0123456789abcdef")
+        var text = "#"
+        for component in [red, green, blue] {
+            let value = Int((min(max(component, 0), 1) * 255).rounded())
+            text.append(digits[value >> 4])
+            text.append(digits[value & 15])
+        }
+        return text
+    }
 }

@@ -25,7 +25,7 @@ public final class Menu: Widget {
         while let node = list {
             let child = node.pointee.data.assumingMemoryBound(to: GtkWidget.self)
             if let label = gtk_menu_item_get_label(UnsafeMutableRawPointer(child).assumingMemoryBound(to: GtkMenuItem.self)) {
-                labels.append(String(cString: label).replacingOccurrences(of: "_", with: ""))
+                labels.append(String(String(cString: label).filter { $0 != "_" }))
             } else {
                 labels.append("-")
             }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Find in page on the text the view shows. The buffer is searched a slice at a time from idle callbacks
 /// (`FindScanner`), so a page of many megabytes never holds the main loop for long, and what is found shows at

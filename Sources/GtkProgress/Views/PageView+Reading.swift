@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reading the page without the mouse, and what the mouse offers besides a click: links reached with Tab and
 /// followed with Return (as in Firefox, w3m and lynx), the page scrolled by the keys readers expect, the link's
@@ -102,7 +102,7 @@ extension PageView {
         let target = url(ofLink: range.link)
         textView.placeCursor(atCharacter: range.start)
         textView.scrollIntoView(character: range.start, margin: 0.1)
-        let name = textView.text(fromCharacter: range.start, to: range.end).trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = textView.text(fromCharacter: range.start, to: range.end).trimmed()
         textView.setAccessibleDescription("Link: \(name), \(target?.absoluteString ?? "")")
         onLinkFocused?(target)
     }
@@ -196,8 +196,8 @@ extension PageView {
     /// theme changes.
     func applyLinkColors() {
         let colors = textView.readableLinkColors
-        sharedTags["link"]?.set("foreground", string: colors.link.hex)
-        sharedTags["visited"]?.set("foreground", string: colors.visited.hex)
+        sharedTags["link"]?.set("foreground", string: colors.link.hexString)
+        sharedTags["visited"]?.set("foreground", string: colors.visited.hexString)
         textView.queueDraw()
     }
 
@@ -210,13 +210,5 @@ extension PageView {
             textView.removeTag(unvisited, fromCharacter: range.start, to: range.end)
             textView.applyTag(visited, fromCharacter: range.start, to: range.end)
         }
-    }
-}
-
-extension RGBA {
-    /// `#rrggbb`, as GtkTextTag's `foreground` takes it.
-    var hex: String {
-        func component(_ value: Double) -> Int { Int((min(max(value, 0), 1) * 255).rounded()) }
-        return String(format: "#%02x%02x%02x", component(red), component(green), component(blue))
     }
 }

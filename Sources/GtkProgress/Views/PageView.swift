@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The page as styled text in a read-only, word-wrapping text view, with clickable links
 /// (the shape of GTK's `gtk-demo/hypertext.c`: button release → the link at that place, unless text is selected).

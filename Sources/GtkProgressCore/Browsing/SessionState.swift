@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What survives a restart: each window's back/forward list with its scroll positions, its text size and size,
 /// and the addresses visited (for the visited-link colour). Only addresses and numbers are kept, never a page:

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The addresses visited, shared by all windows, for the visited-link colour (CSS `:visited`). The newest
 /// `capacity` are kept, in order, so the session can save them.

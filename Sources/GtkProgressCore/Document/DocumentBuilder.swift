@@ -1,5 +1,5 @@
 internal import CGumbo
-import Foundation
+import FoundationEssentials
 
 /// Walks gumbo's tree and writes the document's runs.
 ///
@@ -356,7 +356,7 @@ struct ListCounter {
         let reversed = ordered && element.hasAttribute("reversed")
         step = reversed ? -1 : 1
         numbering = element.attribute("type").flatMap { $0.first } ?? "1"
-        if let start = element.attribute("start").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+        if let start = element.attribute("start").flatMap({ Int($0.trimmed()) }) {
             next = start
         } else if reversed {
             next = (0..<element.childCount).filter { index in
@@ -372,7 +372,7 @@ struct ListCounter {
 
     mutating func nextMarker(for item: GumboNodeRef) -> String {
         guard ordered else { return Self.bullet(depth: depth) }
-        if let value = item.attribute("value").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+        if let value = item.attribute("value").flatMap({ Int($0.trimmed()) }) {
             next = value
         }
         defer { next += step }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The command line of `gtkprogress`, parsed without a display.
 public struct CommandLineOptions: Equatable, Sendable {

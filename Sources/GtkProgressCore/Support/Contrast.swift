@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Colour contrast as WCAG 2.x defines it, so a theme colour can be checked and, when a theme falls short,
 /// moved just far enough to be read: 4.5:1 for text (success criterion 1.4.3), 3:1 for a graphical object such
