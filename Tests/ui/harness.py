@@ -82,7 +82,7 @@ class Server:
 
 
 def _is_toplevel(wid):
-    """A browser window, not one of GTK's small helper windows (a drag's, named after the program)."""
+    """A browser window, not one of GTK's small utility windows (a drag's, named after the program)."""
     out = xdotool("getwindowgeometry", "--shell", wid, check_rc=False)
     values = dict(line.split("=") for line in out.splitlines() if "=" in line)
     return int(values.get("WIDTH", 0)) > 100 and int(values.get("HEIGHT", 0)) > 100
