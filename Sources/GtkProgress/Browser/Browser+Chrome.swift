@@ -10,6 +10,8 @@ extension Browser {
         let state = ChromeState(model: model, partialTitle: session?.partial?.title)
         chrome.setHistory(canGoBack: state.canGoBack, canGoForward: state.canGoForward)
         chrome.setLoading(state.isLoading)
+        // A screen reader hears the load begin and end once, from the page's busy state, not every percent.
+        page.textView.isAccessibleBusy = state.isLoading
         chrome.showAddress(state.address)
         chrome.window.title = state.windowTitle
     }
@@ -52,7 +54,7 @@ extension Browser {
                 self.chrome.statusText = BrowserWindow.displayString(url)
             } else if self.hovering {
                 self.hovering = false
-                self.chrome.statusText = self.model.isLoading ? "Loading…" : (self.model.current?.page?.status ?? "")
+                self.chrome.statusText = self.session.map(self.loadStatus) ?? (self.model.current?.page?.status ?? "")
             }
         }
     }

@@ -28,6 +28,7 @@ public final class Browser {
         indicator = LoadIndicator(curve: curve)
         chrome = BrowserWindow(window: window, page: page.root, bar: indicator.view.widget)
         loader = PageLoader(options: loaderOptions)
+        indicator.onStallChange = { [weak self] _ in self?.stallChanged() }
         connectChrome()
         refreshChrome()
     }

@@ -65,4 +65,10 @@ public enum Display {
         setenv("GDK_GL", "disable", 0)
         return gtk_init_check(nil, nil) != 0
     }
+
+    /// Turns the desktop's animations on or off for this process (GtkSettings `gtk-enable-animations`), as a
+    /// user asking for reduced motion does.
+    static func setAnimationsEnabled(_ enabled: Bool) {
+        cgtk_object_set_bool(UnsafeMutableRawPointer(gtk_settings_get_default()), "gtk-enable-animations", enabled ? 1 : 0)
+    }
 }

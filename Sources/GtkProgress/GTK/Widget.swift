@@ -72,6 +72,12 @@ open class Widget: GObjectHandle {
         atk_object_set_description(gtk_widget_get_accessible(widget), description)
     }
 
+    /// Takes the widget out of its container, if it is in one.
+    func removeFromParent() {
+        guard let parent = gtk_widget_get_parent(widget) else { return }
+        gtk_container_remove(UnsafeMutableRawPointer(parent).assumingMemoryBound(to: GtkContainer.self), widget)
+    }
+
     /// Destroys the widget (a window closes); the Swift wrapper keeps its reference until it goes.
     public func destroy() { gtk_widget_destroy(widget) }
 

@@ -54,6 +54,15 @@ public final class Label: Widget {
 
 public final class Overlay: Widget {
     public init() { super.init(retaining: gtk_overlay_new()) }
+
+    /// Wraps a `GtkOverlay *` made elsewhere, holding a reference to it while the wrapper lives.
+    init(borrowing pointer: UnsafeMutableRawPointer) {
+        let instance = pointer.assumingMemoryBound(to: GTypeInstance.self)
+        precondition(g_type_check_instance_is_a(instance, gtk_overlay_get_type()) != 0,
+                     "LoadIndicator.attach(toOverlay:) needs a GtkOverlay *; this pointer is a "
+                     + String(cString: g_type_name(instance.pointee.g_class.pointee.g_type)))
+        super.init(retaining: pointer)
+    }
     /// Adds a child on top of the main one; `passThrough` lets clicks fall through to what is below.
     public func addOverlay(_ child: Widget, passThrough: Bool) {
         gtk_overlay_add_overlay(cast(GtkOverlay.self), child.widget)

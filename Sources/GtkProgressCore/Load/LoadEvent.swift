@@ -58,9 +58,12 @@ public struct LoadedPage: Sendable, Equatable {
     }
 }
 
-/// What a load reports, in this order: `response` once, `progress` any number of times, then exactly one of
-/// `finished` or `failed`. A cancelled load reports nothing more, not even `failed`.
+/// What a load reports, in this order: `milestone`s as the connection comes up (each at most once, in
+/// `LoadMilestone`'s order, the last of them before `response`), `response` once, `progress` any number of
+/// times, then exactly one of `finished` or `failed`. A cancelled load reports nothing more, not even `failed`.
 public enum LoadEvent: Sendable, Equatable {
+    /// A phase of the connection is done (libcurl's phase times); a local file reports none.
+    case milestone(LoadMilestone)
     case response(LoadResponse)
     /// Transfer bytes from libcurl's progress callback: compressed bytes against the compressed Content-Length,
     /// never decoded bytes against it (seed 002). `expected` is nil while the length is unknown.

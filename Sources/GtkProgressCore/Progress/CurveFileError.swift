@@ -18,6 +18,9 @@ public struct CurveFileError: Error, Equatable, Sendable, CustomStringConvertibl
         case discontinuous(index: Int, from: Double, previousEnd: Double)
         case backwards(index: Int, from: Double, to: Double)
         case finishOutOfOrder(earlier: String, earlierValue: Double, later: String, laterValue: Double)
+        case unknownMilestone(field: String, value: String)
+        /// A later milestone of the load may not lift the bar less than an earlier one.
+        case milestoneOutOfOrder(earlier: String, earlierValue: Double, later: String, laterValue: Double)
     }
 
     /// The file's path as given, or the preset name when no file was found.
@@ -69,6 +72,12 @@ extension CurveFileError.Problem {
         case let .finishOutOfOrder(earlier, earlierValue, later, laterValue):
             return "\"\(later)\" (\(Self.number(laterValue))) comes before \"\(earlier)\" (\(Self.number(earlierValue))); "
                 + "the finish must reach 1.0, then fade, then reset, in that order"
+        case let .unknownMilestone(_, value):
+            return "there is no milestone \"\(value)\"; milestones are "
+                + LoadMilestone.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        case let .milestoneOutOfOrder(earlier, earlierValue, later, laterValue):
+            return "milestone \"\(later)\" (\(Self.number(laterValue))) is below \"\(earlier)\" "
+                + "(\(Self.number(earlierValue))), which comes before it in a load; the bar must never move back"
         }
     }
 

@@ -2,7 +2,9 @@ import Foundation
 /// The JSON form of a curve (see `data/curves/wechat.json`). Decoding validates, so a decoded curve is always
 /// usable; problems are thrown as `CurveFileError.Problem` naming the field, and `ProgressCurve.load` adds the file.
 extension ProgressCurve: Codable {
-    enum CodingKeys: String, CodingKey { case name, segments, hold, realProgressRate, finish }
+    enum CodingKeys: String, CodingKey {
+        case name, segments, hold, realProgressRate, milestones, appearAfter, minimumVisible, finish
+    }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -10,6 +12,15 @@ extension ProgressCurve: Codable {
         segments = try container.decode([Segment].self, forKey: .segments)
         hold = try container.decodeIfPresent(Double.self, forKey: .hold)
         realProgressRate = try container.decodeIfPresent(Double.self, forKey: .realProgressRate)
+        milestones = [:]
+        for (key, level) in try container.decodeIfPresent([String: Double].self, forKey: .milestones) ?? [:] {
+            guard let milestone = LoadMilestone(rawValue: key) else {
+                throw CurveFileError.Problem.unknownMilestone(field: "milestones." + key, value: key)
+            }
+            milestones[milestone] = level
+        }
+        appearAfter = try container.decodeIfPresent(Double.self, forKey: .appearAfter) ?? 0
+        minimumVisible = try container.decodeIfPresent(Double.self, forKey: .minimumVisible) ?? 0
         finish = try container.decode(Finish.self, forKey: .finish)
         try validate()
     }
@@ -32,6 +43,14 @@ extension ProgressCurve: Codable {
         if let realProgressRate, !(realProgressRate > 0) {
             throw .notPositive(field: "realProgressRate", value: realProgressRate)
         }
+        let reached = LoadMilestone.allCases.compactMap { m in milestones[m].map { (m, $0) } }
+        for (milestone, level) in reached { try Self.checkFraction(level, "milestones." + milestone.rawValue) }
+        for (earlier, later) in zip(reached, reached.dropFirst()) where later.1 < earlier.1 {
+            throw .milestoneOutOfOrder(earlier: earlier.0.rawValue, earlierValue: earlier.1,
+                                       later: later.0.rawValue, laterValue: later.1)
+        }
+        if appearAfter < 0 { throw .negativeDuration(field: "appearAfter", value: appearAfter) }
+        if minimumVisible < 0 { throw .negativeDuration(field: "minimumVisible", value: minimumVisible) }
         let order: [(String, Double)] = [("finish.duration", finish.duration), ("finish.fadeStart", finish.fadeStart),
                                          ("finish.fadeEnd", finish.fadeEnd), ("finish.reset", finish.reset)]
         for (field, value) in order where value < 0 { throw .negativeDuration(field: field, value: value) }
@@ -50,6 +69,12 @@ extension ProgressCurve: Codable {
         try container.encode(segments, forKey: .segments)
         try container.encodeIfPresent(hold, forKey: .hold)
         try container.encodeIfPresent(realProgressRate, forKey: .realProgressRate)
+        if !milestones.isEmpty {
+            try container.encode(Dictionary(uniqueKeysWithValues: milestones.map { ($0.key.rawValue, $0.value) }),
+                                 forKey: .milestones)
+        }
+        if appearAfter > 0 { try container.encode(appearAfter, forKey: .appearAfter) }
+        if minimumVisible > 0 { try container.encode(minimumVisible, forKey: .minimumVisible) }
         try container.encode(finish, forKey: .finish)
     }
 }
@@ -193,5 +218,6 @@ extension ProgressCurve {
             Segment(duration: 8, from: 0.80, to: 0.90),
         ],
         hold: 0.90,
-        finish: Finish(duration: 0, fadeStart: 0.3, fadeEnd: 0.4, reset: 0.5))
+        milestones: [.nameResolved: 0.15, .connected: 0.20, .secured: 0.25, .firstByte: 0.30],
+        finish: Finish(duration: 0.25, easing: .easeIn, fadeStart: 0.4, fadeEnd: 0.65, reset: 0.7))
 }

@@ -45,11 +45,24 @@ public struct ProgressCurve: Equatable, Sendable {
     /// it because `estimatedProgress`-style values arrive unevenly (seed 000: first 0.5, then 0.1), and a bar that
     /// leaps and stalls is what that seed complains about.
     public var realProgressRate: Double?
+    /// How far each milestone of the load lifts the bar at least (GeckoView's progress milestones): a fast server
+    /// shows as fast before its bytes arrive. A milestone also moves the curve's clock forward to where the curve
+    /// reaches that level, so the bar keeps the curve's pace from there instead of waiting flat for it.
+    public var milestones: [LoadMilestone: Double]
+    /// Seconds after the start before the bar may appear; a load that ends sooner never shows it (Turbo waits
+    /// 500 ms: "the bar makes fast requests feel slower"). 0 shows it at once.
+    public var appearAfter: Double
+    /// Once it has appeared, the bar stays at least this long before its fade begins, so a load that ends just
+    /// after it appeared still reads as a finish rather than a flicker.
+    public var minimumVisible: Double
     public var finish: Finish
 
-    public init(name: String, segments: [Segment], hold: Double?, realProgressRate: Double? = nil, finish: Finish) {
+    public init(name: String, segments: [Segment], hold: Double?, realProgressRate: Double? = nil,
+                milestones: [LoadMilestone: Double] = [:], appearAfter: Double = 0, minimumVisible: Double = 0,
+                finish: Finish) {
         self.name = name; self.segments = segments; self.hold = hold
-        self.realProgressRate = realProgressRate; self.finish = finish
+        self.realProgressRate = realProgressRate; self.milestones = milestones
+        self.appearAfter = appearAfter; self.minimumVisible = minimumVisible; self.finish = finish
     }
 
     /// The curve's value `t` seconds after the navigation started. Before the first segment it is the first
@@ -71,4 +84,24 @@ public struct ProgressCurve: Equatable, Sendable {
 
     /// When the last segment ends (the curve is flat from then on).
     public var totalDuration: Double { segments.reduce(0) { $0 + $1.duration } }
+
+    /// The first instant at which the curve reaches `level`, or nil when it never does. The curve never goes
+    /// down (validation sees to it), so this inverts `value(at:)`.
+    public func time(reaching level: Double) -> Double? {
+        var start = 0.0
+        for segment in segments {
+            if segment.from >= level { return start }
+            if segment.to >= level, segment.to > segment.from {
+                // Bisection on the step's own easing: 50 halvings are below a nanosecond for any real duration.
+                var low = 0.0, high = 1.0
+                for _ in 0..<50 {
+                    let mid = (low + high) / 2
+                    if segment.from + (segment.to - segment.from) * segment.easing(mid) >= level { high = mid } else { low = mid }
+                }
+                return start + high * segment.duration
+            }
+            start += segment.duration
+        }
+        return nil
+    }
 }

@@ -17,6 +17,8 @@ public struct CommandLineOptions: Equatable, Sendable {
     /// `--finish-at SECONDS` and `--until SECONDS` for `--print-curve`.
     public var finishAt: Double?
     public var until: Double?
+    /// `--frames` for `--print-curve`: what is painted at 60 frames a second rather than the model's ticks.
+    public var frames = false
     /// `--throttle BYTES_PER_SECOND`.
     public var throttle: Int64?
     /// URLs or files to open (or, with `--dump`, the one to print).
@@ -31,6 +33,7 @@ public struct CommandLineOptions: Equatable, Sendable {
       --print-curve NAME|PATH    print the curve's timeline as "t fraction opacity" lines and exit
         --finish-at SECONDS      with --print-curve: the load finishes at this time
         --until SECONDS          with --print-curve: stop printing at this time
+        --frames                 with --print-curve: what is painted at 60 frames a second, not the 0.1 s model
       --dump URL|FILE            print the page as text, links numbered, and exit
       --load-only URL            download without keeping or showing the body; print size and speed
       --help                     show this help and exit
@@ -99,6 +102,8 @@ public struct CommandLineOptions: Equatable, Sendable {
                 switch number(flag) { case .success(let v): options.finishAt = v; case .failure(let f): return .failure(f) }
             case "--until":
                 switch number(flag) { case .success(let v): options.until = v; case .failure(let f): return .failure(f) }
+            case "--frames":
+                options.frames = true
             case "--throttle":
                 switch value(flag) {
                 case .success(let v):

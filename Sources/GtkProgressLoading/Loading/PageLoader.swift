@@ -85,7 +85,7 @@ public final class PageLoader {
             switch event {
             case .finished(let page): result = .success(page)
             case .failed(let error): result = .failure(error)
-            case .response, .progress: break
+            case .response, .progress, .milestone: break
             }
         }
         while result == nil { g_main_context_iteration(nil, 1) }
@@ -109,7 +109,10 @@ extension PageLoader: CurlMultiHandleDelegate {
     }
 
     func multiHandleDidAct(_ multi: CurlMultiHandle) {
-        if let transfer { queue += transfer.takeEvents() }
+        if let transfer {
+            transfer.noticeMilestones()
+            queue += transfer.takeEvents()
+        }
         deliverQueue()
     }
 
@@ -130,7 +133,7 @@ extension PageLoader: CurlMultiHandleDelegate {
             case .finished, .failed:
                 // The load is over: let go of the listener (and whatever it captured).
                 if generation == current { self.listener = nil }
-            case .response, .progress:
+            case .response, .progress, .milestone:
                 break
             }
         }

@@ -32,6 +32,10 @@ final class Transfer {
     private var throttleStart: Double?
     /// Continues a transfer held back by the throttle.
     private var resumeTimer: MainLoopTimer?
+    /// The milestones already reported, each once per load.
+    private var milestonesReported: Set<LoadMilestone> = []
+    /// A header line has arrived: the first byte is in, whatever libcurl's timer says yet.
+    private var sawFirstByte = false
 
     init(request: LoadRequest, options: LoaderOptions) {
         self.request = request
@@ -87,6 +91,8 @@ extension Transfer: CurlEasyHandleDelegate {
     func easyHandle(_ handle: CurlEasyHandle, didReceiveHeaderLine line: UnsafeRawBufferPointer) -> Bool {
         // Trailers of a chunked body come through here too, after the response is known: ignore them.
         guard response == nil else { return true }
+        sawFirstByte = true
+        noticeMilestones()
         lastActivity = (MainLoop.monotonicSeconds(), lastActivity?.received ?? 0)
         let text = String(decoding: line, as: UTF8.self).trimmingASCIIWhitespace()
         if text.isEmpty { return headersEnded() }
@@ -136,6 +142,22 @@ extension Transfer: CurlEasyHandleDelegate {
             reportProgress(received: received, expected: expected > 0 ? expected : nil)
         }
         return true
+    }
+
+    /// Reports the phases libcurl has completed since the last look (name resolved, connected, TLS done, first
+    /// byte), in their order. The loader looks after every socket action and at every header line: libcurl
+    /// changes phase only when a socket or its timer wakes it. A local file has no such phases.
+    func noticeMilestones() {
+        guard !request.url.isFileURL, milestonesReported.count < LoadMilestone.allCases.count else { return }
+        var reached: Set<LoadMilestone> = []
+        if sawFirstByte || easy.firstByteTime > 0 { reached.insert(.firstByte) }
+        if easy.tlsHandshakeTime > 0 { reached.insert(.secured) }
+        if easy.connectTime > 0 || easy.preTransferTime > 0 || !reached.isEmpty { reached.insert(.connected) }
+        if easy.nameLookupTime > 0 || reached.contains(.connected) { reached.insert(.nameResolved) }
+        for milestone in LoadMilestone.allCases where reached.contains(milestone) && !milestonesReported.contains(milestone) {
+            milestonesReported.insert(milestone)
+            outbox.append(.milestone(milestone))
+        }
     }
 
     /// Whether the transfer is still alive: bytes arrived within `stallTimeout`. The clock starts once the
@@ -220,6 +242,7 @@ extension Transfer {
     /// The last events of a transfer libcurl has finished with `result`.
     func complete(result: CURLcode) -> LoadEvent {
         guard result == CURLE_OK else { return .failed(failure(result)) }
+        noticeMilestones()
         if response == nil { announceResponse() }
         let received = easy.downloadedBytes
         reportProgress(received: received, expected: easy.contentLength ?? lastProgress?.expected)

@@ -13,8 +13,8 @@ public final class MainLoopTimer {
     }
     private let state: State
 
-    /// Starts firing every `milliseconds`.
-    public init(milliseconds: UInt32, _ tick: @escaping () -> Bool) {
+    /// Starts firing every `milliseconds`. A `name` tells a profiler or `G_DEBUG` which timer woke the loop.
+    public init(milliseconds: UInt32, name: String? = nil, _ tick: @escaping () -> Bool) {
         state = State(tick)
         let data = Unmanaged.passRetained(state).toOpaque()
         state.sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
@@ -25,6 +25,7 @@ public final class MainLoopTimer {
         }, data, { data in
             Unmanaged<State>.fromOpaque(data!).release()
         })
+        if let name { g_source_set_name_by_id(state.sourceID, name) }
     }
 
     public var isRunning: Bool { state.sourceID != 0 }
