@@ -25,7 +25,7 @@ final class ProgressTrackerTests: XCTestCase {
         XCTAssertEqual(tracker.phase, .idle)
     }
 
-    func testWeChatShowsTheCurveAtTheSeedInstants() {
+    func testWeChatShowsTheCurveAtTheArticlesInstants() {
         var tracker = loading(wechat)
         XCTAssertEqual(tracker.snapshot, ProgressSnapshot(fraction: 0.10, opacity: 1, visible: true), "0.10 at once")
         for (t, value) in [(1.5, 0.35), (3, 0.60), (5, 0.70), (7, 0.80), (11, 0.85), (15, 0.90), (20, 0.90)] {
@@ -36,7 +36,7 @@ final class ProgressTrackerTests: XCTestCase {
         }
     }
 
-    func testSmoothShowsTheCurveAtTheSeedInstants() {
+    func testSmoothShowsTheCurveAtTheArticlesInstants() {
         var tracker = loading(smooth)
         XCTAssertEqual(tracker.snapshot.fraction, 0)
         for (t, value) in [(2.0, 0.410786), (4, 0.60), (9, 0.725), (14, 0.85), (19, 0.90), (24, 0.95)] {

@@ -1,6 +1,6 @@
 /// The painted fraction between two model ticks. Every 0.1 s the tracker's fraction moves on; the painted one
 /// glides to it at the display's frame rate, as Core Animation's implicit animation smooths each 0.1 s assignment
-/// to the WeChat bar's frame (seed 000). Stepped progress feels slower than smooth progress (Harrison et al.,
+/// to the WeChat bar's frame (the WeChat article). Stepped progress feels slower than smooth progress (Harrison et al.,
 /// UIST 2007), and a 1600 px window would otherwise see the bar jump 27 px ten times a second.
 ///
 /// A glide is linear from where the bar is painted to the target. It never moves backwards and never passes its

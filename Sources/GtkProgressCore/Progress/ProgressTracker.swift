@@ -128,7 +128,7 @@ public struct ProgressTracker: Sendable {
     }
 
     /// Bytes arrived at `time`. `expected` nil (chunked, close-delimited, 204/304) is normal: then the curve alone
-    /// decides. Only a value above the curve's hold counts (seed 000); without a rate limit it shows at once.
+    /// decides. Only a value above the curve's hold counts (the WeChat article); without a rate limit it shows at once.
     public mutating func realProgress(received: Int64, expected: Int64?, at time: Double) {
         guard phase == .loading else { return }
         if received > lastReceived {
