@@ -3,9 +3,9 @@ import GtkProgressCore
 
 /// The checks a local file passes before it is opened, and the whole-file read of the command line. Shared by the
 /// loader (which then reads files on a worker thread) and `gtkprogress --dump FILE` (which needs no loader).
-public enum LocalFile {
+package enum LocalFile {
     /// Why `url` cannot be loaded, or nil: it must exist, be a regular readable file, and be at most `maxBytes`.
-    public static func refusal(_ url: URL, maxBytes: Int) -> LoadError? {
+    package static func refusal(_ url: URL, maxBytes: Int) -> LoadError? {
         let path = url.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -42,7 +42,7 @@ public enum LocalFile {
 
 
     /// Reads a file that passed `refusal` in one go: for the command line, where nothing else waits.
-    public static func read(_ url: URL) -> Result<[UInt8], LoadError> {
+    package static func read(_ url: URL) -> Result<[UInt8], LoadError> {
         do {
             return .success([UInt8](try Data(contentsOf: url)))
         } catch {

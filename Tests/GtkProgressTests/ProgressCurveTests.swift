@@ -76,6 +76,9 @@ final class ProgressCurveTests: XCTestCase {
 
     func testBuiltInFallbackMatchesDataFile() throws {
         XCTAssertEqual(try preset("wechat"), ProgressCurve.builtInWeChat)
+        XCTAssertEqual(try preset("smooth"), ProgressCurve.builtInSmooth)
+        XCTAssertEqual(try preset("real"), ProgressCurve.builtInReal)
+        XCTAssertEqual(Set(ProgressCurve.builtInPresets.keys), Set(ProgressCurve.presetNames))
         XCTAssertEqual(ProgressCurve.default, ProgressCurve.builtInWeChat)
     }
 

@@ -4,9 +4,9 @@ internal import CGtk
 ///
 /// It is a progress bar rather than a drawing area for its accessible: GTK's implements AtkValue with the role
 /// progress bar, so screen readers read the fraction through AT-SPI with nothing more to write.
-public final class ProgressBar: Widget {
+package final class ProgressBar: Widget {
     /// Hidden until its owner shows it: a window's `showAll()` must not reveal an idle bar.
-    public init() {
+    package init() {
         super.init(retaining: gtk_progress_bar_new())
         gtk_widget_set_no_show_all(widget, 1)
     }
@@ -41,7 +41,7 @@ public final class ProgressBar: Widget {
     /// trough and progress nodes carry minimum sizes, borders and margins that would otherwise win. The trough keeps
     /// non-zero minimums because GTK falls back to the deprecated `min-horizontal-bar-*` style properties (150 × 6)
     /// when the CSS ones are zero.
-    public func setExactHeight(_ height: Int) {
+    package func setExactHeight(_ height: Int) {
         if let heightProvider {
             gtk_style_context_remove_provider(gtk_widget_get_style_context(widget), heightProvider)
             g_object_unref(UnsafeMutableRawPointer(heightProvider))
@@ -64,19 +64,19 @@ public final class ProgressBar: Widget {
 
     /// Paints with `handler` in place of the theme: returning TRUE from "draw" stops GTK's own drawing.
     @discardableResult
-    public func onPaint(_ handler: @escaping (CairoContext) -> Void) -> SignalConnection {
+    package func onPaint(_ handler: @escaping (CairoContext) -> Void) -> SignalConnection {
         onDraw { cr in handler(cr); return true }
     }
 }
 
 extension Widget {
     /// Whether the desktop wants animations (GtkSettings `gtk-enable-animations`); off for reduced motion.
-    public var animationsEnabled: Bool {
+    package var animationsEnabled: Bool {
         cgtk_settings_get_boolean(gtk_widget_get_settings(widget), "gtk-enable-animations") != 0
     }
 
     /// Lays the widget out right-to-left or left-to-right regardless of the locale (tests and mixed UIs).
-    public func setRightToLeft(_ rightToLeft: Bool) {
+    package func setRightToLeft(_ rightToLeft: Bool) {
         gtk_widget_set_direction(widget, rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
     }
 }

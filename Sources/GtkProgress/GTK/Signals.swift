@@ -55,7 +55,7 @@ extension GObjectHandle {
 
     /// Signals whose handler takes no arguments: `clicked`, `activate`, `destroy`, `changed`, …
     @discardableResult
-    public func on(_ signal: String, _ handler: @escaping () -> Void) -> SignalConnection {
+    package func on(_ signal: String, _ handler: @escaping () -> Void) -> SignalConnection {
         connect(signal, thunk: unsafeBitCast(voidThunk, to: GCallback.self), box: VoidHandler(handler))
     }
 
@@ -82,7 +82,7 @@ extension GObjectHandle {
     }
 
     /// Emits a signal that has no arguments and no return value (tests and the app use it to act as the user).
-    public func emit(_ signal: String) {
+    package func emit(_ signal: String) {
         cgtk_emit(UnsafeMutableRawPointer(object), signal)
     }
 }

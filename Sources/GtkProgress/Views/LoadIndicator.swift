@@ -15,6 +15,8 @@ internal import CGtk
 /// bar.finish()                                     // or fail() or cancel()
 /// ```
 ///
+/// Make it once GTK is running (in the application's `activate` handler, or after `gtk_init`), like any widget.
+///
 /// The bar follows the text direction (it grows from the right in a right-to-left locale) and the desktop's
 /// reduced-motion setting (`gtk-enable-animations`: no glide, no fade, no pulse) by itself. Nothing of it runs
 /// while it is hidden: an idle window gets no wakeups.

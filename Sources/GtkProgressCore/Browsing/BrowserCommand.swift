@@ -1,6 +1,6 @@
 /// What the viewer's keys do, decided without a display: the window turns a key press into a `KeyChord`, asks
 /// for its command, and carries it out.
-public enum BrowserCommand: Sendable, Equatable {
+package enum BrowserCommand: Sendable, Equatable {
     case back, forward, reload
     /// Stop a load in progress; with nothing loading, put back the address of the page shown.
     case stopOrRestoreAddress
@@ -9,7 +9,7 @@ public enum BrowserCommand: Sendable, Equatable {
     case save
 
     /// The command a key chord triggers, or nil to let the focused widget have the key.
-    public static func command(for chord: KeyChord) -> BrowserCommand? {
+    package static func command(for chord: KeyChord) -> BrowserCommand? {
         switch (chord.name, chord.control, chord.alt) {
         case ("Left", false, true): return .back
         case ("Right", false, true): return .forward
@@ -24,13 +24,13 @@ public enum BrowserCommand: Sendable, Equatable {
 }
 
 /// A key press as shortcuts see it: the key's X11 name (`"Left"`, `"F5"`, `"r"`) and the modifiers held.
-public struct KeyChord: Sendable, Equatable {
-    public var name: String
-    public var control: Bool
-    public var alt: Bool
-    public var shift: Bool
+package struct KeyChord: Sendable, Equatable {
+    package var name: String
+    package var control: Bool
+    package var alt: Bool
+    package var shift: Bool
 
-    public init(_ name: String, control: Bool = false, alt: Bool = false, shift: Bool = false) {
+    package init(_ name: String, control: Bool = false, alt: Bool = false, shift: Bool = false) {
         self.name = name
         self.control = control
         self.alt = alt

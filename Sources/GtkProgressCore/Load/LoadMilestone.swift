@@ -14,6 +14,7 @@ public enum LoadMilestone: String, Sendable, Equatable, Hashable, CaseIterable, 
     /// The first byte of the response has arrived (`CURLINFO_STARTTRANSFER_TIME_T`).
     case firstByte
 
+    /// Milestones order as a load meets them: `nameResolved` first, `firstByte` last.
     public static func < (lhs: LoadMilestone, rhs: LoadMilestone) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

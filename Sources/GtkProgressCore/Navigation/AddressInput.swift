@@ -1,15 +1,15 @@
 import Foundation
 
 /// Turns what a person typed, dropped or passed on the command line into a URL.
-public enum AddressInput {
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+package enum AddressInput {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
         case empty
         case notAnAddress(String)
         case unsupportedScheme(String)
         /// Typed or pasted text that would make the address entry longer than it can hold.
         case tooLong(characters: Int, limit: Int)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .empty: return "Type an address, such as example.org."
             case .notAnAddress(let text): return "“\(text)” is not a web address or a file path."
@@ -24,7 +24,7 @@ public enum AddressInput {
 
     /// `example.org` → `https://example.org/`; `/tmp/a.html` and `~/a.html` → `file:`; `http(s)://` and `file://`
     /// as given. `relativeTo` resolves a relative file path (command line).
-    public static func url(from input: String, workingDirectory: String? = nil) -> Result<URL, Failure> {
+    package static func url(from input: String, workingDirectory: String? = nil) -> Result<URL, Failure> {
         let text = input.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return .failure(.empty) }
         if text.hasPrefix("/") { return .success(URL(fileURLWithPath: text)) }
@@ -79,7 +79,7 @@ public enum AddressInput {
     }
 
     /// An address as the entry and messages show it: percent-escapes decoded for the web, file URLs as they are.
-    public static func displayString(_ url: URL) -> String {
+    package static func displayString(_ url: URL) -> String {
         url.isFileURL ? url.absoluteString : (url.absoluteString.removingPercentEncoding ?? url.absoluteString)
     }
 }

@@ -2,13 +2,13 @@ import Foundation
 
 /// The text of `gtkprogress --print-curve`: what the bar shows at each 0.1 s tick of a simulated navigation, so a
 /// curve can be checked and plotted with no display.
-public enum CurveTimeline {
+package enum CurveTimeline {
     /// The tracker's tick (the WeChat article's timer fires every 0.1 s).
-    public static let step = 0.1
+    package static let step = 0.1
     /// How long to print when the load never finishes: past the end of both articles' curves.
-    public static let defaultUntil = 20.0
+    package static let defaultUntil = 20.0
     /// A 60 Hz display's frame, for `frames: true`.
-    public static let frameStep = 1.0 / 60
+    package static let frameStep = 1.0 / 60
 
     /// Lines of `t<TAB>fraction<TAB>opacity`, `t` with one decimal from 0.0, the values with three; a hidden bar
     /// prints as fraction 0 and opacity 0.
@@ -18,7 +18,7 @@ public enum CurveTimeline {
     ///   - until: the last instant printed (inclusive). Default: 20 s, or when the bar resets after `finishAt`.
     ///   - frames: print what is painted at each frame of a 60 Hz display (`ProgressMotion`: the glide, the run,
     ///     the fade), `t` with three decimals, instead of the model at its ticks.
-    public static func render(curve: ProgressCurve, finishAt: Double? = nil, until: Double? = nil,
+    package static func render(curve: ProgressCurve, finishAt: Double? = nil, until: Double? = nil,
                               frames: Bool = false) -> String {
         let end = until ?? finishAt.map { $0 + curve.finish.reset } ?? defaultUntil
         if frames { return renderFrames(curve: curve, finishAt: finishAt, end: end) }

@@ -7,6 +7,7 @@ extension ProgressCurve: Codable {
         case name, about = "description", segments, hold, realProgressRate, milestones, appearAfter, minimumVisible, finish
     }
 
+/// Decodes and validates a curve file's JSON; errors are `CurveFileError.Problem`s naming the field.
     public init(from decoder: Decoder) throws {
         try CurveFileError.rejectUnknownFields(in: decoder, known: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -66,6 +67,7 @@ extension ProgressCurve: Codable {
         if !(0...1).contains(value) { throw .outOfRange(field: field, value: value) }
     }
 
+/// Writes the curve file format, leaving out optional fields at their defaults.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
@@ -85,6 +87,7 @@ extension ProgressCurve: Codable {
 extension ProgressCurve.Segment: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable { case duration, from, to, easing }
 
+/// Decodes one segment of a curve file; `easing` defaults to `linear`.
     public init(from decoder: Decoder) throws {
         try CurveFileError.rejectUnknownFields(in: decoder, known: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -94,6 +97,7 @@ extension ProgressCurve.Segment: Codable {
         easing = try Easing.decode(from: container, key: .easing)
     }
 
+/// Writes one segment of a curve file.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(duration, forKey: .duration)
@@ -106,6 +110,7 @@ extension ProgressCurve.Segment: Codable {
 extension ProgressCurve.Finish: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable { case duration, easing, fadeStart, fadeEnd, reset }
 
+/// Decodes a curve file's `finish` object; `easing` defaults to `linear`.
     public init(from decoder: Decoder) throws {
         try CurveFileError.rejectUnknownFields(in: decoder, known: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -116,6 +121,7 @@ extension ProgressCurve.Finish: Codable {
         reset = try container.decode(Double.self, forKey: .reset)
     }
 
+/// Writes a curve file's `finish` object.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(duration, forKey: .duration)
@@ -204,7 +210,7 @@ extension ProgressCurve {
 
 extension ProgressCurve {
     /// A copy of `data/curves/wechat.json` (a test keeps them equal), used only when the data files are missing.
-    public static let builtInWeChat = ProgressCurve(
+    package static let builtInWeChat = ProgressCurve(
         name: "wechat",
         segments: [
             Segment(duration: 3, from: 0.10, to: 0.60),
@@ -214,4 +220,29 @@ extension ProgressCurve {
         hold: 0.90,
         milestones: [.nameResolved: 0.15, .connected: 0.20, .secured: 0.25, .firstByte: 0.30],
         finish: Finish(duration: 0.25, easing: .easeIn, fadeStart: 0.4, fadeEnd: 0.65, reset: 0.7))
+
+    /// A copy of `data/curves/smooth.json` (a test keeps them equal).
+    package static let builtInSmooth = ProgressCurve(
+        name: "smooth",
+        segments: [
+            Segment(duration: 4, from: 0.00, to: 0.60, easing: .easeOut),
+            Segment(duration: 10, from: 0.60, to: 0.85),
+            Segment(duration: 10, from: 0.85, to: 0.95),
+        ],
+        hold: 0.95,
+        milestones: [.nameResolved: 0.10, .connected: 0.15, .secured: 0.20, .firstByte: 0.30],
+        appearAfter: 0.25, minimumVisible: 0.5,
+        finish: Finish(duration: 0.5, easing: .easeIn, fadeStart: 0.55, fadeEnd: 0.8, reset: 0.85))
+
+    /// A copy of `data/curves/real.json` (a test keeps them equal).
+    package static let builtInReal = ProgressCurve(
+        name: "real", segments: [], hold: nil, realProgressRate: 2.0,
+        milestones: [.nameResolved: 0.10, .connected: 0.15, .secured: 0.20, .firstByte: 0.30],
+        appearAfter: 0.5, minimumVisible: 0.5,
+        finish: Finish(duration: 0.2, easing: .easeOut, fadeStart: 0.4, fadeEnd: 0.65, reset: 0.7))
+
+    /// The presets compiled in, so an application that ships without the data files still has every one.
+    package static let builtInPresets: [String: ProgressCurve] = [
+        "wechat": builtInWeChat, "smooth": builtInSmooth, "real": builtInReal,
+    ]
 }

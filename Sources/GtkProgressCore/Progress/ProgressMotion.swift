@@ -6,14 +6,14 @@ import Foundation
 /// so a frame callback asks `frame(at:)` and tests ask at exact instants.
 ///
 /// With animations off (`animated` false: reduced motion) the model's snapshot is painted as it is.
-public struct ProgressMotion: Sendable {
+package struct ProgressMotion: Sendable {
     /// The stall pulse: the bar's opacity breathes down to 1 − depth and back once per period, slow and shallow
     /// enough to say "still waiting" without drawing the eye.
-    public static let pulsePeriod = 2.0
-    public static let pulseDepth = 0.4
+    package static let pulsePeriod = 2.0
+    package static let pulseDepth = 0.4
 
     /// False paints the model directly: no glide, no pulse, no frames.
-    public var animated: Bool
+    package var animated: Bool
 
     private var navigation = -1
     private var model: ProgressSnapshot = .hidden
@@ -31,10 +31,10 @@ public struct ProgressMotion: Sendable {
         var end: Double?
     }
 
-    public init(animated: Bool = true) { self.animated = animated }
+    package init(animated: Bool = true) { self.animated = animated }
 
     /// Takes the tracker's state at `time` (after every tick and every call that changed it).
-    public mutating func follow(_ tracker: ProgressTracker, at time: Double) {
+    package mutating func follow(_ tracker: ProgressTracker, at time: Double) {
         let shown = tracker.snapshot
         fadesEnabled = tracker.fadesEnabled
         defer { model = shown }
@@ -76,7 +76,7 @@ public struct ProgressMotion: Sendable {
     }
 
     /// What to paint at `time`.
-    public func frame(at time: Double) -> ProgressSnapshot {
+    package func frame(at time: Double) -> ProgressSnapshot {
         guard model.visible else { return .hidden }
         guard animated else { return model }
         var fraction = glide.value(at: time)
@@ -92,7 +92,7 @@ public struct ProgressMotion: Sendable {
 
     /// Whether frames at `time` still change what is painted (or will within a tick): the frame callback runs
     /// only while this holds.
-    public func isMoving(at time: Double) -> Bool {
+    package func isMoving(at time: Double) -> Bool {
         guard animated, model.visible else { return false }
         if let ending { return time < ending.reset }
         // Within a tick and a half of the last aim the next one is due: the callback stays rather than going and
@@ -103,7 +103,7 @@ public struct ProgressMotion: Sendable {
     }
 
     /// Whether the stall pulse runs at `time`.
-    public func isPulsing(at time: Double) -> Bool {
+    package func isPulsing(at time: Double) -> Bool {
         guard animated, let pulse else { return false }
         return time >= pulse.start && pulse.end.map { time < $0 } ?? true
     }

@@ -10,27 +10,27 @@
 /// `appearAfter` never shows the bar. A failed load must not look like a success, so `fail` never fills the bar:
 /// it turns the error tone where it stands and fades as a finish would. `cancel` (Stop, or a new navigation
 /// replacing this one) hides the bar at once: nothing more is coming.
-public struct ProgressTracker: Sendable {
-    public enum Phase: Equatable, Sendable {
+package struct ProgressTracker: Sendable {
+    package enum Phase: Equatable, Sendable {
         case idle, loading, finishing, fading, failed, cancelled
     }
 
     /// How the bar leaves once the load is over, as instants on the clock's scale, so a painter can evaluate it
     /// at its own frame times: the run to 1.0 (none for a failure), the fade, and the reset.
-    public struct Ending: Equatable, Sendable {
+    package struct Ending: Equatable, Sendable {
         /// When the load finished or failed.
-        public var start: Double
-        public var failed: Bool
-        public var runDuration: Double
-        public var runEasing: Easing
+        package var start: Double
+        package var failed: Bool
+        package var runDuration: Double
+        package var runEasing: Easing
         /// Opacity is 1 until `fadeStart` and falls linearly to 0 at `fadeEnd`.
-        public var fadeStart: Double
-        public var fadeEnd: Double
+        package var fadeStart: Double
+        package var fadeEnd: Double
         /// The bar is hidden and its width back to 0.
-        public var reset: Double
+        package var reset: Double
 
         /// The run from `fraction` (where the bar stood at `start`) at `time`; a failure stays where it stood.
-        public func fraction(from fraction: Double, at time: Double) -> Double {
+        package func fraction(from fraction: Double, at time: Double) -> Double {
             guard !failed else { return fraction }
             let share = runDuration > 0 ? runEasing((time - start) / runDuration) : 1
             return min(1, fraction + (1 - fraction) * share)
@@ -38,7 +38,7 @@ public struct ProgressTracker: Sendable {
 
         /// Without fades (`gtk-enable-animations` off) the bar stays opaque and vanishes when the fade would have
         /// ended, so the timing holds.
-        public func opacity(at time: Double, fadesEnabled: Bool) -> Double {
+        package func opacity(at time: Double, fadesEnabled: Bool) -> Double {
             if time + epsilon >= fadeEnd { return 0 }
             if !fadesEnabled || time - epsilon <= fadeStart { return 1 }
             return min(max(1 - (time - fadeStart) / (fadeEnd - fadeStart), 0), 1)
@@ -47,27 +47,27 @@ public struct ProgressTracker: Sendable {
 
     /// A local load (a file) appears only if it is still running after this long, whatever the curve says: it
     /// waits for no network, and a bar for it would only flash.
-    public static let localAppearAfter = 0.25
+    package static let localAppearAfter = 0.25
 
     /// Seconds without a byte (or a milestone) after which the load counts as stalled: the window says whom it
     /// is waiting for and the bar pulses quietly.
-    public static let stallAfter = 3.0
+    package static let stallAfter = 3.0
 
     /// The curve for the next navigation; changing it never disturbs the one under way (no jumps).
-    public var curve: ProgressCurve
+    package var curve: ProgressCurve
     /// Off when the desktop asks for no animations (`gtk-enable-animations`).
-    public var fadesEnabled: Bool
+    package var fadesEnabled: Bool
 
-    public private(set) var phase: Phase = .idle
-    public private(set) var snapshot: ProgressSnapshot = .hidden
+    package private(set) var phase: Phase = .idle
+    package private(set) var snapshot: ProgressSnapshot = .hidden
     /// Counts navigations, so a painter knows when one began anew (and jumps rather than gliding back).
-    public private(set) var navigation = 0
+    package private(set) var navigation = 0
     /// Set once the load is over, until the bar is reset.
-    public private(set) var ending: Ending?
+    package private(set) var ending: Ending?
     /// When the load stalled (no byte for `stallAfter` seconds); nil while it moves.
-    public private(set) var stalledSince: Double?
+    package private(set) var stalledSince: Double?
     /// When the bar appeared in this navigation; nil while `appearAfter` has not passed.
-    public private(set) var appearedAt: Double?
+    package private(set) var appearedAt: Double?
 
     private var active: ProgressCurve
     /// The curve's own clock starts here; a milestone moves it earlier.
@@ -88,28 +88,28 @@ public struct ProgressTracker: Sendable {
     static let epsilon = 1e-9
     private var epsilon: Double { Self.epsilon }
 
-    public init(curve: ProgressCurve, fadesEnabled: Bool = true) {
+    package init(curve: ProgressCurve, fadesEnabled: Bool = true) {
         self.curve = curve
         self.active = curve
         self.fadesEnabled = fadesEnabled
     }
 
     /// Seconds since the current navigation started.
-    public var elapsed: Double { max(0, lastTick - navigationStart) }
+    package var elapsed: Double { max(0, lastTick - navigationStart) }
 
     /// Whether the tracker needs its tick: from the start until the bar is reset.
-    public var isActive: Bool {
+    package var isActive: Bool {
         switch phase {
         case .loading, .finishing, .fading, .failed: return true
         case .idle, .cancelled: return false
         }
     }
 
-    public var isStalled: Bool { stalledSince != nil }
+    package var isStalled: Bool { stalledSince != nil }
 
     /// A navigation starts; any earlier one is forgotten. `isLocal` (a file) delays the bar by at least
     /// `localAppearAfter`.
-    public mutating func start(at time: Double, isLocal: Bool = false) {
+    package mutating func start(at time: Double, isLocal: Bool = false) {
         active = curve
         phase = .loading
         navigation += 1
@@ -129,7 +129,7 @@ public struct ProgressTracker: Sendable {
 
     /// Bytes arrived at `time`. `expected` nil (chunked, close-delimited, 204/304) is normal: then the curve alone
     /// decides. Only a value above the curve's hold counts (the WeChat article); without a rate limit it shows at once.
-    public mutating func realProgress(received: Int64, expected: Int64?, at time: Double) {
+    package mutating func realProgress(received: Int64, expected: Int64?, at time: Double) {
         guard phase == .loading else { return }
         if received > lastReceived {
             lastReceived = received
@@ -146,7 +146,7 @@ public struct ProgressTracker: Sendable {
 
     /// The load reached `milestone` at `time`: the bar rises at least to the curve's level for it, and the curve's
     /// clock moves forward to where the curve reaches that level, so the bar goes on at the curve's pace.
-    public mutating func milestone(_ milestone: LoadMilestone, at time: Double) {
+    package mutating func milestone(_ milestone: LoadMilestone, at time: Double) {
         guard phase == .loading else { return }
         noteActivity(at: time)
         guard let level = active.milestones[milestone] else { return }
@@ -159,7 +159,7 @@ public struct ProgressTracker: Sendable {
 
     /// The clock moved on: follow the curve, catch up with real progress, appear, notice a stall, finish, fade or
     /// reset.
-    public mutating func tick(now: Double) {
+    package mutating func tick(now: Double) {
         let delta = max(0, now - lastTick)
         lastTick = max(lastTick, now)
         switch phase {
@@ -187,17 +187,17 @@ public struct ProgressTracker: Sendable {
 
     /// The page loaded: go to 1.0 as the curve's finish says, stay, fade, reset. A bar that has not appeared yet
     /// never does.
-    public mutating func finish(at time: Double) {
+    package mutating func finish(at time: Double) {
         end(at: time, failed: false)
     }
 
     /// The main document failed: the bar stops where it is in the error tone, stays, and fades as a finish would.
-    public mutating func fail(at time: Double) {
+    package mutating func fail(at time: Double) {
         end(at: time, failed: true)
     }
 
     /// The load was stopped or replaced: the bar goes at once.
-    public mutating func cancel(at time: Double) {
+    package mutating func cancel(at time: Double) {
         guard phase != .idle else { return }
         lastTick = max(lastTick, time)
         phase = .cancelled

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The command line of `gtkprogress`, parsed without a display.
-public struct CommandLineOptions: Equatable, Sendable {
-    public enum Action: Equatable, Sendable {
+package struct CommandLineOptions: Equatable, Sendable {
+    package enum Action: Equatable, Sendable {
         case browse
         case help
         case version
@@ -11,20 +11,20 @@ public struct CommandLineOptions: Equatable, Sendable {
         case loadOnly
     }
 
-    public var action: Action = .browse
+    package var action: Action = .browse
     /// `--curve NAME|PATH` for the window.
-    public var curve: String?
+    package var curve: String?
     /// `--finish-at SECONDS` and `--until SECONDS` for `--print-curve`.
-    public var finishAt: Double?
-    public var until: Double?
+    package var finishAt: Double?
+    package var until: Double?
     /// `--frames` for `--print-curve`: what is painted at 60 frames a second rather than the model's ticks.
-    public var frames = false
+    package var frames = false
     /// `--throttle BYTES_PER_SECOND`.
-    public var throttle: Int64?
+    package var throttle: Int64?
     /// URLs or files to open (or, with `--dump`, the one to print).
-    public var targets: [String] = []
+    package var targets: [String] = []
 
-    public static let usage = """
+    package static let usage = """
     Usage: gtkprogress [OPTION…] [URL|FILE…]
     A page viewer whose progress bar makes loading feel fast.
 
@@ -43,13 +43,13 @@ public struct CommandLineOptions: Equatable, Sendable {
     Escape stop, Ctrl+L address entry.
     """
 
-    public static let version = "gtkprogress 0.1.0"
+    package static let version = "gtkprogress 0.1.0"
 
-    public struct Failure: Error, Equatable, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, Equatable, CustomStringConvertible {
+        package let description: String
     }
 
-    public static func parse(_ arguments: [String]) -> Result<CommandLineOptions, Failure> {
+    package static func parse(_ arguments: [String]) -> Result<CommandLineOptions, Failure> {
         var options = CommandLineOptions()
         var i = 0
         func value(_ flag: String) -> Result<String, Failure> {

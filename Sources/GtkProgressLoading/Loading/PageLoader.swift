@@ -12,8 +12,8 @@ import GtkProgressCore
 /// `maxRedirects`, only to http and https; compression accepted; TLS verification always on; connect timeout;
 /// a transfer that makes no progress for `stallTimeout` fails; documents capped at `maxDocumentBytes` decoded;
 /// HTTP error statuses still deliver their body.
-public final class PageLoader {
-    public let options: LoaderOptions
+package final class PageLoader {
+    package let options: LoaderOptions
     /// Made at the first network load: a viewer that starts on a local page never initialises libcurl (nor the
     /// TLS library under it), which is a good part of its start-up.
     private lazy var multi: CurlMultiHandle = {
@@ -37,7 +37,7 @@ public final class PageLoader {
     /// delivery of the old load's remaining events.
     private var generation = 0
 
-    public init(options: LoaderOptions = .init()) {
+    package init(options: LoaderOptions = .init()) {
         self.options = options
     }
 
@@ -58,13 +58,13 @@ public final class PageLoader {
     }()
 
     /// Whether a load is under way: from `load` until its `finished` or `failed` event, or `cancel()`.
-    public var isLoading: Bool {
+    package var isLoading: Bool {
         transfer != nil || fileRead != nil || decoding || pendingFailure != nil || !queue.isEmpty
     }
 
     /// Starts a load; cancels any load in progress first. Events arrive on the GLib main loop of the calling
     /// thread (the default main context, the one `gtk_main` runs).
-    public func load(_ request: LoadRequest, onEvent: @escaping (LoadEvent) -> Void) {
+    package func load(_ request: LoadRequest, onEvent: @escaping (LoadEvent) -> Void) {
         cancel()
         listener = onEvent
         if let refusal = LoadPolicy.refusal(of: request, options: options) {
@@ -92,7 +92,7 @@ public final class PageLoader {
     }
 
     /// Stops the load at once: its connection is closed and no event of it arrives afterwards.
-    public func cancel() {
+    package func cancel() {
         generation += 1
         queue.removeAll()
         pendingFailure = nil
@@ -108,13 +108,13 @@ public final class PageLoader {
 
     /// What has arrived so far (for progressive display), nil if nothing has. Taking it copies nothing: the bytes
     /// are shared until the transfer appends to them.
-    public func arrived() -> ArrivedBody? {
+    package func arrived() -> ArrivedBody? {
         transfer?.arrived() ?? fileRead?.arrived()
     }
 
     /// Blocking convenience for the command line (`--dump`): runs the default GLib main context until the load
     /// ends.
-    public static func fetch(_ request: LoadRequest, options: LoaderOptions = .init()) -> Result<LoadedPage, LoadError> {
+    package static func fetch(_ request: LoadRequest, options: LoaderOptions = .init()) -> Result<LoadedPage, LoadError> {
         let loader = PageLoader(options: options)
         var result: Result<LoadedPage, LoadError>?
         loader.load(request) { event in
