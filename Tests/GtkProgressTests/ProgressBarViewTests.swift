@@ -130,6 +130,23 @@ final class ProgressBarViewTests: XCTestCase {
         return Page(window: window, overlay: overlay, indicator: indicator)
     }
 
+    func testAttachesToAGtkOverlayMadeElsewhere() throws {
+        guard Display.initialize() else { throw XCTSkip("no display") }
+        // Another binding, or C, hands over its GtkOverlay * in either pointer form.
+        let overlay = Overlay()
+        let pointer = UnsafeMutableRawPointer(overlay.object)
+        let raw = LoadIndicator(curve: .builtInWeChat)
+        raw.attach(toOverlay: pointer)
+        XCTAssertEqual(raw.widget.parentPointer, pointer)
+        let opaque = LoadIndicator(curve: .builtInWeChat)
+        opaque.attach(toOverlay: OpaquePointer(pointer))
+        XCTAssertEqual(opaque.widget.parentPointer, pointer)
+        // Attaching again moves the bar rather than adding it twice.
+        let other = Overlay()
+        raw.attach(to: other)
+        XCTAssertEqual(raw.widget.parentPointer, UnsafeMutableRawPointer(other.object))
+    }
+
     /// Lets GTK finish pending layout, which runs on the next frame: drawing a widget whose allocation is queued
     /// is an error.
     func settle() { _ = MainLoop.run(until: { false }, timeout: 0.2) }

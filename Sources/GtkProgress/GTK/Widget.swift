@@ -77,6 +77,9 @@ public class Widget: GObjectHandle {
         atk_object_set_description(gtk_widget_get_accessible(widget), description)
     }
 
+    /// The container the widget is in, as a `GtkWidget *`; nil when it is in none.
+    package var parentPointer: UnsafeMutableRawPointer? { gtk_widget_get_parent(widget).map { UnsafeMutableRawPointer($0) } }
+
     /// Takes the widget out of its container, if it is in one.
     func removeFromParent() {
         guard let parent = gtk_widget_get_parent(widget) else { return }
