@@ -31,8 +31,8 @@ public final class Application: GObjectHandle {
     /// Whether another process already owns the application id (this one will hand over and exit).
     package var isRemote: Bool { g_application_get_is_remote(cast(GApplication.self)) != 0 }
 
+    /// Runs `handler` when the application starts without files to open: make its windows there.
     @discardableResult
-/// Runs `handler` when the application starts without files to open: make its windows there.
     public func onActivate(_ handler: @escaping () -> Void) -> SignalConnection { on("activate", handler) }
 
     /// `open` hands the URIs of the files or URLs the application was asked to open.
@@ -51,7 +51,7 @@ public final class Application: GObjectHandle {
         return connect("open", thunk: unsafeBitCast(thunk, to: GCallback.self), box: OpenHandler(handler))
     }
 
-/// A window that belongs to the application: it quits when its last such window closes.
+    /// A window that belongs to the application: it quits when its last such window closes.
     public func makeWindow() -> Window { Window(applicationWindowOf: self) }
 
     /// Runs the main loop until the last window closes; returns the exit status.

@@ -17,9 +17,9 @@ package struct CairoContext {
 
 /// A colour with components in 0…1.
 public struct RGBA: Equatable, Sendable {
-/// Components in 0…1.
+    /// Components in 0…1.
     public var red, green, blue, alpha: Double
-/// A colour from components in 0…1; `alpha` 1 is opaque.
+    /// A colour from components in 0…1; `alpha` 1 is opaque.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }

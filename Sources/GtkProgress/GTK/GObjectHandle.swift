@@ -44,7 +44,7 @@ public struct SignalConnection: Sendable {
     nonisolated(unsafe) let object: UnsafeMutablePointer<GObject>
     let id: UInt
 
-/// Disconnects the handler; its closure is released.
+    /// Disconnects the handler; its closure is released.
     public func disconnect() {
         if g_signal_handler_is_connected(object, id) != 0 { g_signal_handler_disconnect(object, id) }
     }

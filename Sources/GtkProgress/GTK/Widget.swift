@@ -4,11 +4,11 @@ internal import CGtk
 public class Widget: GObjectHandle {
     var widget: UnsafeMutablePointer<GtkWidget> { cast(GtkWidget.self) }
 
-/// Makes the widget visible (its window too, if it is one).
+    /// Makes the widget visible (its window too, if it is one).
     public func show() { gtk_widget_show(widget) }
-/// Shows the widget and everything in it. A `LoadIndicator`'s bar stays hidden until a load shows it.
+    /// Shows the widget and everything in it. A `LoadIndicator`'s bar stays hidden until a load shows it.
     public func showAll() { gtk_widget_show_all(widget) }
-/// Hides the widget.
+    /// Hides the widget.
     public func hide() { gtk_widget_hide(widget) }
     package func grabFocus() { gtk_widget_grab_focus(widget) }
     package var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
@@ -49,13 +49,13 @@ public class Widget: GObjectHandle {
         if let horizontal { gtk_widget_set_halign(widget, horizontal.gtk) }
         if let vertical { gtk_widget_set_valign(widget, vertical.gtk) }
     }
-/// Whether the widget takes extra space in each direction; nil leaves that direction as it is.
+    /// Whether the widget takes extra space in each direction; nil leaves that direction as it is.
     public func setExpand(horizontal: Bool? = nil, vertical: Bool? = nil) {
         if let horizontal { gtk_widget_set_hexpand(widget, horizontal ? 1 : 0) }
         if let vertical { gtk_widget_set_vexpand(widget, vertical ? 1 : 0) }
     }
     package func setName(_ name: String) { gtk_widget_set_name(widget, name) }
-/// Empty space around the widget, in logical pixels.
+    /// Empty space around the widget, in logical pixels.
     public func setMargins(horizontal: Int, vertical: Int) {
         gtk_widget_set_margin_start(widget, Int32(horizontal))
         gtk_widget_set_margin_end(widget, Int32(horizontal))

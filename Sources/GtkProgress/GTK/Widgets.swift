@@ -2,12 +2,12 @@ internal import CGtk
 
 /// A row or a column of widgets (`GtkBox`).
 public final class Box: Widget {
-/// A column (`vertical`) or a row, with `spacing` logical pixels between children.
+    /// A column (`vertical`) or a row, with `spacing` logical pixels between children.
     public init(vertical: Bool, spacing: Int = 0) {
         super.init(retaining: gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL,
                                           Int32(spacing)))
     }
-/// Adds `child` after the others; `expand` gives it a share of extra space.
+    /// Adds `child` after the others; `expand` gives it a share of extra space.
     public func pack(_ child: Widget, expand: Bool = false, fill: Bool = true, padding: Int = 0) {
         gtk_box_pack_start(cast(GtkBox.self), child.widget, expand ? 1 : 0, fill ? 1 : 0, UInt32(padding))
     }
@@ -93,14 +93,14 @@ package final class Entry: Widget {
 
 /// One line of text, left-aligned and ellipsized when too long (`GtkLabel`).
 public final class Label: Widget {
-/// A label showing `text`.
+    /// A label showing `text`.
     public init(_ text: String = "") {
         super.init(retaining: gtk_label_new(text))
         gtk_label_set_xalign(cast(GtkLabel.self), 0)
         gtk_label_set_ellipsize(cast(GtkLabel.self), PANGO_ELLIPSIZE_END)
         gtk_label_set_single_line_mode(cast(GtkLabel.self), 1)
     }
-/// The text shown.
+    /// The text shown.
     public var text: String {
         get { String(cString: gtk_label_get_text(cast(GtkLabel.self))) }
         set { gtk_label_set_text(cast(GtkLabel.self), newValue) }
@@ -109,7 +109,7 @@ public final class Label: Widget {
 
 /// A container that lays widgets over its main child (`GtkOverlay`): add the content with `add(_:)`, then attach a `LoadIndicator` to it.
 public final class Overlay: Widget {
-/// An empty overlay.
+    /// An empty overlay.
     public init() { super.init(retaining: gtk_overlay_new()) }
 
     /// Wraps a `GtkOverlay *` made elsewhere, holding a reference to it while the wrapper lives.
@@ -155,20 +155,20 @@ public final class Window: Widget {
     init(applicationWindowOf application: Application) {
         super.init(retaining: gtk_application_window_new(application.cast(GtkApplication.self)))
     }
-/// A window not tied to an `Application` (see `Application.makeWindow()`).
+    /// A window not tied to an `Application` (see `Application.makeWindow()`).
     public init() { super.init(retaining: gtk_window_new(GTK_WINDOW_TOPLEVEL)) }
 
-/// The title in the window's frame.
+    /// The title in the window's frame.
     public var title: String {
         get { gtk_window_get_title(cast(GtkWindow.self)).map { String(cString: $0) } ?? "" }
         set { gtk_window_set_title(cast(GtkWindow.self), newValue) }
     }
-/// The size the window opens at, in logical pixels.
+    /// The size the window opens at, in logical pixels.
     public func setDefaultSize(width: Int, height: Int) {
         gtk_window_set_default_size(cast(GtkWindow.self), Int32(width), Int32(height))
     }
     package func setIconName(_ name: String) { gtk_window_set_icon_name(cast(GtkWindow.self), name) }
-/// Shows the window and brings it to the front.
+    /// Shows the window and brings it to the front.
     public func present() { gtk_window_present(cast(GtkWindow.self)) }
     package func close() { gtk_window_close(cast(GtkWindow.self)) }
 }

@@ -43,17 +43,17 @@ public struct CurveFileError: Error, Equatable, Sendable, CustomStringConvertibl
 
     /// The file's path as given, or the preset name when no file was found.
     public let file: String
-/// What is wrong with it.
+    /// What is wrong with it.
     public let problem: Problem
 
-/// An error about `file` (a path, or a preset name).
+    /// An error about `file` (a path, or a preset name).
     public init(file: String, problem: Problem) {
         self.file = file; self.problem = problem
     }
 
-/// `FILE: the problem.`, one sentence for a message or a log.
+    /// `FILE: the problem.`, one sentence for a message or a log.
     public var description: String { "\(file): \(problem.sentence)." }
-/// The same as `description`, for `localizedDescription`.
+    /// The same as `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 }
 

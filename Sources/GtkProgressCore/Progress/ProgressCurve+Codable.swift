@@ -7,7 +7,7 @@ extension ProgressCurve: Codable {
         case name, about = "description", segments, hold, realProgressRate, milestones, appearAfter, minimumVisible, finish
     }
 
-/// Decodes and validates a curve file's JSON; errors are `CurveFileError.Problem`s naming the field.
+    /// Decodes and validates a curve file's JSON; errors are `CurveFileError.Problem`s naming the field.
     public init(from decoder: Decoder) throws {
         try CurveFileError.rejectUnknownFields(in: decoder, known: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -67,7 +67,7 @@ extension ProgressCurve: Codable {
         if !(0...1).contains(value) { throw .outOfRange(field: field, value: value) }
     }
 
-/// Writes the curve file format, leaving out optional fields at their defaults.
+    /// Writes the curve file format, leaving out optional fields at their defaults.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
@@ -87,7 +87,7 @@ extension ProgressCurve: Codable {
 extension ProgressCurve.Segment: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable { case duration, from, to, easing }
 
-/// Decodes one segment of a curve file; `easing` defaults to `linear`.
+    /// Decodes one segment of a curve file; `easing` defaults to `linear`.
     public init(from decoder: Decoder) throws {
         try CurveFileError.rejectUnknownFields(in: decoder, known: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -97,7 +97,7 @@ extension ProgressCurve.Segment: Codable {
         easing = try Easing.decode(from: container, key: .easing)
     }
 
-/// Writes one segment of a curve file.
+    /// Writes one segment of a curve file.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(duration, forKey: .duration)
@@ -110,7 +110,7 @@ extension ProgressCurve.Segment: Codable {
 extension ProgressCurve.Finish: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable { case duration, easing, fadeStart, fadeEnd, reset }
 
-/// Decodes a curve file's `finish` object; `easing` defaults to `linear`.
+    /// Decodes a curve file's `finish` object; `easing` defaults to `linear`.
     public init(from decoder: Decoder) throws {
         try CurveFileError.rejectUnknownFields(in: decoder, known: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -121,7 +121,7 @@ extension ProgressCurve.Finish: Codable {
         reset = try container.decode(Double.self, forKey: .reset)
     }
 
-/// Writes a curve file's `finish` object.
+    /// Writes a curve file's `finish` object.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(duration, forKey: .duration)

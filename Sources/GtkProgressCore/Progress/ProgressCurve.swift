@@ -9,14 +9,14 @@ public struct ProgressCurve: Equatable, Sendable {
     public struct Segment: Equatable, Sendable {
         /// Seconds the step takes; 0 makes it a jump.
         public var duration: Double
-/// Where the step starts, 0…1 of the bar's width.
+        /// Where the step starts, 0…1 of the bar's width.
         public var from: Double
-/// Where the step ends, at least `from`.
+        /// Where the step ends, at least `from`.
         public var to: Double
-/// How the step moves between them.
+        /// How the step moves between them.
         public var easing: Easing
 
-/// A step of `duration` seconds from `from` to `to`.
+        /// A step of `duration` seconds from `from` to `to`.
         public init(duration: Double, from: Double, to: Double, easing: Easing = .linear) {
             self.duration = duration; self.from = from; self.to = to; self.easing = easing
         }
@@ -26,16 +26,16 @@ public struct ProgressCurve: Equatable, Sendable {
     public struct Finish: Equatable, Sendable {
         /// Time to go from wherever the bar is to 1.0; 0 means at once (the WeChat article).
         public var duration: Double
-/// How the run to 1.0 moves.
+        /// How the run to 1.0 moves.
         public var easing: Easing
         /// Opacity is 1 until `fadeStart` and falls linearly to 0 at `fadeEnd`.
         public var fadeStart: Double
-/// When the bar is fully transparent.
+        /// When the bar is fully transparent.
         public var fadeEnd: Double
         /// The bar is hidden and its width set back to 0.
         public var reset: Double
 
-/// Finish rules; every instant in seconds after the load finished, in the order duration ≤ fadeStart ≤ fadeEnd ≤ reset.
+        /// Finish rules; every instant in seconds after the load finished, in the order duration ≤ fadeStart ≤ fadeEnd ≤ reset.
         public init(duration: Double, easing: Easing = .linear, fadeStart: Double, fadeEnd: Double, reset: Double) {
             self.duration = duration; self.easing = easing
             self.fadeStart = fadeStart; self.fadeEnd = fadeEnd; self.reset = reset
@@ -44,7 +44,7 @@ public struct ProgressCurve: Equatable, Sendable {
 
     /// A short name for messages and the plot legend.
     public var name: String
-/// The steps the bar follows from the start, each beginning where the previous one ended.
+    /// The steps the bar follows from the start, each beginning where the previous one ended.
     public var segments: [Segment]
     /// Real progress is shown only once it is above this level; below it the curve alone decides (the WeChat article:
     /// "before 0.9 the bar follows the load time, after 0.9 the real progress"). `nil`: real progress always counts.
@@ -63,10 +63,10 @@ public struct ProgressCurve: Equatable, Sendable {
     /// Once it has appeared, the bar stays at least this long before its fade begins, so a load that ends just
     /// after it appeared still reads as a finish rather than a flicker.
     public var minimumVisible: Double
-/// How the bar leaves once the load has ended.
+    /// How the bar leaves once the load has ended.
     public var finish: Finish
 
-/// A curve from its parts; call `validate()` before trusting values from elsewhere.
+    /// A curve from its parts; call `validate()` before trusting values from elsewhere.
     public init(name: String, segments: [Segment], hold: Double?, realProgressRate: Double? = nil,
                 milestones: [LoadMilestone: Double] = [:], appearAfter: Double = 0, minimumVisible: Double = 0,
                 finish: Finish) {

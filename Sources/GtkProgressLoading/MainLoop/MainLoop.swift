@@ -28,10 +28,10 @@ public final class MainLoopTimer {
         if let name { g_source_set_name_by_id(state.sourceID, name) }
     }
 
-/// Whether the timer still fires.
+    /// Whether the timer still fires.
     public var isRunning: Bool { state.sourceID != 0 }
 
-/// Stops the timer; calling it again does nothing.
+    /// Stops the timer; calling it again does nothing.
     public func cancel() {
         if state.sourceID != 0 {
             let id = state.sourceID
