@@ -13,14 +13,14 @@ import Glibc
 /// and then renamed over the old file (`rename(2)` replaces it in one step), and the directory is flushed so the
 /// rename itself survives a crash. A kill or power loss mid-write leaves the previous file, whole. Writes run on
 /// a serial queue of their own, in the order they were asked for.
-public final class SessionFile: @unchecked Sendable {
-    public let url: URL
+package final class SessionFile: @unchecked Sendable {
+    package let url: URL
     private let queue = DispatchQueue(label: "gtkprogress.session-file")
 
-    public init(url: URL) { self.url = url }
+    package init(url: URL) { self.url = url }
 
     /// The file's place for this user, or nil when neither `XDG_STATE_HOME` nor `HOME` gives one.
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> SessionFile? {
+    package static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> SessionFile? {
         let base: URL
         // The specification says a relative path in the variable is invalid and must be ignored.
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
@@ -34,7 +34,7 @@ public final class SessionFile: @unchecked Sendable {
     }
 
     /// What reading found.
-    public enum Contents: Sendable {
+    package enum Contents: Sendable {
         /// No file: the first run, or the session was never saved.
         case missing
         case session(SessionState)
@@ -47,7 +47,7 @@ public final class SessionFile: @unchecked Sendable {
 
     /// Reads the file (on the calling thread: it is small). Temporary files left by a viewer killed mid-write are
     /// removed first; the file itself is whole, as the rename never happened.
-    public func read() -> Contents {
+    package func read() -> Contents {
         removeLeftovers()
         let path = url.path
         var info = stat()
@@ -96,7 +96,7 @@ public final class SessionFile: @unchecked Sendable {
     /// Renames a damaged file out of the way (`session.json.damaged`), so the next save does not destroy what
     /// may still be recovered by hand. Returns the new path.
     @discardableResult
-    public func setAside() -> String? {
+    package func setAside() -> String? {
         let aside = url.path + ".damaged"
         unlink(aside)
         return rename(url.path, aside) == 0 ? aside : nil
@@ -104,7 +104,7 @@ public final class SessionFile: @unchecked Sendable {
 
     /// Saves `data` in the background; `failed` runs on the writing queue, not the caller's thread, with a message
     /// if it could not be written (the caller hops back to its own loop).
-    public func save(_ data: Data, failed: @escaping @Sendable (String) -> Void = { _ in }) {
+    package func save(_ data: Data, failed: @escaping @Sendable (String) -> Void = { _ in }) {
         queue.async { [self] in
             if let problem = write(data) { failed(problem) }
         }
@@ -112,7 +112,7 @@ public final class SessionFile: @unchecked Sendable {
 
     /// Saves `data` now, after any save still under way (when the viewer quits). Returns a message on failure.
     @discardableResult
-    public func saveAndWait(_ data: Data) -> String? {
+    package func saveAndWait(_ data: Data) -> String? {
         queue.sync { write(data) }
     }
 

@@ -33,7 +33,8 @@ case .version:
 case .printCurve(let name):
     do {
         let curve = try ProgressCurve.load(nameOrPath: name)
-        print(CurveTimeline.render(curve: curve, finishAt: options.finishAt, until: options.until), terminator: "")
+        print(CurveTimeline.render(curve: curve, finishAt: options.finishAt, until: options.until,
+                                   frames: options.frames), terminator: "")
         exit(0)
     } catch {
         printError("\(error)")

@@ -14,6 +14,8 @@ extension Browser {
         let state = ChromeState(model: model, partialTitle: session?.partial?.title)
         chrome.setHistory(canGoBack: state.canGoBack, canGoForward: state.canGoForward)
         chrome.setLoading(state.isLoading)
+        // A screen reader hears the load begin and end once, from the page's busy state, not every percent.
+        page.textView.isAccessibleBusy = state.isLoading
         chrome.showAddress(state.address)
         chrome.window.title = state.windowTitle
         onStateChanged?()
@@ -86,7 +88,7 @@ extension Browser {
 
     /// The status line when nothing points anywhere: loading, or what the page said.
     func restoreStatus() {
-        chrome.statusText = model.isLoading ? "Loading…" : (model.current?.page?.status ?? "")
+        chrome.statusText = session.map(loadStatus) ?? (model.current?.page?.status ?? "")
     }
 
     /// Which part of the window has the keyboard, as `BrowserCommand` reads it.

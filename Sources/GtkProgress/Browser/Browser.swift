@@ -7,11 +7,11 @@ import GtkProgressFiles
 ///
 /// By concern: this file takes user events and applies the model's decisions; `Browser+Loading` handles the load
 /// in flight; `Browser+Chrome` connects the window's widgets and keys and reflects the model in them.
-public final class Browser {
-    public let chrome: BrowserWindow
-    public let page: PageView
-    public let indicator: LoadIndicator
-    public let model = NavigationModel<ShownPage>()
+package final class Browser {
+    package let chrome: BrowserWindow
+    package let page: PageView
+    package let indicator: LoadIndicator
+    package let model = NavigationModel<ShownPage>()
     let loader: PageLoader
     /// The load in flight, if any.
     var session: LoadSession?
@@ -48,6 +48,7 @@ public final class Browser {
         chrome = BrowserWindow(window: window, page: page.root, bar: indicator.view.widget)
         loader = PageLoader(options: loaderOptions)
         page.isVisited = { [visited] url in visited.contains(url) }
+        indicator.onStallChange = { [weak self] _ in self?.stallChanged() }
         connectChrome()
         refreshChrome()
         // The page has the keyboard from the start: Space, arrows and Tab read it, Ctrl+L reaches the address.
@@ -55,7 +56,7 @@ public final class Browser {
     }
 
     /// Shows `message` in the status line until the page being loaded has arrived and the user moves on.
-    public func showNotice(_ message: String) {
+    package func showNotice(_ message: String) {
         notice = message
         chrome.statusText = message
     }
@@ -63,7 +64,7 @@ public final class Browser {
     // MARK: User events
 
     /// Opens `url` as a navigation of `kind` (command line, drop, typed, link).
-    public func open(_ url: URL, kind: NavigationKind) {
+    package func open(_ url: URL, kind: NavigationKind) {
         saveScroll()
         apply(model.navigate(to: url, kind: kind))
     }
@@ -85,7 +86,7 @@ public final class Browser {
     }
 
     /// Text from the address entry, the command line or a drop; text that is no address leaves everything as it was.
-    public func open(text: String, kind: NavigationKind, workingDirectory: String? = nil) {
+    package func open(text: String, kind: NavigationKind, workingDirectory: String? = nil) {
         switch AddressInput.url(from: text, workingDirectory: workingDirectory) {
         case .success(let url): open(url, kind: kind)
         case .failure(let failure): chrome.statusText = failure.description
@@ -94,12 +95,12 @@ public final class Browser {
 
     /// The model counts from a history load in flight, so each quick press moves one entry further; the load in
     /// flight ends when the decision is applied.
-    public func goBack() { saveScroll(); apply(model.goBack()) }
-    public func goForward() { saveScroll(); apply(model.goForward()) }
-    public func reload() { saveScroll(); apply(model.reload()) }
+    package func goBack() { saveScroll(); apply(model.goBack()) }
+    package func goForward() { saveScroll(); apply(model.goForward()) }
+    package func reload() { saveScroll(); apply(model.reload()) }
 
     /// Stop: ends the transfer at once and keeps the entry and page shown before.
-    public func stop() {
+    package func stop() {
         guard model.isLoading else { return }
         stopLoading(restore: true)
         chrome.statusText = "Stopped."

@@ -24,8 +24,8 @@ extension Browser {
         session?.isOver = true
         let session = LoadSession(navigation: navigation)
         self.session = session
-        indicator.start()
-        chrome.statusText = "Loading \(navigation.url.host ?? navigation.url.lastPathComponent)…"
+        indicator.start(isLocal: navigation.url.isFileURL)
+        chrome.statusText = loadStatus(session)
         loader.load(LoadRequest(url: navigation.url)) { [weak self, session] event in
             self?.handle(event, of: session)
         }
@@ -64,9 +64,11 @@ extension Browser {
     private func handle(_ event: LoadEvent, of session: LoadSession) {
         guard !session.isOver, model.isCurrent(session.navigation.id) else { return }
         switch event {
+        case .milestone(let milestone):
+            indicator.milestone(milestone)
         case .response(let response):
             session.response = response
-            chrome.statusText = "Receiving \(response.finalURL.host ?? response.finalURL.lastPathComponent)…"
+            chrome.statusText = loadStatus(session)
         case .progress(let received, let expected):
             indicator.realProgress(received: received, expected: expected)
             renderArrived(session)
@@ -80,6 +82,21 @@ extension Browser {
             session.loadEnded = true
             fail(session, with: error)
         }
+    }
+
+    /// The status line while `session` loads: whom it waits for when the load has stalled (no byte for three
+    /// seconds), else what it is doing.
+    func loadStatus(_ session: LoadSession) -> String {
+        let url = session.response?.finalURL ?? session.navigation.url
+        let host = url.host ?? url.lastPathComponent
+        if indicator.isStalled { return "Waiting for \(host)…" }
+        return session.response == nil ? "Loading \(host)…" : "Receiving \(host)…"
+    }
+
+    /// The indicator noticed the load stall or move again.
+    func stallChanged() {
+        guard let session, !hovering else { return }
+        chrome.statusText = loadStatus(session)
     }
 
     /// Progressive display: when the schedule says so, what has arrived is parsed off the main loop and shown,

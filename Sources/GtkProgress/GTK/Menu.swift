@@ -1,11 +1,11 @@
 internal import CGtk
 
 /// A context menu built for one popup: labelled items that run a closure, and separators.
-public final class Menu: Widget {
-    public init() { super.init(retaining: gtk_menu_new()) }
+package final class Menu: Widget {
+    package init() { super.init(retaining: gtk_menu_new()) }
 
     /// Adds an item; `mnemonic` labels use `_` before the access key ("Open Link in New _Window").
-    public func addItem(_ mnemonic: String, sensitive: Bool = true, action: @escaping () -> Void) {
+    package func addItem(_ mnemonic: String, sensitive: Bool = true, action: @escaping () -> Void) {
         let item = gtk_menu_item_new_with_mnemonic(mnemonic)!
         gtk_widget_set_sensitive(item, sensitive ? 1 : 0)
         let wrapper: Widget = Widget(retaining: UnsafeMutableRawPointer(item))
@@ -13,12 +13,12 @@ public final class Menu: Widget {
         withExtendedLifetime(wrapper) { gtk_menu_shell_append(cast(GtkMenuShell.self), item) }
     }
 
-    public func addSeparator() {
+    package func addSeparator() {
         gtk_menu_shell_append(cast(GtkMenuShell.self), gtk_separator_menu_item_new())
     }
 
     /// The labels of the items, in order (separators are "-"), for tests.
-    public var itemLabels: [String] {
+    package var itemLabels: [String] {
         var labels: [String] = []
         var list = gtk_container_get_children(cast(GtkContainer.self))
         let head = list
@@ -37,7 +37,7 @@ public final class Menu: Widget {
 
     /// Pops up at the pointer (a click) or, with no pointer event, at `rect` of `widget` (the menu key).
     /// The owner keeps the menu until the next one and then `destroy()`s it.
-    public func popup(over widget: Widget, at rect: Rect?) {
+    package func popup(over widget: Widget, at rect: Rect?) {
         gtk_widget_show_all(self.widget)
         gtk_menu_attach_to_widget(cast(GtkMenu.self), widget.widget, nil)
         let event = gtk_get_current_event()
@@ -54,8 +54,8 @@ public final class Menu: Widget {
 }
 
 /// The desktop's clipboard (Ctrl+C / Ctrl+V), not the X primary selection.
-public enum Clipboard {
-    public static func setText(_ text: String) {
+package enum Clipboard {
+    package static func setText(_ text: String) {
         let clipboard = gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0))
         gtk_clipboard_set_text(clipboard, text, -1)
         // Kept after the viewer exits, where a clipboard manager runs.
@@ -65,14 +65,14 @@ public enum Clipboard {
 
 /// A GtkSearchBar holding a search entry, a "3 of 17" label, Previous/Next buttons and a close button: it
 /// slides in above the page while searching.
-public final class SearchBar: Widget {
-    public let entry: SearchEntry
-    public let matchLabel = Label()
-    public let previous = Button(iconName: "go-up-symbolic", tooltip: "Previous match (Shift+Return)",
+package final class SearchBar: Widget {
+    package let entry: SearchEntry
+    package let matchLabel = Label()
+    package let previous = Button(iconName: "go-up-symbolic", tooltip: "Previous match (Shift+Return)",
                                  accessibleName: "Previous match")
-    public let next = Button(iconName: "go-down-symbolic", tooltip: "Next match (Return)", accessibleName: "Next match")
+    package let next = Button(iconName: "go-down-symbolic", tooltip: "Next match (Return)", accessibleName: "Next match")
 
-    public init(placeholder: String) {
+    package init(placeholder: String) {
         entry = SearchEntry()
         super.init(retaining: gtk_search_bar_new())
         entry.placeholder = placeholder
@@ -94,33 +94,33 @@ public final class SearchBar: Widget {
     }
 
     /// Whether the bar is shown (GtkSearchBar's search mode).
-    public var isOpen: Bool {
+    package var isOpen: Bool {
         get { gtk_search_bar_get_search_mode(cast(GtkSearchBar.self)) != 0 }
         set { gtk_search_bar_set_search_mode(cast(GtkSearchBar.self), newValue ? 1 : 0) }
     }
 
     /// The bar opened or closed (by us, its close button, or Escape in its entry).
     @discardableResult
-    public func onOpenChanged(_ handler: @escaping () -> Void) -> SignalConnection {
+    package func onOpenChanged(_ handler: @escaping () -> Void) -> SignalConnection {
         connect("notify::search-mode-enabled", thunk: unsafeBitCast(notifyThunk, to: GCallback.self),
                 box: VoidHandler(handler))
     }
 }
 
 /// A GtkSearchEntry: reports the text after typing pauses (`search-changed`), as GTK's search entries do.
-public final class SearchEntry: Widget {
-    public init() { super.init(retaining: gtk_search_entry_new()) }
-    public var text: String {
+package final class SearchEntry: Widget {
+    package init() { super.init(retaining: gtk_search_entry_new()) }
+    package var text: String {
         get { String(cString: gtk_entry_get_text(cast(GtkEntry.self))) }
         set { gtk_entry_set_text(cast(GtkEntry.self), newValue) }
     }
-    public var placeholder: String {
+    package var placeholder: String {
         get { String(cString: gtk_entry_get_placeholder_text(cast(GtkEntry.self))) }
         set { gtk_entry_set_placeholder_text(cast(GtkEntry.self), newValue) }
     }
-    public func selectAll() { gtk_editable_select_region(OpaquePointer(object), 0, -1) }
+    package func selectAll() { gtk_editable_select_region(OpaquePointer(object), 0, -1) }
     @discardableResult
-    public func onSearchChanged(_ handler: @escaping () -> Void) -> SignalConnection { on("search-changed", handler) }
+    package func onSearchChanged(_ handler: @escaping () -> Void) -> SignalConnection { on("search-changed", handler) }
 }
 
 /// `notify::property` handlers get the instance, the GParamSpec and the data.

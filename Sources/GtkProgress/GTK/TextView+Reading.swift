@@ -1,9 +1,9 @@
 internal import CGtk
 
 /// A rectangle in a widget's coordinates.
-public struct Rect: Equatable, Sendable {
-    public var x, y, width, height: Double
-    public init(x: Double, y: Double, width: Double, height: Double) {
+package struct Rect: Equatable, Sendable {
+    package var x, y, width, height: Double
+    package init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
 }
@@ -22,32 +22,32 @@ extension TextView {
     /// Moves the insertion mark (the caret, invisible here) to character `offset`, clearing any selection.
     /// GTK's accessible for the text view reports it through AT-SPI (`text-caret-moved`), so a screen reader
     /// reads the text there.
-    public func placeCursor(atCharacter offset: Int) {
+    package func placeCursor(atCharacter offset: Int) {
         var at = iter(at: offset)
         gtk_text_buffer_place_cursor(buffer, &at)
     }
 
     /// The insertion mark's character offset.
-    public var cursorOffset: Int {
+    package var cursorOffset: Int {
         var at = GtkTextIter()
         gtk_text_buffer_get_iter_at_mark(buffer, &at, gtk_text_buffer_get_insert(buffer))
         return Int(gtk_text_iter_get_offset(&at))
     }
 
     /// Removes `tag` from the characters from `start` up to `end`.
-    public func removeTag(_ tag: TextTag, fromCharacter start: Int, to end: Int) {
+    package func removeTag(_ tag: TextTag, fromCharacter start: Int, to end: Int) {
         var first = iter(at: start), last = iter(at: end)
         gtk_text_buffer_remove_tag(buffer, tag.tag, &first, &last)
     }
 
     /// Selects characters `start ..< end` (the text Ctrl+C copies).
-    public func select(fromCharacter start: Int, to end: Int) {
+    package func select(fromCharacter start: Int, to end: Int) {
         var first = iter(at: start), last = iter(at: end)
         gtk_text_buffer_select_range(buffer, &first, &last)
     }
 
     /// The selected text, if any.
-    public var selectedText: String? {
+    package var selectedText: String? {
         var start = GtkTextIter(), end = GtkTextIter()
         guard gtk_text_buffer_get_selection_bounds(buffer, &start, &end) != 0,
               let text = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return nil }
@@ -56,7 +56,7 @@ extension TextView {
     }
 
     /// Characters `start ..< end`, one per buffer character (GTK counts Unicode scalars).
-    public func text(fromCharacter start: Int, to end: Int) -> String {
+    package func text(fromCharacter start: Int, to end: Int) -> String {
         var first = iter(at: start), last = iter(at: end)
         guard let text = gtk_text_buffer_get_slice(buffer, &first, &last, 1) else { return "" }
         defer { g_free(text) }
@@ -65,7 +65,7 @@ extension TextView {
 
     /// Scrolls as little as needed for character `offset` to be on screen, at least `margin` (a fraction of the
     /// view's height) from its edges. Through a mark, so lines not yet measured are measured first.
-    public func scrollIntoView(character offset: Int, margin: Double) {
+    package func scrollIntoView(character offset: Int, margin: Double) {
         var at = iter(at: offset)
         let mark: UnsafeMutablePointer<GtkTextMark>
         if let existing = gtk_text_buffer_get_mark(buffer, "reveal-target") {
@@ -78,7 +78,7 @@ extension TextView {
     }
 
     /// The characters on screen: from the first character of the top line to the end of the bottom line.
-    public var visibleCharacters: Range<Int> {
+    package var visibleCharacters: Range<Int> {
         var rect = GdkRectangle()
         gtk_text_view_get_visible_rect(textView, &rect)
         var top = GtkTextIter(), bottom = GtkTextIter()
@@ -90,7 +90,7 @@ extension TextView {
     }
 
     /// The character at the top left of the view: the place to keep when the text is laid out again.
-    public var topCharacter: Int {
+    package var topCharacter: Int {
         var rect = GdkRectangle()
         gtk_text_view_get_visible_rect(textView, &rect)
         var at = GtkTextIter()
@@ -102,7 +102,7 @@ extension TextView {
 
     /// The rectangles (one per display line) that characters `start ..< end` cover, in the widget's coordinates,
     /// for drawing over them.
-    public func rectangles(fromCharacter start: Int, to end: Int) -> [Rect] {
+    package func rectangles(fromCharacter start: Int, to end: Int) -> [Rect] {
         guard end > start else { return [] }
         var rects: [Rect] = []
         var lineStart = iter(at: start)
@@ -131,7 +131,7 @@ extension TextView {
 
     /// The colours the theme gives links and visited links (the `:link` and `:link:visited` states of the text
     /// view's style context, as GtkLabel colours its links), so they keep their contrast in light and dark themes.
-    public var themeLinkColors: (link: RGBA, visited: RGBA) {
+    package var themeLinkColors: (link: RGBA, visited: RGBA) {
         let context = gtk_widget_get_style_context(widget)
         func color(_ state: GtkStateFlags) -> RGBA {
             gtk_style_context_save(context)
@@ -147,7 +147,7 @@ extension TextView {
 
     /// The theme's link colours, each moved just far enough to keep 4.5:1 contrast on the view's background
     /// where the theme falls short (Adwaita's dark link blue has 3.6:1 on its dark base).
-    public var readableLinkColors: (link: RGBA, visited: RGBA) {
+    package var readableLinkColors: (link: RGBA, visited: RGBA) {
         let theme = themeLinkColors
         let background = (themeTextColors.background ?? RGBA(red: 1, green: 1, blue: 1)).contrastColor
         return (RGBA(Contrast.readable(theme.link.contrastColor, on: background)),
@@ -155,7 +155,7 @@ extension TextView {
     }
 
     /// The theme's text and background colours of the view, for tests that check contrast.
-    public var themeTextColors: (text: RGBA, background: RGBA?) {
+    package var themeTextColors: (text: RGBA, background: RGBA?) {
         let context = gtk_widget_get_style_context(widget)
         var rgba = GdkRGBA()
         gtk_style_context_get_color(context, gtk_style_context_get_state(context), &rgba)
@@ -165,7 +165,7 @@ extension TextView {
 
     /// Makes the text `factor` times the theme's size. Through CSS on the view, so every line is laid out again
     /// by GTK in idle time, and tags that scale text (headings) scale with it.
-    public func setFontScale(_ factor: Double) {
+    package func setFontScale(_ factor: Double) {
         let css = factor == 1 ? "" : "textview { font-size: \(Int((factor * 100).rounded()))%; }"
         let context = gtk_widget_get_style_context(widget)
         if let old = fontProvider {
@@ -188,7 +188,7 @@ extension TextView {
 }
 
 /// Which way the keyboard moves the focus (Tab, Shift+Tab, arrows).
-public enum FocusDirection: Sendable, Equatable {
+package enum FocusDirection: Sendable, Equatable {
     case forward, backward, other
 }
 
@@ -213,31 +213,31 @@ private let paintAfterThunk: @convention(c) (UnsafeMutableRawPointer?, OpaquePoi
 }
 
 /// A button press: where, which button, and the modifiers held.
-public struct ButtonPress: Sendable {
-    public let x: Double, y: Double
-    public let button: UInt32
-    public let control: Bool, shift: Bool
+package struct ButtonPress: Sendable {
+    package let x: Double, y: Double
+    package let button: UInt32
+    package let control: Bool, shift: Bool
     /// A second or third press of a double or triple click.
-    public let isRepeat: Bool
+    package let isRepeat: Bool
 }
 
 extension Widget {
     /// The keyboard focus is moving into or within this widget (GtkWidget::focus). Return true when the widget
     /// keeps it (it moved to a part of it), false to let it move on to the next widget.
     @discardableResult
-    public func onFocusMove(_ handler: @escaping (FocusDirection) -> Bool) -> SignalConnection {
+    package func onFocusMove(_ handler: @escaping (FocusDirection) -> Bool) -> SignalConnection {
         connect("focus", thunk: unsafeBitCast(focusThunk, to: GCallback.self), box: FocusHandler(handler))
     }
 
     /// The context-menu key or Shift+F10 (GtkWidget::popup-menu). Return true when a menu was shown.
     @discardableResult
-    public func onPopupMenuKey(_ handler: @escaping () -> Bool) -> SignalConnection {
+    package func onPopupMenuKey(_ handler: @escaping () -> Bool) -> SignalConnection {
         connect("popup-menu", thunk: unsafeBitCast(boolThunk, to: GCallback.self), box: BoolHandler(handler))
     }
 
     /// Paints over what the widget drew itself, in its coordinates.
     @discardableResult
-    public func onPaintAbove(_ handler: @escaping (CairoContext) -> Void) -> SignalConnection {
+    package func onPaintAbove(_ handler: @escaping (CairoContext) -> Void) -> SignalConnection {
         let data = Unmanaged.passRetained(PaintHandler(handler) as AnyObject).toOpaque()
         let id = cgtk_signal_connect_after(UnsafeMutableRawPointer(object), "draw",
                                            unsafeBitCast(paintAfterThunk, to: GCallback.self), data) { data, _ in
@@ -248,7 +248,7 @@ extension Widget {
 
     /// Button presses before the widget's own handling; return true to keep the press from it.
     @discardableResult
-    public func onButtonPress(_ handler: @escaping (ButtonPress) -> Bool) -> SignalConnection {
+    package func onButtonPress(_ handler: @escaping (ButtonPress) -> Bool) -> SignalConnection {
         onEvent("button-press-event") { event in
             var x = 0.0, y = 0.0, button: UInt32 = 0
             var state = GdkModifierType(rawValue: 0)
@@ -263,7 +263,7 @@ extension Widget {
     }
 
     /// The modifiers held during the event being handled (for button releases, which report only the button).
-    public static var currentEventHasControl: Bool {
+    package static var currentEventHasControl: Bool {
         var state = GdkModifierType(rawValue: 0)
         guard gtk_get_current_event_state(&state) != 0 else { return false }
         return state.rawValue & GDK_CONTROL_MASK.rawValue != 0
@@ -272,7 +272,7 @@ extension Widget {
     /// Scroll-wheel steps with Ctrl held, as -1 (towards the reader: up) … +1 (down), fractional for touchpads.
     /// The handler returns true to keep the scroll from scrolling.
     @discardableResult
-    public func onControlScroll(_ handler: @escaping (Double) -> Bool) -> SignalConnection {
+    package func onControlScroll(_ handler: @escaping (Double) -> Bool) -> SignalConnection {
         onEvent("scroll-event") { event in
             var state = GdkModifierType(rawValue: 0)
             gdk_event_get_state(event, &state)
@@ -293,19 +293,19 @@ extension Widget {
 
     /// The widget gained (true) or lost (false) the keyboard focus.
     @discardableResult
-    public func onFocusChange(_ handler: @escaping (Bool) -> Void) -> SignalConnection {
+    package func onFocusChange(_ handler: @escaping (Bool) -> Void) -> SignalConnection {
         onEvent("focus-in-event") { _ in handler(true); return false }
         return onEvent("focus-out-event") { _ in handler(false); return false }
     }
 
     /// The theme changed (GtkWidget::style-updated): colours read from it must be read again.
     @discardableResult
-    public func onStyleUpdated(_ handler: @escaping () -> Void) -> SignalConnection { on("style-updated", handler) }
+    package func onStyleUpdated(_ handler: @escaping () -> Void) -> SignalConnection { on("style-updated", handler) }
 }
 
 extension CairoContext {
     /// Strokes the outline of a rectangle, `lineWidth` wide, centred on its edges.
-    public func strokeRectangle(x: Double, y: Double, width: Double, height: Double, lineWidth: Double) {
+    package func strokeRectangle(x: Double, y: Double, width: Double, height: Double, lineWidth: Double) {
         cairo_set_line_width(cr, lineWidth)
         cairo_rectangle(cr, x, y, width, height)
         cairo_stroke(cr)
@@ -315,7 +315,7 @@ extension CairoContext {
 extension ScrolledWindow {
     /// The vertical scroll position changed (by the reader, a key, or the program).
     @discardableResult
-    public func onVerticalScroll(_ handler: @escaping () -> Void) -> SignalConnection {
+    package func onVerticalScroll(_ handler: @escaping () -> Void) -> SignalConnection {
         let adjustment = GObjectHandle(retaining: UnsafeMutableRawPointer(
             gtk_scrolled_window_get_vadjustment(cast(GtkScrolledWindow.self))!))
         return adjustment.on("value-changed", handler)

@@ -11,15 +11,15 @@ import FoundationEssentials
 /// per link as in the GTK demo, because GtkTextBuffer searches its tags linearly on every tag application: with the
 /// 70,000 links of a 5 MB page, inserting slowed to seconds per slice. A `link:N` tag is made only on request
 /// (`linkLocation`), for tests and tools that look for a link by its tag.
-public final class PageView {
+package final class PageView {
     /// The widget to put in the window: a scrolled window holding the text view.
-    public var root: Widget { scrolled }
-    public var scrolledWindow: ScrolledWindow { scrolled }
-    public let textView = TextView()
+    package var root: Widget { scrolled }
+    package var scrolledWindow: ScrolledWindow { scrolled }
+    package let textView = TextView()
     private let scrolled = ScrolledWindow()
 
     /// A link was clicked (button 1 released over it, with no text selected).
-    public var onLinkActivated: ((URL) -> Void)?
+    package var onLinkActivated: ((URL) -> Void)?
     /// The pointer entered a link (its URL) or left every link (nil).
     public var onLinkHover: ((URL?) -> Void)?
     /// A link was middle-clicked or Ctrl+clicked, or chosen from its menu or with Shift/Ctrl+Return, to open in
@@ -66,7 +66,7 @@ public final class PageView {
     /// longer than this break at their next space (or, with no space, at twice the length).
     private static let longestLine = 8 * 1024
 
-    public init() {
+    package init() {
         scrolled.add(textView)
         textView.setAccessible(name: "Page")
         textView.onMotion { [weak self] x, y in self?.pointerMoved(x: x, y: y); return false }
@@ -79,19 +79,19 @@ public final class PageView {
 
     /// The text shown, for tests and the accessible name. Equal to the document's text except that lines longer
     /// than 8 KB are broken.
-    public var text: String { textView.text }
+    package var text: String { textView.text }
 
     /// The reader's vertical scroll position, in pixels.
-    public var verticalOffset: Double {
+    package var verticalOffset: Double {
         get { scrolled.verticalOffset }
         set { scrolled.verticalOffset = newValue }
     }
 
     /// Drops on the text view go to the window's handler instead.
-    public func refuseOwnDrops() { textView.refuseOwnDrops() }
+    package func refuseOwnDrops() { textView.refuseOwnDrops() }
 
     /// Shows `document` from the top, or at `offset` once enough of it is laid out.
-    public func show(_ document: Document, scrollTo offset: Double?) {
+    package func show(_ document: Document, scrollTo offset: Double?) {
         startOver(with: document)
         insertInSlices()
         restore(offset ?? 0)
@@ -100,7 +100,7 @@ public final class PageView {
 
     /// Shows a partly arrived page again, keeping the reader where they are. Only what changed is replaced:
     /// the runs the new document shares with the one on screen stay, so the text above the reader never moves.
-    public func showProgressive(_ document: Document) {
+    package func showProgressive(_ document: Document) {
         guard let shown = self.document else {
             show(document, scrollTo: nil)
             return
@@ -131,7 +131,7 @@ public final class PageView {
     }
 
     /// Window coordinates of link `index`'s first character, for tests that click. Tags the link `link:N`.
-    public func linkLocation(index: Int) -> (x: Int, y: Int)? {
+    package func linkLocation(index: Int) -> (x: Int, y: Int)? {
         let ranges = linkRanges.filter { $0.link == index }
         guard !ranges.isEmpty else { return nil }
         let tag = linkTags[index] ?? textView.createTag("link:\(index)")
@@ -280,7 +280,7 @@ public final class PageView {
     /// Scrolls to the place named `anchor` (a `#fragment`); false when the page has no such place. The slice that
     /// holds it may still be on its way into the buffer: then the scroll waits for it.
     @discardableResult
-    public func scroll(toAnchor anchor: String) -> Bool {
+    package func scroll(toAnchor anchor: String) -> Bool {
         guard let offset = document?.characterOffset(ofAnchor: anchor) else { return false }
         restoreTimer = nil
         if textView.scroll(toCharacter: offset) && isComplete { return true }

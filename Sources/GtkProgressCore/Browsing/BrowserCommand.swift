@@ -1,6 +1,6 @@
 /// What the viewer's keys do, decided without a display: the window turns a key press into a `KeyChord`, says
 /// which part of the window has the keyboard, asks for its command, and carries it out.
-public enum BrowserCommand: Sendable, Equatable {
+package enum BrowserCommand: Sendable, Equatable {
     case back, forward, reload
     /// Stop a load in progress; with nothing loading, put back the address of the page shown.
     case stopOrRestoreAddress
@@ -19,7 +19,7 @@ public enum BrowserCommand: Sendable, Equatable {
     case zoomIn, zoomOut, zoomReset
 
     /// Which part of the window has the keyboard: keys that mean something to an entry stay with it.
-    public enum Focus: Sendable, Equatable {
+    package enum Focus: Sendable, Equatable {
         /// The page (the text view), as after a page loads.
         case page
         /// The address entry.
@@ -31,7 +31,7 @@ public enum BrowserCommand: Sendable, Equatable {
     }
 
     /// The command a key chord triggers, or nil to let the focused widget have the key.
-    public static func command(for chord: KeyChord, focus: Focus) -> BrowserCommand? {
+    package static func command(for chord: KeyChord, focus: Focus) -> BrowserCommand? {
         if focus == .find, let command = findCommand(chord) { return command }
         if let command = windowCommand(chord) { return command }
         return focus == .page ? pageCommand(chord) : nil
@@ -90,13 +90,13 @@ public enum BrowserCommand: Sendable, Equatable {
 }
 
 /// A key press as shortcuts see it: the key's X11 name (`"Left"`, `"F5"`, `"r"`) and the modifiers held.
-public struct KeyChord: Sendable, Equatable {
-    public var name: String
-    public var control: Bool
-    public var alt: Bool
-    public var shift: Bool
+package struct KeyChord: Sendable, Equatable {
+    package var name: String
+    package var control: Bool
+    package var alt: Bool
+    package var shift: Bool
 
-    public init(_ name: String, control: Bool = false, alt: Bool = false, shift: Bool = false) {
+    package init(_ name: String, control: Bool = false, alt: Bool = false, shift: Bool = false) {
         self.name = name
         self.control = control
         self.alt = alt

@@ -5,34 +5,34 @@ import FoundationEssentials
 /// a restored page is always fetched again.
 ///
 /// Encoding and decoding are pure; the viewer reads and writes the file (`SessionFile`).
-public struct SessionState: Equatable, Sendable {
+package struct SessionState: Equatable, Sendable {
     /// The format's version; a file of a newer version is not read (and not overwritten until the user moves on).
-    public static let version = 1
+    package static let version = 1
     /// Limits that keep a hand-edited or damaged file from opening hundreds of windows.
-    public static let maxWindows = 32
-    public static let maxEntries = 50
-    public static let maxVisited = 1000
+    package static let maxWindows = 32
+    package static let maxEntries = 50
+    package static let maxVisited = 1000
 
-    public var windows: [Window]
+    package var windows: [Window]
     /// Addresses visited, oldest first.
-    public var visited: [URL]
+    package var visited: [URL]
     /// The text size chosen last, in any window: new windows start with it, also in a new session.
-    public var zoom: ZoomLevel
+    package var zoom: ZoomLevel
 
-    public init(windows: [Window] = [], visited: [URL] = [], zoom: ZoomLevel = .normal) {
+    package init(windows: [Window] = [], visited: [URL] = [], zoom: ZoomLevel = .normal) {
         self.windows = windows
         self.visited = visited
         self.zoom = zoom
     }
 
-    public struct Window: Equatable, Sendable {
-        public var entries: [Entry]
-        public var currentIndex: Int
-        public var zoom: ZoomLevel
-        public var width: Int?
-        public var height: Int?
+    package struct Window: Equatable, Sendable {
+        package var entries: [Entry]
+        package var currentIndex: Int
+        package var zoom: ZoomLevel
+        package var width: Int?
+        package var height: Int?
 
-        public init(entries: [Entry], currentIndex: Int, zoom: ZoomLevel = .normal, width: Int? = nil,
+        package init(entries: [Entry], currentIndex: Int, zoom: ZoomLevel = .normal, width: Int? = nil,
                     height: Int? = nil) {
             self.entries = entries
             self.currentIndex = currentIndex
@@ -43,7 +43,7 @@ public struct SessionState: Equatable, Sendable {
 
         /// A window as its navigation model stands. The page being loaded counts only while the window has
         /// nothing else (its first page): its address is what the window is for.
-        public init<Page>(model: NavigationModel<Page>, zoom: ZoomLevel = .normal, width: Int? = nil,
+        package init<Page>(model: NavigationModel<Page>, zoom: ZoomLevel = .normal, width: Int? = nil,
                           height: Int? = nil) {
             var entries = model.list.entries.map { entry in
                 Entry(url: entry.url, title: entry.title, scroll: entry.scrollOffset, document: entry.documentID)
@@ -57,20 +57,20 @@ public struct SessionState: Equatable, Sendable {
         }
 
         /// The entries as a navigation model takes them back (`NavigationModel.restore`), with no page cached.
-        public func historyEntries<Page>(of _: Page.Type = Page.self) -> [HistoryEntry<Page>] {
+        package func historyEntries<Page>(of _: Page.Type = Page.self) -> [HistoryEntry<Page>] {
             entries.map { HistoryEntry(url: $0.url, title: $0.title, scrollOffset: $0.scroll, documentID: $0.document) }
         }
     }
 
-    public struct Entry: Equatable, Sendable {
-        public var url: URL
-        public var title: String?
+    package struct Entry: Equatable, Sendable {
+        package var url: URL
+        package var title: String?
         /// The vertical scroll position, in pixels.
-        public var scroll: Double
+        package var scroll: Double
         /// Entries with the same number are places in one page (see `HistoryEntry.documentID`).
-        public var document: Int
+        package var document: Int
 
-        public init(url: URL, title: String?, scroll: Double, document: Int) {
+        package init(url: URL, title: String?, scroll: Double, document: Int) {
             self.url = url
             self.title = title
             self.scroll = scroll
@@ -79,14 +79,14 @@ public struct SessionState: Equatable, Sendable {
     }
 
     /// Why a session file could not be used.
-    public struct Failure: Error, Equatable, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, Equatable, CustomStringConvertible {
+        package let description: String
     }
 
     // MARK: Encoding
 
     /// The file's bytes: JSON, keys sorted so two saves of the same state are the same bytes.
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         let file = FileFormat(version: Self.version, windows: windows.map { window in
             FileFormat.Window(entries: window.entries.map { entry in
                 FileFormat.Entry(url: entry.url.absoluteString, title: entry.title,
@@ -101,7 +101,7 @@ public struct SessionState: Equatable, Sendable {
     /// Reads a session file. Anything unusable in an otherwise sound file (an address that is no longer one, a
     /// scheme the viewer does not open, an index out of range) is dropped or clamped; a file that is not a
     /// session at all is a failure with a message for the user.
-    public static func decode(_ data: Data) -> Result<SessionState, Failure> {
+    package static func decode(_ data: Data) -> Result<SessionState, Failure> {
         let file: FileFormat
         do {
             file = try JSONDecoder().decode(FileFormat.self, from: data)

@@ -2,18 +2,18 @@ import FoundationEssentials
 
 /// The addresses visited, shared by all windows, for the visited-link colour (CSS `:visited`). The newest
 /// `capacity` are kept, in order, so the session can save them.
-public final class VisitedLinks {
-    public let capacity: Int
+package final class VisitedLinks {
+    package let capacity: Int
     private var order: [String] = []
     private var set: Set<String> = []
 
-    public init(capacity: Int = SessionState.maxVisited, restoring urls: [URL] = []) {
+    package init(capacity: Int = SessionState.maxVisited, restoring urls: [URL] = []) {
         self.capacity = capacity
         for url in urls { insert(url) }
     }
 
     /// Visiting `url#part` visits `url#part`: links compare by their whole address, as browsers do.
-    public func insert(_ url: URL) {
+    package func insert(_ url: URL) {
         let key = url.absoluteString
         if set.contains(key) {
             order.removeAll { $0 == key }
@@ -27,8 +27,8 @@ public final class VisitedLinks {
         }
     }
 
-    public func contains(_ url: URL) -> Bool { set.contains(url.absoluteString) }
+    package func contains(_ url: URL) -> Bool { set.contains(url.absoluteString) }
 
     /// Oldest first.
-    public var urls: [URL] { order.compactMap(URL.init(string:)) }
+    package var urls: [URL] { order.compactMap(URL.init(string:)) }
 }

@@ -6,7 +6,7 @@ extension Document {
     /// brackets, and a numbered list of the link targets under "References" at the end. Lists keep their bullets
     /// and numbers and nest by indentation. With a `width`, lines wrap at word boundaries (preformatted text
     /// never wraps); without one each paragraph is one line.
-    public func dumpText(width: Int? = nil) -> String {
+    package func dumpText(width: Int? = nil) -> String {
         let storage = self.storage
         var dump = DumpWriter(width: width, capacity: storage.bytes.count * 9 / 8 + links.count * 64 + 1024)
         storage.bytes.withUnsafeBufferPointer { bytes in

@@ -1,15 +1,15 @@
 import FoundationEssentials
 
 /// Turns what a person typed, dropped or passed on the command line into a URL.
-public enum AddressInput {
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+package enum AddressInput {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
         case empty
         case notAnAddress(String)
         case unsupportedScheme(String)
         /// Typed or pasted text that would make the address entry longer than it can hold.
         case tooLong(characters: Int, limit: Int)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .empty: return "Type an address, such as example.org."
             case .notAnAddress(let text): return "“\(text)” is not a web address or a file path."

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// What the shell has to do after asking the model for a navigation.
-public enum NavigationDecision<Page> {
+package enum NavigationDecision<Page> {
     /// Start loading `navigation` from the network (cancelling anything in flight).
     case load(PendingNavigation)
     /// Show this cached entry at once, with no request (Back/Forward from the page cache).
@@ -26,22 +26,22 @@ public enum SameDocumentScroll: Equatable, Sendable {
 
 /// The navigation model: the back/forward list, the navigation in flight, and the history rules of the UIWebView analysis (docs/sources.md).
 /// Pure Swift: the window reflects it and the loader serves it.
-public final class NavigationModel<Page> {
-    public private(set) var list: BackForwardList<Page>
-    public private(set) var pending: PendingNavigation?
+package final class NavigationModel<Page> {
+    package private(set) var list: BackForwardList<Page>
+    package private(set) var pending: PendingNavigation?
     /// `<meta http-equiv="refresh">` navigations since the person last navigated, and how soon the next may run.
-    public var refreshes = AutomaticRefreshes()
+    package var refreshes = AutomaticRefreshes()
     private var nextID = 1
     private var nextDocumentID = 1
 
-    public init(capacity: Int = 50) { list = BackForwardList(capacity: capacity) }
+    package init(capacity: Int = 50) { list = BackForwardList(capacity: capacity) }
 
-    public var current: HistoryEntry<Page>? { list.current }
+    package var current: HistoryEntry<Page>? { list.current }
     /// Back and Forward count from the entry a history load in flight is going to: each quick press moves one
     /// entry further, even while the entry before is still loading.
-    public var canGoBack: Bool { historyIndex > 0 }
-    public var canGoForward: Bool { historyIndex + 1 < list.entries.count }
-    public var isLoading: Bool { pending != nil }
+    package var canGoBack: Bool { historyIndex > 0 }
+    package var canGoForward: Bool { historyIndex + 1 < list.entries.count }
+    package var isLoading: Bool { pending != nil }
 
     /// The entry Back and Forward move from: the target of a history load in flight, else the current entry.
     private var historyIndex: Int {
@@ -60,17 +60,17 @@ public final class NavigationModel<Page> {
     }
 
     /// Reload always goes to the network, including for an error page (it retries the failed URL).
-    public func reload() -> NavigationDecision<Page> {
+    package func reload() -> NavigationDecision<Page> {
         guard let entry = current else { return .none }
         return .load(begin(entry.url, .reload))
     }
 
-    public func goBack() -> NavigationDecision<Page> { go(to: historyIndex - 1) }
-    public func goForward() -> NavigationDecision<Page> { go(to: historyIndex + 1) }
+    package func goBack() -> NavigationDecision<Page> { go(to: historyIndex - 1) }
+    package func goForward() -> NavigationDecision<Page> { go(to: historyIndex + 1) }
 
     /// Back/Forward shows the cached page without a request; an entry without one is loaded again. Either ends a
     /// load in flight.
-    public func go(to index: Int) -> NavigationDecision<Page> {
+    package func go(to index: Int) -> NavigationDecision<Page> {
         guard list.entries.indices.contains(index), index != historyIndex else { return .none }
         pending = nil
         refreshes.personNavigated()
@@ -86,19 +86,19 @@ public final class NavigationModel<Page> {
 
     /// The page's `<meta http-equiv="refresh">` runs, replacing the current entry, after `requestedDelay` seconds
     /// (what the page asked for); `now` is a monotonic clock in seconds. Ask `refreshes.decide` first.
-    public func refresh(to url: URL, requestedDelay: Double, now: Double) -> NavigationDecision<Page> {
+    package func refresh(to url: URL, requestedDelay: Double, now: Double) -> NavigationDecision<Page> {
         let decision = navigate(to: url, kind: .replace)
         if case .load = decision { refreshes.ran(requestedDelay: requestedDelay, at: now) }
         return decision
     }
 
     /// Remembers where the reader is on the current page, so Back/Forward can return there.
-    public func saveScroll(_ offset: Double) {
+    package func saveScroll(_ offset: Double) {
         list.update(at: list.currentIndex) { $0.scrollOffset = offset }
     }
 
     /// Frees the cached page of entries more than `keep` steps from the current one; they load again when visited.
-    public func trimCache(keeping keep: Int) {
+    package func trimCache(keeping keep: Int) {
         for index in list.entries.indices where abs(index - list.currentIndex) > keep {
             list.update(at: index) { $0.page = nil }
         }
@@ -112,7 +112,7 @@ public final class NavigationModel<Page> {
     /// entry without a cached page load the same document again: the entry keeps its place in the page, and
     /// the other entries of that document (its `#fragment` jumps) get the new page too.
     @discardableResult
-    public func commit(_ navigation: PendingNavigation, finalURL: URL, title: String?, page: Page,
+    package func commit(_ navigation: PendingNavigation, finalURL: URL, title: String?, page: Page,
                        isError: Bool = false) -> Bool {
         guard navigation == pending else { return false }
         pending = nil
@@ -211,10 +211,10 @@ public final class NavigationModel<Page> {
     }
 
     /// Stop, or a load ending without a page: the entry and page shown before stay.
-    public func cancel() { pending = nil }
+    package func cancel() { pending = nil }
 
     /// Whether events for `id` still matter.
-    public func isCurrent(_ id: Int) -> Bool { pending?.id == id }
+    package func isCurrent(_ id: Int) -> Bool { pending?.id == id }
 
     private func begin(_ url: URL, _ kind: NavigationKind) -> PendingNavigation {
         if kind != .replace { refreshes.personNavigated() }

@@ -1,8 +1,8 @@
 import FoundationEssentials
 
 /// The command line of `gtkprogress`, parsed without a display.
-public struct CommandLineOptions: Equatable, Sendable {
-    public enum Action: Equatable, Sendable {
+package struct CommandLineOptions: Equatable, Sendable {
+    package enum Action: Equatable, Sendable {
         case browse
         case help
         case version
@@ -11,20 +11,22 @@ public struct CommandLineOptions: Equatable, Sendable {
         case loadOnly
     }
 
-    public var action: Action = .browse
+    package var action: Action = .browse
     /// `--curve NAME|PATH` for the window.
-    public var curve: String?
+    package var curve: String?
     /// `--finish-at SECONDS` and `--until SECONDS` for `--print-curve`.
-    public var finishAt: Double?
-    public var until: Double?
+    package var finishAt: Double?
+    package var until: Double?
+    /// `--frames` for `--print-curve`: what is painted at 60 frames a second rather than the model's ticks.
+    package var frames = false
     /// `--throttle BYTES_PER_SECOND`.
     public var throttle: Int64?
     /// `--new-session`: start with the welcome page instead of the windows of the last session.
     public var newSession = false
     /// URLs or files to open (or, with `--dump`, the one to print).
-    public var targets: [String] = []
+    package var targets: [String] = []
 
-    public static let usage = """
+    package static let usage = """
     Usage: gtkprogress [OPTION…] [URL|FILE…]
     A page viewer whose progress bar makes loading feel fast.
 
@@ -34,6 +36,7 @@ public struct CommandLineOptions: Equatable, Sendable {
       --print-curve NAME|PATH    print the curve's timeline as "t fraction opacity" lines and exit
         --finish-at SECONDS      with --print-curve: the load finishes at this time
         --until SECONDS          with --print-curve: stop printing at this time
+        --frames                 with --print-curve: what is painted at 60 frames a second, not the 0.1 s model
       --dump URL|FILE            print the page as text, links numbered, and exit
       --load-only URL            download without keeping or showing the body; print size and speed
       --help                     show this help and exit
@@ -51,13 +54,13 @@ public struct CommandLineOptions: Equatable, Sendable {
     window, Ctrl+Q close all. Middle-click or Ctrl+click opens a link in a new window.
     """
 
-    public static let version = "gtkprogress 0.1.0"
+    package static let version = "gtkprogress 0.1.0"
 
-    public struct Failure: Error, Equatable, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, Equatable, CustomStringConvertible {
+        package let description: String
     }
 
-    public static func parse(_ arguments: [String]) -> Result<CommandLineOptions, Failure> {
+    package static func parse(_ arguments: [String]) -> Result<CommandLineOptions, Failure> {
         var options = CommandLineOptions()
         var i = 0
         func value(_ flag: String) -> Result<String, Failure> {
@@ -110,6 +113,8 @@ public struct CommandLineOptions: Equatable, Sendable {
                 switch number(flag) { case .success(let v): options.finishAt = v; case .failure(let f): return .failure(f) }
             case "--until":
                 switch number(flag) { case .success(let v): options.until = v; case .failure(let f): return .failure(f) }
+            case "--frames":
+                options.frames = true
             case "--throttle":
                 switch value(flag) {
                 case .success(let v):
