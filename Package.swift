@@ -2,11 +2,13 @@
 import PackageDescription
 
 // The layers, each a target, so the compiler keeps the data flowing one way:
-//   GtkProgressCore     pure Swift + gumbo: curves, tracker, navigation model and policy, document model
-//   GtkProgressLoading  libcurl on the GLib main loop (no GTK): the page loader, curve and data files
+//   GtkProgressCore     pure Swift + gumbo + uchardet: curves, tracker, navigation model and policy, document model
+//   GtkProgressFiles    the files the programs read: curve files, the data folder, local pages (Foundation only)
+//   GtkProgressLoading  libcurl on the GLib main loop (no GTK): the page loader
 //   GtkProgress         the GTK shell: wrappers, views, the browser window (the library other apps use)
-//   app                 `gtkprogress`: the command line; never loads GTK, runs the viewer for windows
+//   app                 `gtkprogress`: the command line; loads neither GTK nor libcurl, and execs one of:
 //   viewer              `gtkprogress-viewer`: the desktop application
+//   fetch               `gtkprogress-fetch`: --dump of a network address, --load-only
 let package = Package(
     name: "GtkProgress",
     products: [
@@ -14,27 +16,33 @@ let package = Package(
         .library(name: "GtkProgressCore", targets: ["GtkProgressCore"]),
         .executable(name: "gtkprogress", targets: ["app"]),
         .executable(name: "gtkprogress-viewer", targets: ["viewer"]),
+        .executable(name: "gtkprogress-fetch", targets: ["fetch"]),
     ],
     targets: [
         .systemLibrary(name: "CGLib", path: "Sources/CGLib", pkgConfig: "glib-2.0",
                        providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "gtk+-3.0",
                        providers: [.apt(["libgtk-3-dev"])]),
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
-                       providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl's headers (libcurl4-openssl-dev); the library itself is opened with dlopen, see ccurl.h.
+        .target(name: "CCurl", path: "Sources/CCurl"),
         .systemLibrary(name: "CGumbo", path: "Sources/CGumbo", pkgConfig: "gumbo",
                        providers: [.apt(["libgumbo-dev"])]),
-        .target(name: "GtkProgressCore", dependencies: ["CGumbo"], path: "Sources/GtkProgressCore"),
-        .target(name: "GtkProgressLoading", dependencies: ["GtkProgressCore", "CCurl", "CGLib"],
+        .systemLibrary(name: "CUchardet", path: "Sources/CUchardet", pkgConfig: "uchardet",
+                       providers: [.apt(["libuchardet-dev"])]),
+        .target(name: "GtkProgressCore", dependencies: ["CGumbo", "CUchardet"], path: "Sources/GtkProgressCore"),
+        .target(name: "GtkProgressFiles", dependencies: ["GtkProgressCore"], path: "Sources/GtkProgressFiles"),
+        .target(name: "GtkProgressLoading", dependencies: ["GtkProgressCore", "GtkProgressFiles", "CCurl", "CGLib"],
                 path: "Sources/GtkProgressLoading"),
-        .target(name: "GtkProgress", dependencies: ["GtkProgressCore", "GtkProgressLoading", "CGtk"],
+        .target(name: "GtkProgress", dependencies: ["GtkProgressCore", "GtkProgressFiles", "GtkProgressLoading", "CGtk"],
                 path: "Sources/GtkProgress"),
-        .executableTarget(name: "app", dependencies: ["GtkProgressCore", "GtkProgressLoading"], path: "Sources/app"),
+        .executableTarget(name: "app", dependencies: ["GtkProgressCore", "GtkProgressFiles"], path: "Sources/app"),
+        .executableTarget(name: "fetch", dependencies: ["GtkProgressCore", "GtkProgressLoading"], path: "Sources/fetch"),
         .executableTarget(name: "viewer", dependencies: ["GtkProgress"], path: "Sources/viewer"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GtkProgressCoreTests", dependencies: ["GtkProgressCore", "TestSupport"],
                     path: "Tests/GtkProgressCoreTests"),
-        .testTarget(name: "GtkProgressTests", dependencies: ["GtkProgress", "GtkProgressLoading", "GtkProgressCore", "TestSupport"],
+        .testTarget(name: "GtkProgressTests", dependencies: ["GtkProgress", "GtkProgressLoading", "GtkProgressFiles", "GtkProgressCore",
+                                   "TestSupport"],
                     path: "Tests/GtkProgressTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -19,6 +19,9 @@ Routes:
   /cache                                     a 1 MB HTML page titled "Cache page N", N = how many times /cache
                                              was requested (so a reload shows a new title, a page-cache hit not)
   /page?title=Page                           a small HTML page with that title
+  /slowpage?kb=1000&rate=100000              an HTML page of kb x 1000 bytes (headings, paragraphs, lists) with
+                                             Content-Length, sent at `rate` bytes/s in 10 ms slices, watching for
+                                             the client's close (a large page arriving slowly)
 """
 
 import json
@@ -135,6 +138,28 @@ def handle(conn, cid):
                 # Sleep until the next 10 ms slice, waking at once if the client closes.
                 select.select([conn], [], [], 0.01)
             return
+        elif target.path == "/slowpage":
+            size = int(float(q.get("kb", "1000")) * 1000)
+            rate = int(q.get("rate", "100000"))
+            body = words_page("Slow page", size)[:size]
+            conn.sendall(header("200 OK", len(body), "text/html; charset=utf-8"))
+            conn.setblocking(False)
+            start = time.monotonic()
+            while sent < len(body):
+                how = client_closed(conn)
+                if how:
+                    log(ev="closed", id=cid, bytes=sent, t=time.monotonic(), how=how)
+                    return
+                due = min(len(body), int((time.monotonic() - start) * rate) + rate // 100)
+                try:
+                    if due > sent:
+                        sent += conn.send(body[sent:due])
+                except BlockingIOError:
+                    pass
+                except (ConnectionResetError, BrokenPipeError):
+                    log(ev="closed", id=cid, bytes=sent, t=time.monotonic(), how="epipe")
+                    return
+                select.select([conn], [], [], 0.01)
         elif target.path == "/hold":
             size = int(q.get("size", "100000"))
             body = words_page("Held page", size)[:size]

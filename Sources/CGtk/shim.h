@@ -1,7 +1,6 @@
 #ifndef GTKPROGRESS_CGTK_SHIM_H
 #define GTKPROGRESS_CGTK_SHIM_H
 #include <gtk/gtk.h>
-#include <gdk/gdkx.h>
 
 
 /* Only what Swift cannot import: macros and variadic functions. */

@@ -1,19 +1,25 @@
 import Foundation
 import GtkProgressCore
-import GtkProgressLoading
+import GtkProgressFiles
 
-/// Entry point of `gtkprogress`: the options that need no display run here, without GTK; a window is the
-/// viewer's job, which this process becomes by exec (see `ViewerExecutable`).
+/// Entry point of `gtkprogress`. What needs neither a window nor the network runs here, with neither GTK nor
+/// libcurl mapped into memory; for the rest this process becomes a companion by exec (see `Companion`).
 func printError(_ message: String) {
     FileHandle.standardError.write(Data(("gtkprogress: " + message + "\n").utf8))
 }
 
+let arguments = Array(CommandLine.arguments.dropFirst())
 let options: CommandLineOptions
-switch CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst())) {
+switch CommandLineOptions.parse(arguments) {
 case .success(let parsed): options = parsed
 case .failure(let failure):
     printError(failure.description)
     exit(2)
+}
+
+func become(_ companion: Companion) -> Never {
+    printError(companion.exec(arguments: arguments))
+    exit(1)
 }
 
 switch options.action {
@@ -33,9 +39,18 @@ case .printCurve(let name):
         exit(1)
     }
 case .dump:
-    exit(DumpCommand.run(target: options.targets[0], throttle: options.throttle))
+    switch AddressInput.url(from: options.targets[0], workingDirectory: FileManager.default.currentDirectoryPath) {
+    case .failure(let failure):
+        printError(failure.description)
+        exit(2)
+    case .success(let url) where url.isFileURL && options.throttle == nil:
+        exit(LocalDump.run(url))
+    case .success:
+        // The network, or a paced read: the loader's job.
+        become(.fetch)
+    }
 case .loadOnly:
-    exit(LoadOnlyCommand.run(target: options.targets[0], throttle: options.throttle))
+    become(.fetch)
 case .browse:
-    exit(ViewerExecutable.exec(arguments: Array(CommandLine.arguments.dropFirst())))
+    become(.viewer)
 }

@@ -42,9 +42,7 @@ final class ViewerApp {
         }
         application.onOpen { [unowned self, unowned application] uris in
             let browser = self.window(in: application)
-            for uri in uris.prefix(1) {
-                if let url = URL(string: uri) { browser.open(url, kind: .commandLine) }
-            }
+            browser.open(uris.compactMap { URL(string: $0) }, kind: .commandLine)
             browser.chrome.window.present()
         }
         initialURIs = uris

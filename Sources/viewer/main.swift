@@ -8,6 +8,7 @@ func printError(_ message: String) {
 
 switch CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst())) {
 case .success(let options):
+    Application.connectToSessionBusEarly()
     exit(ViewerApp(options: options).run())
 case .failure(let failure):
     printError(failure.description)

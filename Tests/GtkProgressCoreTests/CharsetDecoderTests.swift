@@ -94,7 +94,9 @@ final class CharsetDecoderTests: XCTestCase {
     func testMetaAfterTheFirst1024BytesIsNotSeen() {
         let padding = "<!DOCTYPE html>" + String(repeating: " ", count: 1100)
         let bytes = Array((padding + "<meta charset=shift_jis>").utf8) + shiftJIS(japanese)
-        XCTAssertEqual(decode(bytes).encoding, .windows1252, "not UTF-8 either, so the fallback")
+        let decoded = decode(bytes)
+        XCTAssertTrue(decoded.isGuessed, "not seen, so nothing declared the encoding")
+        XCTAssertEqual(decoded.encoding, .shiftJIS, "the detector recognises the Japanese text")
     }
 
     func testMetaDeclaringUTF16MeansUTF8() {
@@ -115,6 +117,47 @@ final class CharsetDecoderTests: XCTestCase {
         let decoded = decode(latin1(latin) + [0x80, 0x93, 0x94])
         XCTAssertEqual(decoded.encoding, .windows1252)
         XCTAssertEqual(decoded.text, latin + "€“”")
+        XCTAssertTrue(decoded.isGuessed)
+        XCTAssertFalse(decode(Array(latin.utf8)).isGuessed, "valid UTF-8 is taken as UTF-8, not guessed")
+        XCTAssertFalse(decode(latin1(latin), "text/html; charset=iso-8859-1").isGuessed, "declared")
+    }
+
+    /// Text as a legacy encoder writes it (the C library's iconv), so the test does not trust the decoder.
+    func encode(_ text: String, as encoding: String) -> [UInt8] {
+        let converter = iconv_open(encoding, "UTF-8")!
+        defer { iconv_close(converter) }
+        var input = Array(text.utf8)
+        var output = [UInt8](repeating: 0, count: input.count * 4)
+        var inLeft = input.count, outLeft = output.count
+        input.withUnsafeMutableBytes { inBytes in
+            output.withUnsafeMutableBytes { outBytes in
+                var inPointer = inBytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+                var outPointer = outBytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+                _ = iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft)
+            }
+        }
+        XCTAssertEqual(inLeft, 0, "\(encoding) holds the whole text")
+        return Array(output[..<(output.count - outLeft)])
+    }
+
+    /// Pages that declare nothing in a legacy encoding: read as windows-1252 they were mojibake; the detector
+    /// (libuchardet) names the encoding, and says it guessed.
+    func testUndeclaredLegacyEncodingsAreDetected() {
+        let japanese = "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所で泣いていた事だけは記憶している。"
+        let russian = "Все счастливые семьи похожи друг на друга, каждая несчастливая семья несчастлива по-своему. Всё смешалось в доме Облонских."
+        let simplified = "子曰：学而时习之，不亦说乎？有朋自远方来，不亦乐乎？人不知而不愠，不亦君子乎？君子务本，本立而道生。"
+        let traditional = "子曰：學而時習之，不亦說乎？有朋自遠方來，不亦樂乎？人不知而不慍，不亦君子乎？君子務本，本立而道生。"
+        let cases: [(String, String, String)] = [
+            (japanese, "SHIFT_JIS", "Shift_JIS"), (japanese, "EUC-JP", "EUC-JP"), (russian, "KOI8-R", "KOI8-R"),
+            (russian, "CP1251", "windows-1251"), (simplified, "GB18030", "gb18030"), (traditional, "BIG5", "Big5"),
+        ]
+        for (text, iconvName, expected) in cases {
+            let page = "<!DOCTYPE html><html><head><title>t</title></head><body><p>\(text)</p></body></html>"
+            let decoded = decode(encode(page, as: iconvName))
+            XCTAssertEqual(decoded.encoding.name, expected, iconvName)
+            XCTAssertTrue(decoded.isGuessed, iconvName)
+            XCTAssertTrue(decoded.text.contains(text), "\(iconvName): \(decoded.text)")
+        }
     }
 
     // MARK: Bad bytes
@@ -142,7 +185,8 @@ final class CharsetDecoderTests: XCTestCase {
         let utf8 = Array("日本".utf8) + [0xE8, 0xAA]
         XCTAssertEqual(CharsetDecoder.decode(utf8, contentType: nil, isHTML: true, isComplete: false),
                        DecodedText(text: "日本", encoding: .utf8))
-        XCTAssertEqual(decode(utf8).encoding, .windows1252, "complete and invalid: the fallback")
+        XCTAssertEqual(decode(utf8), DecodedText(text: "日本\u{FFFD}", encoding: .utf8, isGuessed: true),
+                       "complete and cut at its end: still UTF-8 to the detector, and the cut character is replaced")
     }
 
     func testWindows1252HolesAreControlCharacters() {

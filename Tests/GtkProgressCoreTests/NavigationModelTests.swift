@@ -30,7 +30,7 @@ final class NavigationModelTests: XCTestCase {
         XCTAssertTrue(model.canGoBack)
     }
 
-    /// Seed 003: A → meta refresh to B → link to C → Back shows B, never A.
+    /// The UIWebView analysis (§3.1): A → meta refresh to B → link to C → Back shows B, never A.
     func testMetaRefreshReplacesTheCurrentEntry() {
         let model = NavigationModel<String>()
         visit(model, "a", kind: .typed)
@@ -136,6 +136,108 @@ final class NavigationModelTests: XCTestCase {
         model.commit(nav, finalURL: nav.url, title: nil, page: "a")
         XCTAssertEqual(model.list.currentIndex, 0)
         XCTAssertEqual(model.list.entries.count, 3)
+    }
+
+    /// 30 quick Backs from entry 1000, most of whose pages have left the page cache: each press moves one entry
+    /// further even while the entry before is still loading, so they end on entry 970.
+    func testQuickBackPressesEachMoveOneEntryWhileLoading() {
+        let model = NavigationModel<String>(capacity: 2000)
+        for i in 1...1000 { visit(model, "p\(i)") }
+        model.trimCache(keeping: 10)
+        var last: NavigationDecision<String> = .none
+        for press in 1...30 {
+            XCTAssertTrue(model.canGoBack, "press \(press)")
+            last = model.goBack()
+            if case .none = last { return XCTFail("press \(press) was lost") }
+        }
+        guard case .load(let nav) = last else { return XCTFail("entry 970 is not cached: it loads") }
+        XCTAssertEqual(nav.kind, .history(index: 969))
+        XCTAssertEqual(nav.url, url("p970"))
+        XCTAssertEqual(model.list.currentIndex, 989, "the last cached entry shown stays current until the load ends")
+        model.commit(nav, finalURL: nav.url, title: nil, page: "p970 again")
+        XCTAssertEqual(model.list.currentIndex, 969)
+        XCTAssertEqual(model.current?.url, url("p970"))
+    }
+
+    func testForwardWhileABackLoadIsInFlight() {
+        let model = NavigationModel<String>()
+        for name in ["a", "b", "c", "d"] { visit(model, name) }
+        model.trimCache(keeping: 0)
+        guard case .load(let toC) = model.goBack(), case .load(let toB) = model.goBack() else {
+            return XCTFail("uncached entries load")
+        }
+        XCTAssertEqual(toC.kind, .history(index: 2))
+        XCTAssertEqual(toB.kind, .history(index: 1))
+        XCTAssertFalse(model.isCurrent(toC.id), "the second press replaced the first load")
+        guard case .load(let backToC) = model.goForward() else { return XCTFail() }
+        XCTAssertEqual(backToC.kind, .history(index: 2), "Forward counts from the entry being loaded")
+        guard case .showCached(let d) = model.goForward() else { return XCTFail("the current entry is shown at once") }
+        XCTAssertEqual(d.url, url("d"))
+        XCTAssertFalse(model.isLoading, "going back to the page shown ends the load")
+        XCTAssertEqual(model.list.currentIndex, 3)
+    }
+
+    func testBackIsInsensitiveWhenTheLoadInFlightGoesToTheFirstEntry() {
+        let model = NavigationModel<String>()
+        for name in ["a", "b"] { visit(model, name) }
+        model.trimCache(keeping: 0)
+        guard case .load = model.goBack() else { return XCTFail() }
+        XCTAssertFalse(model.canGoBack)
+        XCTAssertTrue(model.canGoForward)
+        if case .none = model.goBack() {} else { XCTFail("nothing before the first entry") }
+        XCTAssertTrue(model.isLoading, "a Back with nowhere to go leaves the load alone")
+    }
+
+    // MARK: Automatic refreshes
+
+    func testRefreshesComeAtMostOncePerIntervalAndAChainStops() {
+        let model = NavigationModel<String>()
+        visit(model, "loop", kind: .typed)
+        var now = 100.0
+        XCTAssertEqual(model.refreshes.decide(requested: 0, now: now), .after(0), "the first refresh is not held back")
+        for run in 1...model.refreshes.limit {
+            guard case .after(let wait) = model.refreshes.decide(requested: 0, now: now) else {
+                return XCTFail("refresh \(run) stopped early")
+            }
+            if run > 1 { XCTAssertEqual(wait, 0.99, accuracy: 1e-9, "at most one refresh a second") }
+            now += wait
+            guard case .load(let nav) = model.refresh(to: url("loop"), requestedDelay: 0, now: now) else {
+                return XCTFail()
+            }
+            XCTAssertEqual(nav.kind, .replace)
+            now += 0.01
+            model.commit(nav, finalURL: nav.url, title: nil, page: "loop \(run)")
+        }
+        guard case .stopped(let message) = model.refreshes.decide(requested: 0, now: now) else {
+            return XCTFail("a chain of \(model.refreshes.limit) quick refreshes stops")
+        }
+        XCTAssertTrue(message.contains("20 times in a row"), message)
+        XCTAssertEqual(names(model), ["loop"], "the page stays, one entry")
+        XCTAssertEqual(model.refreshes.decide(requested: 30, now: now), .after(30),
+                       "a page on a slow timer keeps refreshing")
+        _ = model.reload()
+        XCTAssertEqual(model.refreshes.chain, 0, "the person reloading starts a new chain")
+        XCTAssertEqual(model.refreshes.decide(requested: 0, now: now), .after(0))
+    }
+
+    func testAnyNavigationByThePersonStartsANewChain() {
+        let model = NavigationModel<String>()
+        visit(model, "a", kind: .typed)
+        visit(model, "b", kind: .link)
+        for _ in 0..<3 {
+            guard case .load(let nav) = model.refresh(to: url("b"), requestedDelay: 0, now: 0) else { return XCTFail() }
+            model.commit(nav, finalURL: nav.url, title: nil, page: "b")
+        }
+        XCTAssertEqual(model.refreshes.chain, 3)
+        _ = model.goBack()
+        XCTAssertEqual(model.refreshes.chain, 0, "Back")
+        _ = model.refresh(to: url("a"), requestedDelay: 1, now: 5)
+        XCTAssertEqual(model.refreshes.chain, 1)
+        _ = model.refresh(to: url("a"), requestedDelay: 10, now: 16)
+        XCTAssertEqual(model.refreshes.chain, 0, "a slow refresh ends the chain of quick ones")
+        _ = model.refresh(to: url("a"), requestedDelay: 0, now: 17)
+        _ = model.navigate(to: url("c"), kind: .link)
+        XCTAssertEqual(model.refreshes.chain, 0, "a link")
     }
 
     func testLinkPolicyRefusesNonWebSchemesFromPages() {

@@ -89,7 +89,7 @@ final class ProgressTrackerTests: XCTestCase {
         tracker.tick(now: 102.35)
         XCTAssertEqual(tracker.snapshot.opacity, 0.5, accuracy: 1e-9)
         tracker.tick(now: 102.4)
-        XCTAssertEqual(tracker.snapshot.opacity, 0, "opacity 0 at +0.4 s (seed 000)")
+        XCTAssertEqual(tracker.snapshot.opacity, 0, "opacity 0 at +0.4 s (the WeChat article)")
         XCTAssertEqual(tracker.snapshot.fraction, 1)
         XCTAssertTrue(tracker.snapshot.visible)
         tracker.tick(now: 102.5)

@@ -81,18 +81,21 @@ final class GtkLayerTests: XCTestCase {
 
     func testCancelledTimerReleasesItsClosure() {
         var released = false
+        var fired = 0
         var timer: MainLoopTimer?
         do {
             let witness = Witness { released = true }
-            timer = MainLoopTimer(milliseconds: 5) { witness.calls += 1; return true }
+            timer = MainLoopTimer(milliseconds: 5) { witness.calls += 1; fired = witness.calls; return true }
         }
-        var calls = 0
-        XCTAssertTrue(MainLoop.run(until: { calls = 1; return false }, timeout: 0.05) == false)
+        XCTAssertTrue(MainLoop.run(until: { fired >= 2 }, timeout: 5), "the timer fires until cancelled")
         timer?.cancel()
         XCTAssertFalse(timer!.isRunning)
+        let firedBeforeCancel = fired
+        _ = MainLoop.run(until: { false }, timeout: 0.05)
+        XCTAssertEqual(fired, firedBeforeCancel, "no tick after cancel")
+        XCTAssertFalse(released, "the wrapper still holds the closure")
         timer = nil
         XCTAssertTrue(released, "GLib dropped its reference on cancel and the wrapper its own: the closure is gone")
-        _ = calls
     }
 
     func testIdleRunsOnce() {

@@ -34,11 +34,24 @@ final class LoaderCharsetTests: XCTestCase {
         }
     }
 
-    func testUndeclaredShiftJISIsStillValidText() {
-        let page = page("shift_jis", declared: "none")
-        XCTAssertEqual(page?.charset, "windows-1252", "not valid UTF-8, nothing declared: the fallback")
-        XCTAssertNotNil(String(validating: Array((page?.text ?? "").utf8), as: UTF8.self))
-        XCTAssertFalse(page?.text.isEmpty ?? true)
+    /// Undeclared legacy encodings used to come out as windows-1252 mojibake; now they are detected, and the page
+    /// says the encoding was guessed.
+    func testUndeclaredLegacyEncodingsAreDetected() {
+        let expected = ["shift_jis": ("Shift_JIS", japanese), "euc_jp": ("EUC-JP", "吾輩は猫である。"),
+                        "koi8_r": ("KOI8-R", "Все счастливые семьи"), "gb18030": ("gb18030", "学而时习之"),
+                        "big5": ("Big5", "學而時習之")]
+        for (key, (charset, text)) in expected {
+            let page = page(key, declared: "none")
+            XCTAssertEqual(page?.charset, charset, key)
+            XCTAssertEqual(page?.charsetGuessed, true, key)
+            XCTAssertTrue(page?.text.contains(text) ?? false, "\(key): \(page?.text ?? "")")
+            if let page {
+                XCTAssertTrue(ShownPage(loaded: page).status.hasSuffix(". Encoding guessed: \(charset)."),
+                              ShownPage(loaded: page).status)
+            }
+        }
+        XCTAssertEqual(page("shift_jis", declared: "header")?.charsetGuessed, false, "declared, not guessed")
+        XCTAssertEqual(page("utf8", declared: "none")?.charsetGuessed, false, "valid UTF-8 is not a guess")
     }
 
     func testUTF8() {

@@ -132,7 +132,7 @@ final class LoaderEventTests: XCTestCase {
         let compressed = try! XCTUnwrap(run.response?.expectedLength)
         XCTAssertLessThan(compressed, 300_000, "Content-Length is the compressed size")
         XCTAssertTrue(run.progress.allSatisfy { $0.expected == compressed && $0.received <= compressed },
-                      "progress compares transfer bytes with the compressed Content-Length (seed 002)")
+                      "progress compares transfer bytes with the compressed Content-Length (the WKWebView progress article, docs/sources.md)")
         XCTAssertEqual(run.progress.last?.received, compressed)
         XCTAssertEqual(run.page?.byteCount, 300_000, "the document is decoded")
         XCTAssertTrue(run.page?.text.contains("line 000100") ?? false)

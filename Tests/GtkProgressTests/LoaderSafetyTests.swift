@@ -37,8 +37,6 @@ final class LoaderSafetyTests: XCTestCase {
             return recorder.isDone
         }, timeout: 60))
         let peak = peakIsReset ? max(sampled, LoaderSafetyTests.statusBytes("VmHWM")) : sampled
-        print("\(url.path): resident memory grew by at most \((peak - baseline) >> 20) MiB"
-              + (peakIsReset ? "" : " (sampled; VmHWM could not be reset)"))
         return (recorder, peak - baseline)
     }
 
@@ -81,31 +79,14 @@ final class LoaderSafetyTests: XCTestCase {
     }
 
     func testMainLoopKeepsTickingDuringAFastLargeDownload() {
-        // The 0.1 s tick the progress tracker uses, and a fine one that shows every stretch the loop was busy.
+        // The 0.1 s tick the progress tracker uses, and a fine one: both must keep firing while the data pours in.
+        // How late they are is measured by `make bench` (the main-loop rows), not here.
         var ticks = 0
-        var worstLateness = 0.0
-        var lastTick = 0.0
-        let ticker = MainLoopTimer(milliseconds: 100) {
-            let now = MainLoop.monotonicSeconds()
-            worstLateness = max(worstLateness, now - lastTick - 0.1)
-            lastTick = now
-            ticks += 1
-            return true
-        }
+        let ticker = MainLoopTimer(milliseconds: 100) { ticks += 1; return true }
         var fineTicks = 0
-        var longestGap = 0.0
-        var lastFineTick = 0.0
-        let fineTicker = MainLoopTimer(milliseconds: 5) {
-            let now = MainLoop.monotonicSeconds()
-            longestGap = max(longestGap, now - lastFineTick)
-            lastFineTick = now
-            fineTicks += 1
-            return true
-        }
+        let fineTicker = MainLoopTimer(milliseconds: 5) { fineTicks += 1; return true }
         let recorder = LoadRecorder()
         let start = MainLoop.monotonicSeconds()
-        lastTick = start
-        lastFineTick = start
         recorder.start(server.url("/big?mb=50"))
         XCTAssertTrue(recorder.wait(timeout: 60))
         let elapsed = MainLoop.monotonicSeconds() - start
@@ -117,8 +98,6 @@ final class LoaderSafetyTests: XCTestCase {
         XCTAssertGreaterThan(recorder.progress.count, 2, "progress reported along the way, not only at the end")
         let midway = recorder.progress.filter { $0.received > 0 && $0.received < 50_000_000 }
         XCTAssertFalse(midway.isEmpty, "some progress arrived before the end: \(recorder.progress.map(\.received))")
-        print("50 MB in \(Int(elapsed * 1000)) ms: \(ticks) ticks of 0.1 s (worst lateness "
-              + "\(Int(worstLateness * 1000)) ms), \(fineTicks) ticks of 5 ms (longest gap \(Int(longestGap * 1000)) ms)")
         XCTAssertGreaterThan(fineTicks, 0, "the main loop kept dispatching other sources during the download")
         if elapsed > 0.25 {
             XCTAssertGreaterThan(ticks, 0, "the 0.1 s tick kept coming during the download")

@@ -4,7 +4,7 @@ import XCTest
 @testable import GtkProgressLoading
 @testable import GtkProgressCore
 
-/// The curves as the seeds give them, at exact instants.
+/// The curves as the articles give them (docs/sources.md), at exact instants.
 final class ProgressCurveTests: XCTestCase {
     func preset(_ name: String) throws -> ProgressCurve {
         do { return try ProgressCurve.load(nameOrPath: name) } catch { XCTFail("\(error)"); throw error }
@@ -152,6 +152,44 @@ final class ProgressCurveTests: XCTestCase {
         XCTAssertEqual(try loadError(#"{"segments": []}"#).problem, .missingField("finish"))
         XCTAssertEqual(try loadError(#"{"segments": [], "finish": {"duration": 0, "fadeStart": 0.3, "reset": 1}}"#).problem,
                        .missingField("finish.fadeEnd"))
+    }
+
+    /// Foundation reads 1e-400 as 0, and JSONDecoder then fails naming no field ("the file should be The given
+    /// data was not valid JSON.").
+    func testNumbersNoDoubleHolds() throws {
+        let small = try loadError(#"{"segments": [{"duration": 3, "from": 1e-400, "to": 0.6}], \#(Self.finish)}"#)
+        XCTAssertEqual(small.problem, .numberOutOfRange(field: "segments[0].from", text: "1e-400", tooLarge: false))
+        XCTAssertTrue(small.description.hasSuffix(#": "segments[0].from" is 1e-400, a number too close to 0 for this "#
+            + "program to hold; write 0 if 0 is meant."), small.description)
+        let large = try loadError(#"{"segments": [], "hold": 1e400, \#(Self.finish)}"#)
+        XCTAssertEqual(large.problem, .numberOutOfRange(field: "hold", text: "1e400", tooLarge: true))
+        XCTAssertTrue(large.description.contains(#""hold" is 1e400, a number too large for this program to hold."#),
+                      large.description)
+        XCTAssertNoThrow(try ProgressCurve.decode(Data(#"{"segments": [], "hold": 0e-400, \#(Self.finish)}"#.utf8),
+                                                  file: "zero.json"), "0 written with an exponent is still 0")
+    }
+
+    func testUnknownFieldsAreNamed() throws {
+        let top = try loadError(#"{"segments": [], "hodl": 0.9, \#(Self.finish)}"#)
+        XCTAssertEqual(top.problem, .unknownField(field: "hodl", known: ["name", "description", "segments", "hold",
+                                                                         "realProgressRate", "finish"]))
+        XCTAssertTrue(top.description.contains(#"unknown field "hodl" (did you mean "hold"?); the fields allowed "#
+            + #"there are "name", "description", "segments", "hold", "realProgressRate", "finish""#), top.description)
+        let nested = try loadError(#"{"segments": [{"duration": 3, "from": 0.1, "to": 0.6, "esaing": "easeIn"}], \#(Self.finish)}"#)
+        guard case .unknownField("segments[0].esaing", _) = nested.problem else { return XCTFail("\(nested)") }
+        XCTAssertTrue(nested.description.contains(#"(did you mean "easing"?)"#), nested.description)
+        let finish = try loadError(#"{"segments": [], "finish": {"duration": 0, "fadeStart": 0.3, "fadeEnd": 0.4, "reset": 0.5, "colour": "red"}}"#)
+        guard case .unknownField("finish.colour", _) = finish.problem else { return XCTFail("\(finish)") }
+        XCTAssertFalse(finish.description.contains("did you mean"), "no guess when nothing is close")
+    }
+
+    func testTrailingCommasAreSyntaxErrors() throws {
+        let object = try loadError("{\n  \"segments\": [],\n  \(Self.finish),\n}")
+        XCTAssertEqual(object.problem, .badJSON(line: 3, column: 76,
+                                                detail: "a comma before “}” with no field after it; remove the comma"))
+        let list = try loadError(#"{"segments": [{"duration": 3, "from": 0.1, "to": 0.6},], \#(Self.finish)}"#)
+        guard case .badJSON(1, 54, let detail) = list.problem else { return XCTFail("\(list)") }
+        XCTAssertTrue(detail.contains("comma before “]”"), detail)
     }
 
     func testSegmentMustStartWhereThePreviousEnded() throws {

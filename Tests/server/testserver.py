@@ -14,8 +14,10 @@ It exits when its standard input closes (so it never outlives the test process) 
 
 Routes (GET; query parameters in brackets, defaults after "="). Sizes are bytes, rates bytes per second.
 
-  /page[?title=Page&links=&body=]    small HTML page: <title>, an <h1>, a paragraph, and one link per entry of
-                                     `links` (comma-separated URLs or paths). Content-Length, UTF-8.
+  /page[?title=Page&links=&body=&delay=0]
+                                     small HTML page: <title>, an <h1>, a paragraph, and one link per entry of
+                                     `links` (comma-separated URLs or paths). Content-Length, UTF-8. Sent after
+                                     `delay` seconds.
   /slow[?size=200000&rate=200000&chunked=0&gzip=0&type=text/html]
                                      an HTML page of exactly `size` bytes sent at `rate`; with Content-Length,
                                      or chunked without it when chunked=1; gzip=1 compresses it (Content-Length,
@@ -37,7 +39,8 @@ Routes (GET; query parameters in brackets, defaults after "="). Sizes are bytes,
                                      chunked body; after `after` bytes either closes without the final chunk
                                      (mode=close) or sends a chunk size that is not hexadecimal (mode=garbage)
   /status?code=404                   an HTML error page with that status (/404 and /500 are shortcuts)
-  /charset?enc=latin1&declare=header a page of non-ASCII text in `enc` (latin1, shift_jis, utf8, windows1252)
+  /charset?enc=latin1&declare=header a page of non-ASCII text in `enc` (latin1, shift_jis, utf8, windows1252,
+                                     and for detection when undeclared: euc_jp, koi8_r, gb18030, big5)
                                      declared by `declare`: header (Content-Type charset), meta (<meta charset>),
                                      http-equiv (<meta http-equiv=Content-Type content=…>), bom (UTF-8 BOM),
                                      none (nothing). The text is documented in CHARSET_TEXT below.
@@ -48,7 +51,17 @@ Routes (GET; query parameters in brackets, defaults after "="). Sizes are bytes,
   /big[?mb=50&chunked=0&type=application/octet-stream]
                                      `mb` MB (10^6 bytes) as fast as possible, with Content-Length unless chunked=1
   /refresh[?to=/page&delay=0]        an HTML page with <meta http-equiv="refresh" content="delay;url=to">
+  /refresh-self[?url=0]              a page that refreshes itself at once: content="0", or with url=1
+                                     content="0;url=/refresh-self?url=1" (its own address)
   /empty                             204 No Content
+  /not-modified                      304 Not Modified (no body), though the request was not conditional
+
+Hostile answers (each one a real server's failure or an attack, reported by the client in plain words):
+  /not-http                          no HTTP at all: an SSH server's greeting line, then the connection closes
+  /huge-header[?kb=1024]             a status line, then one header line `kb` KB long
+  /many-headers[?kb=400]             `kb` KB of headers in lines of 10 KB each
+  /trickle[?rate=1]                  a whole small response, its head padded to about 200 bytes, sent one byte
+                                     at a time at `rate` bytes per second
   /headers                           the request headers echoed as text/plain
   /count[?path=/x]                   JSON object path → number of requests that path got (query strings are not
                                      part of the path; /count itself is not counted); with ?path=, just the number
@@ -75,11 +88,25 @@ from urllib.parse import parse_qs, urlsplit
 # UTF-8 pages both.
 LATIN_TEXT = "Café crème, naïve façade, 25 °C, ½ price, © 2024"
 JAPANESE_TEXT = "日本語のページです。こんにちは、世界。"
+# Longer texts, as real pages have, for the encodings a page may leave undeclared and the client must detect.
+JAPANESE_PROSE = ("吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所で"
+                  "ニャーニャー泣いていた事だけは記憶している。吾輩はここで始めて人間というものを見た。")
+RUSSIAN_PROSE = ("Все счастливые семьи похожи друг на друга, каждая несчастливая семья несчастлива по-своему. "
+                 "Всё смешалось в доме Облонских. Жена узнала, что муж был в связи с бывшею в их доме "
+                 "француженкою-гувернанткой, и объявила мужу, что не может жить с ним в одном доме.")
+CHINESE_SIMPLIFIED_PROSE = ("子曰：学而时习之，不亦说乎？有朋自远方来，不亦乐乎？人不知而不愠，不亦君子乎？"
+                            "有子曰：其为人也孝弟，而好犯上者，鲜矣；不好犯上，而好作乱者，未之有也。君子务本，本立而道生。")
+CHINESE_TRADITIONAL_PROSE = ("子曰：學而時習之，不亦說乎？有朋自遠方來，不亦樂乎？人不知而不慍，不亦君子乎？"
+                             "有子曰：其為人也孝弟，而好犯上者，鮮矣；不好犯上，而好作亂者，未之有也。君子務本，本立而道生。")
 CHARSET_TEXT = {
     "latin1": ("ISO-8859-1", "latin-1", LATIN_TEXT),
     "windows1252": ("windows-1252", "cp1252", LATIN_TEXT + " \u20ac \u201cquoted\u201d"),
-    "shift_jis": ("Shift_JIS", "shift_jis", JAPANESE_TEXT),
+    "shift_jis": ("Shift_JIS", "shift_jis", JAPANESE_TEXT + JAPANESE_PROSE),
     "utf8": ("UTF-8", "utf-8", LATIN_TEXT + " " + JAPANESE_TEXT),
+    "euc_jp": ("EUC-JP", "euc_jp", JAPANESE_PROSE),
+    "koi8_r": ("KOI8-R", "koi8_r", RUSSIAN_PROSE),
+    "gb18030": ("gb18030", "gb18030", CHINESE_SIMPLIFIED_PROSE),
+    "big5": ("Big5", "big5", CHINESE_TRADITIONAL_PROSE),
 }
 
 counts = {}
@@ -199,6 +226,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_body(404, body)
 
     def page(self):
+        time.sleep(self.arg("delay", 0.0))
         title = self.arg("title", "Page")
         links = [link for link in self.arg("links", "").split(",") if link]
         text = self.arg("body", "This is a test page.")
@@ -397,9 +425,52 @@ class Handler(BaseHTTPRequestHandler):
                 "<title>Refreshing</title></head><body><p>Moving on…</p></body></html>\n") % (seconds, target)
         self.send_body(200, html.encode())
 
+    def refresh_self(self):
+        own = self.arg("url", 0) == 1
+        content = "0;url=/refresh-self?url=1" if own else "0"
+        html = ('<!DOCTYPE html><html><head><meta http-equiv="refresh" content="%s">'
+                "<title>Refreshes itself</title></head><body><p>This page asks for itself again at once.</p>"
+                "</body></html>\n") % content
+        self.send_body(200, html.encode())
+
     def empty(self):
         self.send_response(204)
         self.end_headers()
+
+    def not_modified(self):
+        self.send_response(304)
+        self.end_headers()
+
+    # -- hostile answers --------------------------------------------------------------------------------------
+
+    def not_http(self):
+        self.wfile.write(b"SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3\r\n")
+        self.wfile.flush()
+        time.sleep(0.2)
+        self.close_connection = True
+
+    def huge_header(self):
+        self.wfile.write(b"HTTP/1.1 200 OK\r\nX-Huge: " + b"a" * (self.arg("kb", 1024) * 1024) + b"\r\n"
+                         b"Content-Length: 2\r\n\r\nhi")
+        self.wfile.flush()
+        self.close_connection = True
+
+    def many_headers(self):
+        lines = b"".join(b"X-Filler-%d: %s\r\n" % (n, b"b" * 10240) for n in range(self.arg("kb", 400) // 10))
+        self.wfile.write(b"HTTP/1.1 200 OK\r\n" + lines + b"Content-Length: 2\r\n\r\nhi")
+        self.wfile.flush()
+        self.close_connection = True
+
+    def trickle(self):
+        rate = self.arg("rate", 1.0)
+        body = b"<!DOCTYPE html><title>Trickled</title><p>Slowly.</p>\n"
+        head = (b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nX-Padding: " + b"p" * 120 +
+                b"\r\nContent-Length: %d\r\nConnection: close\r\n\r\n" % len(body))
+        for byte in head + body:
+            self.wfile.write(bytes([byte]))
+            self.wfile.flush()
+            time.sleep(1.0 / rate)
+        self.close_connection = True
 
     def headers(self):
         text = "".join("%s: %s\n" % (name, value) for name, value in self.headers.items())
@@ -443,7 +514,13 @@ ROUTES = {
     "/bomb": Handler.bomb,
     "/big": Handler.big,
     "/refresh": Handler.refresh,
+    "/refresh-self": Handler.refresh_self,
     "/empty": Handler.empty,
+    "/not-modified": Handler.not_modified,
+    "/not-http": Handler.not_http,
+    "/huge-header": Handler.huge_header,
+    "/many-headers": Handler.many_headers,
+    "/trickle": Handler.trickle,
     "/headers": Handler.headers,
     "/count": Handler.count,
     "/count/reset": Handler.count_reset,

@@ -5,6 +5,7 @@ a URI list or plain text. Usage: dragsource.py uri|text|moz PAYLOAD X Y"""
 import sys
 
 import gi
+gi.require_version("Gdk", "3.0")
 gi.require_version("Gtk", "3.0")
 from gi.repository import Gdk, Gtk
 

@@ -26,6 +26,14 @@ extension Browser {
             self.open(text: self.chrome.address.text, kind: .typed)
             if self.model.isLoading { self.page.root.grabFocus() }
         }
+        // GTK would cut a longer paste to what the entry holds and load what is left; refuse it whole instead.
+        chrome.address.onInput { [weak self] text in
+            guard let self else { return true }
+            let total = self.chrome.address.characterCount + text.unicodeScalars.count
+            guard total > Entry.maxCharacters else { return true }
+            self.chrome.statusText = AddressInput.Failure.tooLong(characters: total, limit: Entry.maxCharacters).description
+            return false
+        }
         chrome.window.onKeyPress { [weak self] key in
             guard let self, let command = BrowserCommand.command(for: key.chord) else { return false }
             return self.perform(command)
@@ -35,9 +43,9 @@ extension Browser {
         chrome.address.refuseOwnDrops()
         chrome.window.acceptDrops { [weak self] dropped in
             guard let self else { return false }
-            switch DroppedURL.url(target: dropped.target, bytes: dropped.bytes, uris: dropped.uris) {
-            case .success(let url):
-                self.open(url, kind: .dropped)
+            switch DroppedURL.urls(target: dropped.target, bytes: dropped.bytes, uris: dropped.uris) {
+            case .success(let urls):
+                self.open(urls, kind: .dropped)
                 return true
             case .failure(let failure):
                 self.chrome.statusText = "Dropped text is not an address: \(failure.description)"

@@ -46,6 +46,18 @@ public final class Browser {
         apply(model.navigate(to: url, kind: kind))
     }
 
+    /// Several addresses at once (a drop, the command line). This window shows one page at a time: the first
+    /// opens, and the status line says how many did not.
+    public func open(_ urls: [URL], kind: NavigationKind) {
+        guard let first = urls.first else { return }
+        open(first, kind: kind)
+        guard urls.count > 1 else { return }
+        let others = urls.count - 1
+        let message = "Opened the first of \(urls.count) addresses; this window shows one page at a time, so "
+            + (others == 1 ? "the other one was not opened." : "the other \(others) were not opened.")
+        showNotice([notice, message].compactMap { $0 }.joined(separator: " "))
+    }
+
     /// Text from the address entry, the command line or a drop; text that is no address leaves everything as it was.
     public func open(text: String, kind: NavigationKind, workingDirectory: String? = nil) {
         switch AddressInput.url(from: text, workingDirectory: workingDirectory) {
@@ -54,8 +66,10 @@ public final class Browser {
         }
     }
 
-    public func goBack() { saveScroll(); stopLoading(restore: false); apply(model.goBack()) }
-    public func goForward() { saveScroll(); stopLoading(restore: false); apply(model.goForward()) }
+    /// The model counts from a history load in flight, so each quick press moves one entry further; the load in
+    /// flight ends when the decision is applied.
+    public func goBack() { saveScroll(); apply(model.goBack()) }
+    public func goForward() { saveScroll(); apply(model.goForward()) }
     public func reload() { saveScroll(); apply(model.reload()) }
 
     /// Stop: ends the transfer at once and keeps the entry and page shown before.
@@ -88,6 +102,7 @@ public final class Browser {
             start(navigation)
         case .showCached(let entry):
             guard let shown = entry.page else { return }
+            endSession()
             indicator.cancel()
             page.show(shown.document, scrollTo: entry.scrollOffset)
             chrome.statusText = shown.status

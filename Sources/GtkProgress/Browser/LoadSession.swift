@@ -31,6 +31,14 @@ extension Browser {
         }
     }
 
+    /// Ends the transfer in flight, if any, without touching the model (which has already moved on).
+    func endSession() {
+        guard let session else { return }
+        loader.cancel()
+        session.isOver = true
+        self.session = nil
+    }
+
     /// Ends the load in flight. With `restore`, the page shown before comes back; on a first load, what has
     /// arrived stays, as the current entry, so the address shows it and Reload loads it again.
     func stopLoading(restore: Bool) {
@@ -98,13 +106,28 @@ extension Browser {
     private func finish(_ session: LoadSession, with loaded: LoadedPage, shown: ShownPage) {
         session.isOver = true
         self.session = nil
+        if HTTPStatus.keepsPageShown(loaded.status), let entry = model.current, let kept = entry.page {
+            // Nothing to show: the navigation ends and the page shown before stays, as in browsers.
+            model.cancel()
+            if session.partial != nil { page.show(kept.document, scrollTo: entry.scrollOffset) }
+            indicator.finish()
+            chrome.statusText = shown.status + " The page shown before stays."
+            refreshChrome()
+            return
+        }
         let navigation = session.navigation
         let scroll = navigation.kind == .reload ? page.verticalOffset : 0
         model.commit(navigation, finalURL: loaded.finalURL, title: shown.document.title, page: shown)
         model.trimCache(keeping: Self.cachedPages)
-        page.show(shown.document, scrollTo: session.partial == nil ? scroll : page.verticalOffset)
+        if session.partial != nil, shown.kind == .page {
+            // What is on screen stays: only the part that differs from the last partial render is replaced.
+            page.showProgressive(shown.document)
+        } else {
+            page.show(shown.document, scrollTo: scroll)
+        }
         indicator.finish()
-        chrome.statusText = notice ?? shown.status
+        chrome.statusText = [notice ?? shown.status, loader.options.throttleNote(for: loaded.finalURL)]
+            .compactMap { $0 }.joined(separator: " ")
         notice = nil
         refreshChrome()
         scheduleRefresh(shown.document, from: loaded.finalURL)
@@ -125,15 +148,23 @@ extension Browser {
     }
 
     /// `<meta http-equiv="refresh">` replaces the current entry (as `location.replace` does), after its delay (at
-    /// most a minute).
+    /// most a minute), when the model's `AutomaticRefreshes` rule lets it.
     func scheduleRefresh(_ document: Document, from url: URL) {
         guard let refresh = document.metaRefresh else { return }
-        let delay = UInt32(min(max(refresh.delay, 0), 60) * 1000)
-        refreshTimer = MainLoopTimer(milliseconds: max(delay, 1)) { [weak self] in
-            guard let self else { return false }
-            self.refreshTimer = nil
-            if self.model.current?.url == url, !self.model.isLoading { self.apply(self.model.navigate(to: refresh.url, kind: .replace)) }
-            return false
+        let requested = min(max(refresh.delay, 0), 60)
+        switch model.refreshes.decide(requested: requested, now: MainLoop.monotonicSeconds()) {
+        case .stopped(let message):
+            chrome.statusText = message
+        case .after(let seconds):
+            refreshTimer = MainLoopTimer(milliseconds: max(UInt32(seconds * 1000), 1)) { [weak self] in
+                guard let self else { return false }
+                self.refreshTimer = nil
+                if self.model.current?.url == url, !self.model.isLoading {
+                    self.apply(self.model.refresh(to: refresh.url, requestedDelay: requested,
+                                                  now: MainLoop.monotonicSeconds()))
+                }
+                return false
+            }
         }
     }
 }

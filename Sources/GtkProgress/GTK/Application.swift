@@ -12,6 +12,14 @@ public final class Application: GObjectHandle {
         super.init(adopting: gtk_application_new(id, flags))
     }
 
+    /// Starts connecting to the session bus in GDBus's worker thread, so the handshake overlaps GTK's own start-up
+    /// and `register()` finds the connection made. Only when a bus address is set: without one GLib would try to
+    /// launch a bus. <https://docs.gtk.org/gio/func.bus_get.html>
+    public static func connectToSessionBusEarly() {
+        guard let address = getenv("DBUS_SESSION_BUS_ADDRESS"), address.pointee != 0 else { return }
+        g_bus_get(G_BUS_TYPE_SESSION, nil, nil, nil)
+    }
+
     /// Registers on the session bus; false when there is none (then use `unique: false`).
     public func register() -> Bool {
         var error: UnsafeMutablePointer<GError>?

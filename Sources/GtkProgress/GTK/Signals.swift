@@ -4,6 +4,7 @@ internal import CGtk
 
 typealias EventHandler = ClosureBox<(UnsafeMutablePointer<GdkEvent>) -> Bool>
 typealias DrawHandler = ClosureBox<(CairoContext) -> Bool>
+typealias InsertTextHandler = ClosureBox<(UnsafeMutableRawPointer, String) -> Void>
 
 private let voidThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
     Unmanaged<VoidHandler>.fromOpaque(data!).takeUnretainedValue().call()
@@ -19,7 +20,25 @@ private let drawThunk: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?,
     Unmanaged<DrawHandler>.fromOpaque(data!).takeUnretainedValue().call(CairoContext(cr!)) ? 1 : 0
 }
 
+/// GtkEditable's `insert-text`: the instance, the text (not NUL-terminated when its length is given), its length
+/// in bytes or -1, and the position. <https://docs.gtk.org/gtk3/signal.Editable.insert-text.html>
+private let insertTextThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32,
+                                             UnsafeMutablePointer<Int32>?, UnsafeMutableRawPointer?) -> Void = {
+    instance, text, length, _, data in
+    guard let instance, let text else { return }
+    let string = length < 0 ? String(cString: text)
+        : String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)
+    Unmanaged<InsertTextHandler>.fromOpaque(data!).takeUnretainedValue().call(instance, string)
+}
+
 extension GObjectHandle {
+    /// GtkEditable's `insert-text`, before the text goes in; the handler receives the instance to stop the
+    /// signal on.
+    @discardableResult
+    func onInsertText(_ handler: @escaping (UnsafeMutableRawPointer, String) -> Void) -> SignalConnection {
+        connect("insert-text", thunk: unsafeBitCast(insertTextThunk, to: GCallback.self), box: InsertTextHandler(handler))
+    }
+
     /// Signals whose handler takes no arguments: `clicked`, `activate`, `destroy`, `changed`, …
     @discardableResult
     public func on(_ signal: String, _ handler: @escaping () -> Void) -> SignalConnection {

@@ -26,10 +26,51 @@ public final class Button: Widget {
 }
 
 public final class Entry: Widget {
-    public init() { super.init(retaining: gtk_entry_new()) }
+    /// GtkEntryBuffer holds at most this many characters (GTK_ENTRY_BUFFER_MAX_SIZE) and cuts anything longer
+    /// without a word. <https://docs.gtk.org/gtk3/method.EntryBuffer.insert_text.html>
+    public static let maxCharacters = 65_535
+    /// Set while the program itself sets the text, which is not the person's input.
+    private var settingText = false
+    /// The text as of the last `changed`. GtkEntry emits `changed` once a whole edit is over, so during a paste
+    /// this is still the text from before it.
+    private var textBeforeEdit = ""
+
+    public init() {
+        super.init(retaining: gtk_entry_new())
+        on("changed") { [weak self] in
+            guard let self else { return }
+            self.textBeforeEdit = self.text
+        }
+    }
     public var text: String {
         get { String(cString: gtk_entry_get_text(cast(GtkEntry.self))) }
-        set { gtk_entry_set_text(cast(GtkEntry.self), newValue) }
+        set {
+            settingText = true
+            gtk_entry_set_text(cast(GtkEntry.self), newValue)
+            settingText = false
+        }
+    }
+    /// Characters in the entry (what `maxCharacters` counts).
+    public var characterCount: Int { Int(gtk_entry_get_text_length(cast(GtkEntry.self))) }
+
+    /// Text the person types or pastes, before it goes in: `handler` gets it and returns false to refuse all of
+    /// it (GTK would otherwise cut a paste at `maxCharacters`).
+    public func onInput(_ handler: @escaping (String) -> Bool) {
+        onInsertText { [weak self] instance, text in
+            guard self?.settingText != true, !handler(text) else { return }
+            g_signal_stop_emission_by_name(instance, "insert-text")
+            // A paste over a selection has deleted the selection already; once the paste is over, the text is put
+            // back as it was.
+            guard let self, self.text != self.textBeforeEdit else { return }
+            let before = self.textBeforeEdit
+            MainLoop.idle { [weak self] in self?.text = before }
+        }
+    }
+
+    /// Inserts `text` at the cursor as a paste does.
+    package func insertAtCursor(_ text: String) {
+        var position = Int32(gtk_editable_get_position(OpaquePointer(object)))
+        gtk_editable_insert_text(OpaquePointer(object), text, -1, &position)
     }
     public var placeholder: String {
         get { String(cString: gtk_entry_get_placeholder_text(cast(GtkEntry.self))) }

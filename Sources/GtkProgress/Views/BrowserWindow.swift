@@ -61,9 +61,13 @@ public final class BrowserWindow {
         reloadOrStop.setAccessible(name: loading ? "Stop" : "Reload")
     }
 
+    /// The status line. A long message is cut with "…" to fit the window; its tooltip holds all of it.
     public var statusText: String {
         get { status.text }
-        set { status.text = newValue }
+        set {
+            status.text = newValue
+            status.tooltip = newValue.isEmpty ? nil : newValue
+        }
     }
 
     /// The address entry shows `url`, unless the user is typing in it.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Pages the viewer writes itself: the error page and the page for content it does not show as text.
 public enum GeneratedPages {
-    /// Seed 003 §3.4: name the URL, say what went wrong in plain words, offer a retry.
+    /// As the UIWebView analysis (§3.4) asks: name the URL, say what went wrong in plain words, offer a retry.
     public static func errorHTML(url: URL, message: String) -> String {
         let shown = escape(AddressInput.displayString(url))
         return """

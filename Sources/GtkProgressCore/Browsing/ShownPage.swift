@@ -22,8 +22,13 @@ public struct ShownPage: Sendable {
 
     /// The page for what arrived: HTML and text rendered, anything else described with an offer to save it.
     public init(loaded: LoadedPage) {
-        let statusLine = loaded.status >= 400 ? "HTTP \(loaded.status) \(HTTPStatus.reason(loaded.status))"
-                                              : "Done: \(GeneratedPages.formatBytes(loaded.byteCount))."
+        var statusLine = loaded.status >= 400 ? "HTTP \(loaded.status) \(HTTPStatus.reason(loaded.status))"
+            : HTTPStatus.keepsPageShown(loaded.status) ? HTTPStatus.nothingToShow(loaded.status, from: loaded.finalURL)
+            : "Done: \(GeneratedPages.formatBytes(loaded.byteCount))."
+        // A guessed encoding may be wrong; the reader who sees mojibake should know why.
+        if loaded.charsetGuessed {
+            statusLine += (statusLine.hasSuffix(".") ? " " : ". ") + "Encoding guessed: \(loaded.charset)."
+        }
         switch loaded.kind {
         case .html:
             self.init(document: Document.parse(html: loaded.text, baseURL: loaded.finalURL), kind: .page,

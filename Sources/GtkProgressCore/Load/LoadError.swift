@@ -25,6 +25,9 @@ public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
         /// An address the loader does not open, or a `file:` address a page asked for.
         case unsupportedScheme
         case fileNotFound
+        /// The server's answer cannot be used: not HTTP at all, headers too long or sent too slowly, or a 304
+        /// Not Modified for a page the viewer holds no copy of.
+        case badResponse
         case other
     }
 

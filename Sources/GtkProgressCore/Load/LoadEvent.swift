@@ -9,7 +9,7 @@ public struct LoadResponse: Sendable, Equatable {
     /// The `Content-Type` header as sent, if any.
     public var contentType: String?
     /// `Content-Length` in *transfer* bytes (compressed, if the server compressed), or nil when unknown:
-    /// chunked, close-delimited, 204 and 304 responses have none (seed 002).
+    /// chunked, close-delimited, 204 and 304 responses have none (the WKWebView progress article, docs/sources.md).
     public var expectedLength: Int64?
 
     public init(status: Int, finalURL: URL, contentType: String?, expectedLength: Int64?) {
@@ -39,6 +39,8 @@ public struct LoadedPage: Sendable, Equatable {
     /// The encoding `text` was decoded from, by its WHATWG name ("UTF-8", "windows-1252", "Shift_JIS", …);
     /// empty for binary content.
     public var charset: String
+    /// Nothing declared `charset` and the bytes were not UTF-8, so it was guessed (the status line says so).
+    public var charsetGuessed: Bool
     /// Size of `body`: the decoded (decompressed) document, not the bytes on the wire.
     public var byteCount: Int { body.count }
     /// `byteCount` as a person reads it: "12 bytes", "1.5 KB", "64 MB".
@@ -47,14 +49,34 @@ public struct LoadedPage: Sendable, Equatable {
     public var body: [UInt8]
 
     public init(finalURL: URL, status: Int, contentType: String?, kind: ContentKind, text: String, charset: String,
-                body: [UInt8]) {
+                charsetGuessed: Bool = false, body: [UInt8]) {
         self.finalURL = finalURL
         self.status = status
         self.contentType = contentType
         self.kind = kind
         self.text = text
         self.charset = charset
+        self.charsetGuessed = charsetGuessed
         self.body = body
+    }
+}
+
+extension LoadedPage {
+    /// The document for a complete body: its kind sniffed, its text decoded. Pure work that grows with the
+    /// page, so loaders do it off the main loop where they can.
+    public init(decoding body: [UInt8], finalURL: URL, status: Int, contentType: String?) {
+        let kind = ContentSniffer.kind(contentType: contentType, url: finalURL, bytes: body[...])
+        var text = ""
+        var charset = ""
+        var guessed = false
+        if kind == .html || kind == .text {
+            let decoded = CharsetDecoder.decode(body, contentType: contentType, isHTML: kind == .html)
+            text = decoded.text
+            charset = decoded.encoding.name
+            guessed = decoded.isGuessed
+        }
+        self.init(finalURL: finalURL, status: status, contentType: contentType, kind: kind, text: text,
+                  charset: charset, charsetGuessed: guessed, body: body)
     }
 }
 
@@ -63,7 +85,7 @@ public struct LoadedPage: Sendable, Equatable {
 public enum LoadEvent: Sendable, Equatable {
     case response(LoadResponse)
     /// Transfer bytes from libcurl's progress callback: compressed bytes against the compressed Content-Length,
-    /// never decoded bytes against it (seed 002). `expected` is nil while the length is unknown.
+    /// never decoded bytes against it (the WKWebView progress article, docs/sources.md). `expected` is nil while the length is unknown.
     case progress(received: Int64, expected: Int64?)
     case finished(LoadedPage)
     case failed(LoadError)

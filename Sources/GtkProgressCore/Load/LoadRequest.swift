@@ -28,6 +28,13 @@ public struct LoaderOptions: Sendable, Equatable {
     /// arrives, so neither memory nor `maxDocumentBytes` limits it; its `LoadedPage` has an empty body.
     public var keepsBody = true
 
+    /// Why the throttle leaves `url` alone, for the person who asked for it; nil when there is no throttle or it
+    /// applies. A local file is read in one go by libcurl's file: protocol, so it cannot be paced (see `Transfer`).
+    public func throttleNote(for url: URL) -> String? {
+        guard let rate = throttleBytesPerSecond, rate > 0, url.isFileURL else { return nil }
+        return "Not throttled: --throttle slows down web addresses only, and this is a local file."
+    }
+
     public init(maxRedirects: Int = 20, connectTimeout: Double = 15, stallTimeout: Double = 30,
                 maxDocumentBytes: Int = 64 << 20, throttleBytesPerSecond: Int64? = nil) {
         self.maxRedirects = maxRedirects

@@ -6,12 +6,18 @@ public enum AddressInput {
         case empty
         case notAnAddress(String)
         case unsupportedScheme(String)
+        /// Typed or pasted text that would make the address entry longer than it can hold.
+        case tooLong(characters: Int, limit: Int)
 
         public var description: String {
             switch self {
             case .empty: return "Type an address, such as example.org."
             case .notAnAddress(let text): return "“\(text)” is not a web address or a file path."
             case .unsupportedScheme(let scheme): return "Cannot open \(scheme): addresses; only http, https and file are supported."
+            case let .tooLong(characters, limit):
+                return "Not pasted: the address would be \(ByteCount.grouped(Int64(characters))) characters long, and "
+                    + "the address entry holds at most \(ByteCount.grouped(Int64(limit))). No web server accepts an "
+                    + "address that long."
             }
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One page in the history. `page` is the cached rendered document, shown again by Back and Forward without a
-/// network request (seed 003 §3.1.4's page cache).
+/// network request (the UIWebView analysis, §3.1.4: the page cache).
 public struct HistoryEntry<Page> {
     public var url: URL
     public var title: String?

@@ -1,12 +1,12 @@
 import Foundation
 
-/// Reads the URL out of what was dropped on the window: `text/uri-list`, `text/x-moz-url` (UTF-16, URL then title),
-/// `_NETSCAPE_URL` (URL then title) or plain text.
+/// Reads the URLs out of what was dropped on the window: `text/uri-list`, `text/x-moz-url` (UTF-16, URL and title
+/// lines in turn), `_NETSCAPE_URL` (URL then title) or plain text with one address on each line. Every address
+/// comes back, in order: two addresses dropped together are two URLs, never one with a line break in it.
 public enum DroppedURL {
-    public static func url(target: String, bytes: [UInt8], uris: [String]) -> Result<URL, AddressInput.Failure> {
-        if let first = uris.first(where: { !$0.hasPrefix("#") && !$0.isEmpty }) {
-            return AddressInput.url(from: first)
-        }
+    public static func urls(target: String, bytes: [UInt8], uris: [String]) -> Result<[URL], AddressInput.Failure> {
+        let listed = uris.filter { !$0.hasPrefix("#") && !$0.isEmpty }
+        if !listed.isEmpty { return addresses(listed, strict: false) }
         let text: String
         switch target {
         case "text/x-moz-url":
@@ -15,17 +15,35 @@ public enum DroppedURL {
             text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-        let candidate: String
         switch target {
         case "text/uri-list":
-            candidate = lines.first { !$0.hasPrefix("#") && !$0.isEmpty } ?? ""
-        case "text/x-moz-url", "_NETSCAPE_URL":
-            candidate = lines.first ?? ""
+            // RFC 2483: one URI a line, lines starting with # are comments.
+            return addresses(lines.filter { !$0.hasPrefix("#") && !$0.isEmpty }, strict: false)
+        case "text/x-moz-url":
+            return addresses(lines.enumerated().filter { $0.offset % 2 == 0 }.map(\.element), strict: false)
+        case "_NETSCAPE_URL":
+            return addresses(Array(lines.prefix(1)), strict: false)
         default:
-            // Plain text must be one address, not a sentence that happens to contain one.
-            candidate = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            // Plain text must be addresses, one a line, not a sentence that happens to contain one.
+            return addresses(lines.filter { !$0.isEmpty }, strict: true)
         }
-        return AddressInput.url(from: candidate)
+    }
+
+    /// The URLs of `candidates`. A list that names its entries as URIs keeps those that are addresses; plain text
+    /// (`strict`) is refused as a whole when any line is not an address.
+    private static func addresses(_ candidates: [String], strict: Bool) -> Result<[URL], AddressInput.Failure> {
+        var urls: [URL] = []
+        var firstFailure: AddressInput.Failure?
+        for candidate in candidates {
+            switch AddressInput.url(from: candidate) {
+            case .success(let url): urls.append(url)
+            case .failure(let failure):
+                if strict { return .failure(failure) }
+                firstFailure = firstFailure ?? failure
+            }
+        }
+        if urls.isEmpty { return .failure(firstFailure ?? .empty) }
+        return .success(urls)
     }
 
     private static func utf16(_ bytes: [UInt8]) -> String {

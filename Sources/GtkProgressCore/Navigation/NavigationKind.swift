@@ -14,7 +14,7 @@ public enum NavigationKind: Sendable, Equatable {
     case reload
     /// Back or forward to the entry at this index, when it has no cached page.
     case history(index: Int)
-    /// `<meta http-equiv="refresh">`: replaces the current entry (seed 003: location.replace).
+    /// `<meta http-equiv="refresh">`: replaces the current entry (as `location.replace` does).
     case replace
 
 }

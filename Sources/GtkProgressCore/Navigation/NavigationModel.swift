@@ -12,19 +12,29 @@ public enum NavigationDecision<Page> {
     case none
 }
 
-/// The navigation model: the back/forward list, the navigation in flight, and seed 003's history rules.
+/// The navigation model: the back/forward list, the navigation in flight, and the history rules of the UIWebView analysis (docs/sources.md).
 /// Pure Swift: the window reflects it and the loader serves it.
 public final class NavigationModel<Page> {
     public private(set) var list: BackForwardList<Page>
     public private(set) var pending: PendingNavigation?
+    /// `<meta http-equiv="refresh">` navigations since the person last navigated, and how soon the next may run.
+    public var refreshes = AutomaticRefreshes()
     private var nextID = 1
 
     public init(capacity: Int = 50) { list = BackForwardList(capacity: capacity) }
 
     public var current: HistoryEntry<Page>? { list.current }
-    public var canGoBack: Bool { list.canGoBack }
-    public var canGoForward: Bool { list.canGoForward }
+    /// Back and Forward count from the entry a history load in flight is going to: each quick press moves one
+    /// entry further, even while the entry before is still loading.
+    public var canGoBack: Bool { historyIndex > 0 }
+    public var canGoForward: Bool { historyIndex + 1 < list.entries.count }
     public var isLoading: Bool { pending != nil }
+
+    /// The entry Back and Forward move from: the target of a history load in flight, else the current entry.
+    private var historyIndex: Int {
+        if case .history(let index)? = pending?.kind { return index }
+        return list.currentIndex
+    }
 
     /// Starts a navigation of `kind` to `url`, if `NavigationPolicy` lets the navigation reach it.
     public func navigate(to url: URL, kind: NavigationKind) -> NavigationDecision<Page> {
@@ -41,19 +51,29 @@ public final class NavigationModel<Page> {
         return .load(begin(entry.url, .reload))
     }
 
-    public func goBack() -> NavigationDecision<Page> { go(to: list.currentIndex - 1) }
-    public func goForward() -> NavigationDecision<Page> { go(to: list.currentIndex + 1) }
+    public func goBack() -> NavigationDecision<Page> { go(to: historyIndex - 1) }
+    public func goForward() -> NavigationDecision<Page> { go(to: historyIndex + 1) }
 
-    /// Back/Forward shows the cached page without a request; an entry without one is loaded again.
+    /// Back/Forward shows the cached page without a request; an entry without one is loaded again. Either ends a
+    /// load in flight.
     public func go(to index: Int) -> NavigationDecision<Page> {
-        guard list.entries.indices.contains(index), index != list.currentIndex else { return .none }
+        guard list.entries.indices.contains(index), index != historyIndex else { return .none }
         pending = nil
+        refreshes.personNavigated()
         let entry = list.entries[index]
         if entry.page != nil {
             list.move(to: index)
             return .showCached(entry)
         }
         return .load(begin(entry.url, .history(index: index)))
+    }
+
+    /// The page's `<meta http-equiv="refresh">` runs, replacing the current entry, after `requestedDelay` seconds
+    /// (what the page asked for); `now` is a monotonic clock in seconds. Ask `refreshes.decide` first.
+    public func refresh(to url: URL, requestedDelay: Double, now: Double) -> NavigationDecision<Page> {
+        let decision = navigate(to: url, kind: .replace)
+        if case .load = decision { refreshes.ran(requestedDelay: requestedDelay, at: now) }
+        return decision
     }
 
     /// Remembers where the reader is on the current page, so Back/Forward can return there.
@@ -94,6 +114,7 @@ public final class NavigationModel<Page> {
     public func isCurrent(_ id: Int) -> Bool { pending?.id == id }
 
     private func begin(_ url: URL, _ kind: NavigationKind) -> PendingNavigation {
+        if kind != .replace { refreshes.personNavigated() }
         let navigation = PendingNavigation(id: nextID, url: url, kind: kind)
         nextID += 1
         pending = navigation

@@ -9,12 +9,17 @@ public struct CurveFileError: Error, Equatable, Sendable, CustomStringConvertibl
         case badJSON(line: Int?, column: Int?, detail: String)
         case notAnObject(field: String)
         case missingField(String)
+        /// A field the curve format does not have (a misspelling would otherwise be silently ignored); `known`
+        /// lists the fields allowed where it stands.
+        case unknownField(field: String, known: [String])
+        /// A number no `Double` holds: `1e400` (too large) or `1e-400` (too close to 0, not 0).
+        case numberOutOfRange(field: String, text: String, tooLarge: Bool)
         case wrongType(field: String, expected: String)
         case unknownEasing(field: String, value: String)
         case negativeDuration(field: String, value: Double)
         case outOfRange(field: String, value: Double)
         case notPositive(field: String, value: Double)
-        /// Seed 001's continuity rule: segment `index` must start where the previous one ended.
+        /// The UIWebView progress article's continuity rule: segment `index` must start where the previous one ended.
         case discontinuous(index: Int, from: Double, previousEnd: Double)
         case backwards(index: Int, from: Double, to: Double)
         case finishOutOfOrder(earlier: String, earlierValue: Double, later: String, laterValue: Double)
@@ -49,6 +54,14 @@ extension CurveFileError.Problem {
             return "\(Self.name(field)) should be a JSON object"
         case let .missingField(field):
             return "missing field \"\(field)\""
+        case let .unknownField(field, known):
+            let name = field.split(separator: ".").last.map(String.init) ?? field
+            let guess = known.first { Self.isLikelyTypo(name, of: $0) }.map { " (did you mean \"\($0)\"?)" } ?? ""
+            return "unknown field \"\(field)\"\(guess); the fields allowed there are "
+                + known.map { "\"\($0)\"" }.joined(separator: ", ")
+        case let .numberOutOfRange(field, text, tooLarge):
+            return "\(Self.name(field)) is \(text), a number too \(tooLarge ? "large" : "close to 0") for this program "
+                + "to hold\(tooLarge ? "" : "; write 0 if 0 is meant")"
         case let .wrongType(field, expected):
             return "\(Self.name(field)) should be \(expected)"
         case let .unknownEasing(field, value):
@@ -73,6 +86,28 @@ extension CurveFileError.Problem {
     }
 
     private static func name(_ field: String) -> String { field.isEmpty ? "the file" : "\"\(field)\"" }
+
+    /// Whether `name` is `field` with a slip of the keyboard: another case, or at most two letters changed,
+    /// added, dropped or swapped.
+    static func isLikelyTypo(_ name: String, of field: String) -> Bool {
+        let a = Array(name.lowercased()), b = Array(field.lowercased())
+        if a == b { return true }
+        guard abs(a.count - b.count) <= 2 else { return false }
+        // Optimal string alignment distance (Levenshtein plus adjacent transpositions).
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count] <= min(2, max(1, b.count / 3))
+    }
 
     static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)

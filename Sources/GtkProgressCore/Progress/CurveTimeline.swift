@@ -3,9 +3,9 @@ import Foundation
 /// The text of `gtkprogress --print-curve`: what the bar shows at each 0.1 s tick of a simulated navigation, so a
 /// curve can be checked and plotted with no display.
 public enum CurveTimeline {
-    /// The tracker's tick (seed 000's timer fires every 0.1 s).
+    /// The tracker's tick (the WeChat article's timer fires every 0.1 s).
     public static let step = 0.1
-    /// How long to print when the load never finishes: past the end of both seeds' curves.
+    /// How long to print when the load never finishes: past the end of both articles' curves.
     public static let defaultUntil = 20.0
 
     /// Lines of `t<TAB>fraction<TAB>opacity`, `t` with one decimal from 0.0, the values with three; a hidden bar

@@ -1,8 +1,8 @@
 /// How a step of a curve moves between its two values.
 ///
-/// Seed 001 names the steps after Core Animation's timing functions, so `easeIn` and `easeOut` are the same cubic
+/// The UIWebView progress article names the steps after Core Animation's timing functions, so `easeIn` and `easeOut` are the same cubic
 /// Béziers (`kCAMediaTimingFunctionEaseIn` = (0.42, 0, 1, 1), `kCAMediaTimingFunctionEaseOut` = (0, 0, 0.58, 1)):
-/// a curve file written against the seed's table looks here as it did on iOS.
+/// a curve file written against the article's table looks here as it did on iOS.
 public enum Easing: String, Codable, Sendable, CaseIterable {
     case linear
     case easeOut

@@ -1,7 +1,7 @@
 /// Where the filled part of the bar goes, with its edges on device pixels so it stays crisp on a HiDPI screen
 /// (a half-covered pixel would show as a blurred, lighter column or row).
 public struct ProgressBarGeometry: Equatable, Sendable {
-    /// The bar's height in logical pixels (seed 000's 3 pt layer).
+    /// The bar's height in logical pixels (the WeChat article's 3 pt layer).
     public static let height = 3
 
     /// In logical coordinates; every edge is a whole number of device pixels.

@@ -2,11 +2,14 @@ import Foundation
 /// The JSON form of a curve (see `data/curves/wechat.json`). Decoding validates, so a decoded curve is always
 /// usable; problems are thrown as `CurveFileError.Problem` naming the field, and `ProgressCurve.load` adds the file.
 extension ProgressCurve: Codable {
-    enum CodingKeys: String, CodingKey { case name, segments, hold, realProgressRate, finish }
+    /// `description` is text for the file's readers (the presets have one); it is checked, not kept.
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, about = "description", segments, hold, realProgressRate, finish }
 
     public init(from decoder: Decoder) throws {
+        try CurveFileError.rejectUnknownFields(in: decoder, known: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decodeIfPresent(String.self, forKey: .name) ?? ""
+        _ = try container.decodeIfPresent(String.self, forKey: .about)
         segments = try container.decode([Segment].self, forKey: .segments)
         hold = try container.decodeIfPresent(Double.self, forKey: .hold)
         realProgressRate = try container.decodeIfPresent(Double.self, forKey: .realProgressRate)
@@ -14,7 +17,7 @@ extension ProgressCurve: Codable {
         try validate()
     }
 
-    /// Checks what JSON's types cannot: ranges, signs, seed 001's continuity, and the order of the finish.
+    /// Checks what JSON's types cannot: ranges, signs, the UIWebView progress article's continuity rule, and the order of the finish.
     public func validate() throws(CurveFileError.Problem) {
         var previousEnd: Double?
         for (index, segment) in segments.enumerated() {
@@ -55,9 +58,10 @@ extension ProgressCurve: Codable {
 }
 
 extension ProgressCurve.Segment: Codable {
-    enum CodingKeys: String, CodingKey { case duration, from, to, easing }
+    enum CodingKeys: String, CodingKey, CaseIterable { case duration, from, to, easing }
 
     public init(from decoder: Decoder) throws {
+        try CurveFileError.rejectUnknownFields(in: decoder, known: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         duration = try container.decode(Double.self, forKey: .duration)
         from = try container.decode(Double.self, forKey: .from)
@@ -75,9 +79,10 @@ extension ProgressCurve.Segment: Codable {
 }
 
 extension ProgressCurve.Finish: Codable {
-    enum CodingKeys: String, CodingKey { case duration, easing, fadeStart, fadeEnd, reset }
+    enum CodingKeys: String, CodingKey, CaseIterable { case duration, easing, fadeStart, fadeEnd, reset }
 
     public init(from decoder: Decoder) throws {
+        try CurveFileError.rejectUnknownFields(in: decoder, known: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         duration = try container.decode(Double.self, forKey: .duration)
         easing = try Easing.decode(from: container, key: .easing)
@@ -108,6 +113,22 @@ extension Easing {
 }
 
 extension CurveFileError {
+    private struct AnyKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// A misspelled field (`"hodl"` for `"hold"`) would otherwise be ignored and its value lost without a word;
+    /// it is an error naming the field, the first in alphabetical order when there are several.
+    static func rejectUnknownFields<Keys: CodingKey & CaseIterable>(in decoder: Decoder, known: Keys.Type) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        let names = Keys.allCases.map(\.stringValue)
+        guard let unknown = container.allKeys.map(\.stringValue).filter({ !names.contains($0) }).min() else { return }
+        throw Problem.unknownField(field: fieldPath(decoder.codingPath + [AnyKey(stringValue: unknown)]), known: names)
+    }
+
     /// `segments[1].duration` for the coding path segments → 1 → duration.
     package static func fieldPath(_ codingPath: [CodingKey]) -> String {
         var path = ""
@@ -121,12 +142,7 @@ extension CurveFileError {
 extension ProgressCurve {
     /// Decodes and validates curve JSON; `file` names the source in the error.
     public static func decode(_ data: Data, file: String) throws(CurveFileError) -> ProgressCurve {
-        // JSONDecoder reports broken syntax without a position; JSONSerialization gives the byte offset.
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            throw CurveFileError(file: file, problem: syntaxProblem(error, in: data))
-        }
+        if let problem = StrictJSON.problem(in: [UInt8](data)) { throw CurveFileError(file: file, problem: problem) }
         do {
             return try JSONDecoder().decode(ProgressCurve.self, from: data)
         } catch let problem as CurveFileError.Problem {
@@ -152,36 +168,14 @@ extension ProgressCurve {
             }
             return .wrongType(field: field, expected: type == String.self ? "a string" : "a number")
         case let .dataCorrupted(context):
-            return .wrongType(field: CurveFileError.fieldPath(context.codingPath), expected: context.debugDescription)
+            let field = CurveFileError.fieldPath(context.codingPath)
+            return .badJSON(line: nil, column: nil,
+                            detail: field.isEmpty ? context.debugDescription : "\(field): \(context.debugDescription)")
         @unknown default:
             return .badJSON(line: nil, column: nil, detail: "\(error)")
         }
     }
-
-    /// Turns Foundation's "… around character N." (a byte offset) into a line and column.
-    private static func syntaxProblem(_ error: Error, in data: Data) -> CurveFileError.Problem {
-        let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
-        let bytes = [UInt8](data)
-        var offset: Int?
-        if let range = detail.range(of: "character ") {
-            offset = Int(detail[range.upperBound...].prefix { $0.isNumber })
-        } else if detail.localizedCaseInsensitiveContains("end of file") || bytes.isEmpty {
-            offset = bytes.count
-        }
-        let shortDetail = detail.split(separator: " around ").first.map(String.init) ?? detail
-        guard let offset, offset <= bytes.count else {
-            return .badJSON(line: nil, column: nil, detail: shortDetail)
-        }
-        var line = 1, lineStart = 0
-        for (i, byte) in bytes[..<offset].enumerated() where byte == UInt8(ascii: "\n") {
-            line += 1; lineStart = i + 1
-        }
-        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
-        return .badJSON(line: line, column: column,
-                        detail: shortDetail.trimmingCharacters(in: CharacterSet(charactersIn: ".")))
-    }
 }
-
 
 extension ProgressCurve {
     /// A copy of `data/curves/wechat.json` (a test keeps them equal), used only when the data files are missing.

@@ -2,10 +2,10 @@
 ///
 /// A curve is data, not a code path (the presets ship as `data/curves/*.json`): a chain of segments the bar follows
 /// from the start of a navigation, a hold level above which real progress takes over, and the finish rules.
-/// Seed 000's WeChat curve is `segments` 0.10 → 0.60 (3 s) → 0.80 (4 s) → 0.90 (8 s) with `hold` 0.90; seed 001's
+/// The WeChat article's curve is `segments` 0.10 → 0.60 (3 s) → 0.80 (4 s) → 0.90 (8 s) with `hold` 0.90; the UIWebView progress article's
 /// is 0 → 0.60 (4 s, ease-out) → 0.85 (10 s) → 0.95 (10 s) with a 0.5 s ease-in finish.
 public struct ProgressCurve: Equatable, Sendable {
-    /// One step of the curve. Seed 001's continuity rule: each starts exactly where the previous one ended.
+    /// One step of the curve. The UIWebView progress article's continuity rule: each starts exactly where the previous one ended.
     public struct Segment: Equatable, Sendable {
         /// Seconds the step takes; 0 makes it a jump.
         public var duration: Double
@@ -20,7 +20,7 @@ public struct ProgressCurve: Equatable, Sendable {
 
     /// What happens once the page has loaded. Every time is in seconds after the finish.
     public struct Finish: Equatable, Sendable {
-        /// Time to go from wherever the bar is to 1.0; 0 means at once (seed 000).
+        /// Time to go from wherever the bar is to 1.0; 0 means at once (the WeChat article).
         public var duration: Double
         public var easing: Easing
         /// Opacity is 1 until `fadeStart` and falls linearly to 0 at `fadeEnd`.
@@ -38,12 +38,12 @@ public struct ProgressCurve: Equatable, Sendable {
     /// A short name for messages and the plot legend.
     public var name: String
     public var segments: [Segment]
-    /// Real progress is shown only once it is above this level; below it the curve alone decides (seed 000:
+    /// Real progress is shown only once it is above this level; below it the curve alone decides (the WeChat article:
     /// "before 0.9 the bar follows the load time, after 0.9 the real progress"). `nil`: real progress always counts.
     public var hold: Double?
     /// The most the bar may move per second to catch up with real progress; `nil` jumps at once. The real curve sets
-    /// it because `estimatedProgress`-style values arrive unevenly (seed 000: first 0.5, then 0.1), and a bar that
-    /// leaps and stalls is what that seed complains about.
+    /// it because `estimatedProgress`-style values arrive unevenly (the WeChat article: first 0.5, then 0.1), and a bar that
+    /// leaps and stalls is what that article complains about.
     public var realProgressRate: Double?
     public var finish: Finish
 

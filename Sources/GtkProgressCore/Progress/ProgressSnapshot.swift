@@ -11,6 +11,6 @@ public struct ProgressSnapshot: Equatable, Sendable {
         self.fraction = fraction; self.opacity = opacity; self.visible = visible
     }
 
-    /// The bar at rest: width 0, hidden (seed 000's reset).
+    /// The bar at rest: width 0, hidden (the WeChat article's reset).
     public static let hidden = ProgressSnapshot(fraction: 0, opacity: 0, visible: false)
 }

@@ -15,7 +15,7 @@ public struct ProgressTracker: Sendable {
     /// The curve for the next navigation; changing it never disturbs the one under way (no jumps).
     public var curve: ProgressCurve
     /// Off when the desktop asks for no animations (`gtk-enable-animations`): the bar stays opaque and vanishes
-    /// when the fade would have ended, so the seed's timing holds.
+    /// when the fade would have ended, so the WeChat article's timing holds.
     public var fadesEnabled: Bool
 
     public private(set) var phase: Phase = .idle
@@ -51,7 +51,7 @@ public struct ProgressTracker: Sendable {
     }
 
     /// Bytes arrived. `expected` nil (chunked, close-delimited, 204/304) is normal: then the curve alone decides.
-    /// Only a value above the curve's hold counts (seed 000); without a rate limit it shows at once.
+    /// Only a value above the curve's hold counts (the WeChat article); without a rate limit it shows at once.
     public mutating func realProgress(received: Int64, expected: Int64?) {
         guard phase == .loading, let expected, expected > 0 else { return }
         let value = min(max(Double(received) / Double(expected), 0), 1)

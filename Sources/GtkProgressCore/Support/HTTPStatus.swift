@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reason phrases for the status line.
 public enum HTTPStatus {
     public static func reason(_ code: Int) -> String {
@@ -17,5 +19,16 @@ public enum HTTPStatus {
         case 504: return "Gateway Timeout"
         default: return code >= 500 ? "Server Error" : "Client Error"
         }
+    }
+
+    /// 204 No Content and 205 Reset Content answer "there is nothing to show": a browser keeps the page it shows
+    /// and ends the navigation there (<https://html.spec.whatwg.org/multipage/browsing-the-web.html>, "If
+    /// response's status is 204 or 205, then … abort these steps").
+    public static func keepsPageShown(_ code: Int) -> Bool { code == 204 || code == 205 }
+
+    /// The status line for such an answer from `url`.
+    public static func nothingToShow(_ code: Int, from url: URL) -> String {
+        let server = url.isFileURL ? "This computer" : "The server at \(url.host ?? url.absoluteString)"
+        return "\(server) sent nothing to show (\(code) \(code == 204 ? "No Content" : "Reset Content"))."
     }
 }

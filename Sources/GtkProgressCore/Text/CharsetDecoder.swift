@@ -1,18 +1,26 @@
+internal import CUchardet
+
 /// Text decoded from a document's bytes, with the encoding it was decoded from.
 public struct DecodedText: Sendable, Equatable {
     public var text: String
     public var encoding: TextEncoding
+    /// Nothing declared the encoding and the bytes are not UTF-8: it was guessed (by libuchardet, or the
+    /// windows-1252 fallback), so the reader should be told.
+    public var isGuessed: Bool
 
-    public init(text: String, encoding: TextEncoding) {
+    public init(text: String, encoding: TextEncoding, isGuessed: Bool = false) {
         self.text = text
         self.encoding = encoding
+        self.isGuessed = isGuessed
     }
 }
 
 /// Turns a document's bytes into valid UTF-8 text, choosing the encoding the way browsers do
 /// (<https://html.spec.whatwg.org/multipage/parsing.html#determining-the-character-encoding>, simplified):
 /// a byte order mark, then the `Content-Type` charset, then `<meta charset>` or `<meta http-equiv>` in the first
-/// 1024 bytes (HTML only), then UTF-8 if the bytes are valid UTF-8, else windows-1252.
+/// 1024 bytes (HTML only), then UTF-8 if the bytes are valid UTF-8, else what libuchardet detects (the
+/// standard's step of "autodetection", which browsers do for legacy pages that declare nothing), else
+/// windows-1252.
 /// Bytes that do not decode become U+FFFD; the result is always valid UTF-8.
 public enum CharsetDecoder {
     /// How far into a document `<meta charset>` is looked for.
@@ -37,7 +45,28 @@ public enum CharsetDecoder {
         if let text = String(validating: whole, as: UTF8.self) {
             return DecodedText(text: text, encoding: .utf8)
         }
-        return DecodedText(text: decode(bytes[...], as: .windows1252, isComplete: isComplete), encoding: .windows1252)
+        let guess = detect(bytes.prefix(detectionLength)) ?? .windows1252
+        return DecodedText(text: decode(bytes[...], as: guess, isComplete: isComplete), encoding: guess,
+                           isGuessed: true)
+    }
+
+    /// How much of a document the detector reads: enough for any language's statistics, and bounded, so a
+    /// large page costs no more than a small one.
+    static let detectionLength = 64 * 1024
+
+    /// The encoding libuchardet finds most likely for `bytes`, if it is one the web knows (its names are mostly
+    /// WHATWG labels already). <https://gitlab.freedesktop.org/uchardet/uchardet/-/blob/master/src/uchardet.h>
+    static func detect(_ bytes: ArraySlice<UInt8>) -> TextEncoding? {
+        guard !bytes.isEmpty, let detector = uchardet_new() else { return nil }
+        defer { uchardet_delete(detector) }
+        let accepted = bytes.withUnsafeBytes { buffer in
+            uchardet_handle_data(detector, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), buffer.count)
+        }
+        guard accepted == 0 else { return nil }
+        uchardet_data_end(detector)
+        guard let name = uchardet_get_charset(detector).map({ String(cString: $0) }), !name.isEmpty else { return nil }
+        // "UHC" is Windows' Korean code page, which the web calls EUC-KR.
+        return TextEncoding(label: name == "UHC" ? "euc-kr" : name)
     }
 
     /// Decodes `bytes` in a known encoding.

@@ -29,7 +29,7 @@ final class CurlEasyHandle {
     private let errorBuffer: UnsafeMutablePointer<CChar>
 
     init() {
-        guard let handle = curl_easy_init() else { fatalError("curl_easy_init failed: out of memory") }
+        guard let handle = ccurl_easy_init() else { fatalError("curl_easy_init failed: out of memory") }
         rawHandle = handle
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
@@ -45,7 +45,7 @@ final class CurlEasyHandle {
     }
 
     deinit {
-        curl_easy_cleanup(rawHandle)
+        ccurl_easy_cleanup(rawHandle)
         errorBuffer.deallocate()
     }
 }
@@ -80,7 +80,7 @@ extension CurlEasyHandle {
 
     /// Options are set from constants this code controls; one that fails is a programming error.
     private func check(_ code: CURLcode, _ option: CURLoption) {
-        precondition(code == CURLE_OK, "curl_easy_setopt(\(option.rawValue)) failed: \(String(cString: curl_easy_strerror(code)))")
+        precondition(code == CURLE_OK, "curl_easy_setopt(\(option.rawValue)) failed: \(String(cString: ccurl_easy_strerror(code)))")
     }
 }
 

@@ -28,7 +28,7 @@ final class CurlMultiHandle {
     private var timeout: MainLoopTimer?
 
     init() {
-        guard let handle = curl_multi_init() else { fatalError("curl_multi_init failed: out of memory") }
+        guard let handle = ccurl_multi_init() else { fatalError("curl_multi_init failed: out of memory") }
         rawHandle = handle
         let me = Unmanaged.passUnretained(self).toOpaque()
         ccurl_multi_setopt_socketfunction(rawHandle, socketCallback)
@@ -41,11 +41,11 @@ final class CurlMultiHandle {
         // Cut libcurl off from this object first: the calls below may invoke the callbacks.
         ccurl_multi_setopt_socketfunction(rawHandle, nil)
         ccurl_multi_setopt_timerfunction(rawHandle, nil)
-        for handle in transfers.keys { curl_multi_remove_handle(rawHandle, handle) }
+        for handle in transfers.keys { ccurl_multi_remove_handle(rawHandle, handle) }
         transfers.removeAll()
         sockets.removeAll()
         timeout = nil
-        curl_multi_cleanup(rawHandle)
+        ccurl_multi_cleanup(rawHandle)
     }
 
     var isEmpty: Bool { transfers.isEmpty }
@@ -53,15 +53,15 @@ final class CurlMultiHandle {
     /// Starts a transfer: libcurl asks for a timeout at once and begins on it.
     func add(_ easy: CurlEasyHandle) {
         transfers[easy.rawHandle] = easy
-        let code = curl_multi_add_handle(rawHandle, easy.rawHandle)
-        precondition(code == CURLM_OK, "curl_multi_add_handle failed: \(String(cString: curl_multi_strerror(code)))")
+        let code = ccurl_multi_add_handle(rawHandle, easy.rawHandle)
+        precondition(code == CURLM_OK, "curl_multi_add_handle failed: \(String(cString: ccurl_multi_strerror(code)))")
     }
 
     /// Stops a transfer at once; its sockets are closed or returned to the connection cache. Must not be called
     /// from inside a libcurl callback.
     func remove(_ easy: CurlEasyHandle) {
         guard transfers.removeValue(forKey: easy.rawHandle) != nil else { return }
-        curl_multi_remove_handle(rawHandle, easy.rawHandle)
+        ccurl_multi_remove_handle(rawHandle, easy.rawHandle)
     }
 }
 
@@ -107,10 +107,10 @@ extension CurlMultiHandle {
     /// (<https://curl.se/libcurl/c/curl_multi_info_read.html>).
     private func act(on socket: curl_socket_t, events: Int32) {
         var running: Int32 = 0
-        curl_multi_socket_action(rawHandle, socket, events, &running)
+        ccurl_multi_socket_action(rawHandle, socket, events, &running)
         var finished: [(CurlEasyHandle, CURLcode)] = []
         var left: Int32 = 0
-        while let message = curl_multi_info_read(rawHandle, &left) {
+        while let message = ccurl_multi_info_read(rawHandle, &left) {
             // The message is only valid until the next libcurl call, so copy out what is needed.
             guard message.pointee.msg == CURLMSG_DONE, let raw = message.pointee.easy_handle,
                   let easy = transfers[raw] else { continue }

@@ -1,5 +1,6 @@
 import Foundation
 import GtkProgressCore
+import GtkProgressFiles
 
 /// What the loader can load, checked before any connection: http and https with a host, and `file:` addresses
 /// of readable files within the size cap. Whether a navigation *may* reach an address is not decided here but
@@ -30,26 +31,7 @@ enum LoadPolicy {
     }
 
     private static func fileRefusal(_ url: URL, options: LoaderOptions) -> LoadError? {
-        let path = url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return LoadError(kind: .fileNotFound, url: url, message: "There is no file at \(path).")
-        }
-        if isDirectory.boolValue {
-            return LoadError(kind: .fileNotFound, url: url, message: "\(path) is a folder, not a file.")
-        }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            return LoadError(kind: .fileNotFound, url: url,
-                             message: "The file \(path) cannot be read: you do not have permission to read it.")
-        }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
-        if size > Int64(options.maxDocumentBytes) {
-            return LoadError(kind: .tooLarge, url: url,
-                             message: "The file \(path) is larger than "
-                                 + "\(ByteCount.size(Int64(options.maxDocumentBytes))), the most this viewer loads, "
-                                 + "so it was not loaded.")
-        }
-        return nil
+        LocalFile.refusal(url, maxBytes: options.maxDocumentBytes)
     }
 
     /// How messages name a server: its host name, or "this computer" for files.

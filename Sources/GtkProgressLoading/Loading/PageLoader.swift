@@ -14,9 +14,19 @@ import GtkProgressCore
 /// HTTP error statuses still deliver their body.
 public final class PageLoader {
     public let options: LoaderOptions
-    private let multi = CurlMultiHandle()
+    /// Made at the first network load: a viewer that starts on a local page never initialises libcurl (nor the
+    /// TLS library under it), which is a good part of its start-up.
+    private lazy var multi: CurlMultiHandle = {
+        let multi = CurlMultiHandle()
+        multi.delegate = self
+        return multi
+    }()
     /// The load in progress on the wire.
     private var transfer: Transfer?
+    /// The load of a local file in progress, on its own thread.
+    private var fileRead: FileRead?
+    /// A finished transfer's body is being decoded off the main loop.
+    private var decoding = false
     /// A failure found before any transfer started (policy, missing file), delivered from the main loop so
     /// `load` never calls back before it returns.
     private var pendingFailure: MainLoopTimer?
@@ -28,18 +38,29 @@ public final class PageLoader {
     private var generation = 0
 
     public init(options: LoaderOptions = .init()) {
-        _ = PageLoader.curlReady
         self.options = options
-        multi.delegate = self
     }
 
     deinit { cancel() }
 
-    /// libcurl's global setup, once per process before any handle. <https://curl.se/libcurl/c/curl_global_init.html>
-    private static let curlReady: Bool = curl_global_init(ccurl_global_default) == CURLE_OK
+    /// Opens libcurl (see `CCurl`) and runs its global setup, once per process before any handle; nil when that
+    /// worked, else why not. <https://curl.se/libcurl/c/curl_global_init.html>
+    private static let curlProblem: String? = {
+        var error = [CChar](repeating: 0, count: 512)
+        guard ccurl_load(&error, error.count) else {
+            return "Web addresses cannot be opened: libcurl could not be loaded ("
+                + String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + ")."
+        }
+        guard ccurl_global_init(ccurl_global_default) == CURLE_OK else {
+            return "Web addresses cannot be opened: libcurl could not be initialised."
+        }
+        return nil
+    }()
 
     /// Whether a load is under way: from `load` until its `finished` or `failed` event, or `cancel()`.
-    public var isLoading: Bool { transfer != nil || pendingFailure != nil || !queue.isEmpty }
+    public var isLoading: Bool {
+        transfer != nil || fileRead != nil || decoding || pendingFailure != nil || !queue.isEmpty
+    }
 
     /// Starts a load; cancels any load in progress first. Events arrive on the GLib main loop of the calling
     /// thread (the default main context, the one `gtk_main` runs).
@@ -49,6 +70,18 @@ public final class PageLoader {
         if let refusal = LoadPolicy.refusal(of: request, options: options) {
             pendingFailure = MainLoopTimer(milliseconds: 0) { [weak self] in
                 self?.deliverRefusal(refusal)
+                return false
+            }
+            return
+        }
+        if request.url.isFileURL {
+            startFileRead(request.url)
+            return
+        }
+        if let problem = PageLoader.curlProblem {
+            let error = LoadError(kind: .other, url: request.url, message: problem)
+            pendingFailure = MainLoopTimer(milliseconds: 0) { [weak self] in
+                self?.deliverRefusal(error)
                 return false
             }
             return
@@ -68,12 +101,15 @@ public final class PageLoader {
             multi.remove(transfer.easy)
             self.transfer = nil
         }
+        fileRead?.cancel()
+        fileRead = nil
+        decoding = false
     }
 
     /// What has arrived so far (for progressive display), nil if nothing has. Taking it copies nothing: the bytes
     /// are shared until the transfer appends to them.
     public func arrived() -> ArrivedBody? {
-        transfer?.arrived()
+        transfer?.arrived() ?? fileRead?.arrived()
     }
 
     /// Blocking convenience for the command line (`--dump`): runs the default GLib main context until the load
@@ -103,14 +139,45 @@ extension PageLoader: CurlMultiHandleDelegate {
         }
         multi.remove(easy)
         self.transfer = nil
-        let last = transfer.complete(result: result)
+        let ending = transfer.complete(result: result)
         queue += transfer.takeEvents()
-        queue.append(last)
+        switch ending {
+        case .failure(let error):
+            queue.append(.failed(error))
+        case .success(let decode):
+            // Decoding a large body takes long enough to stall the window: it runs off the main loop, and the
+            // `finished` event follows the events already queued once it is done.
+            let generation = self.generation
+            decoding = true
+            BackgroundWork.run(decode) { [weak self] page in
+                guard let self, self.generation == generation else { return }
+                self.decoding = false
+                self.queue.append(.finished(page))
+                self.deliverQueue()
+            }
+        }
     }
 
     func multiHandleDidAct(_ multi: CurlMultiHandle) {
         if let transfer { queue += transfer.takeEvents() }
         deliverQueue()
+    }
+
+    private func startFileRead(_ url: URL) {
+        let read = FileRead(url: url, options: options)
+        fileRead = read
+        let box = MainThreadReference(self)
+        let generation = self.generation
+        read.start { event in
+            // Runs on the main loop (see `FileRead.start`).
+            guard let loader = box.value, loader.generation == generation, loader.fileRead === read else { return }
+            switch event {
+            case .finished, .failed: loader.fileRead = nil
+            case .response, .progress: break
+            }
+            loader.queue.append(event)
+            loader.deliverQueue()
+        }
     }
 
     private func deliverRefusal(_ error: LoadError) {
@@ -135,4 +202,11 @@ extension PageLoader: CurlMultiHandleDelegate {
             }
         }
     }
+}
+
+/// A weak reference to a main-thread object that may travel through another thread, to be read again only on
+/// the main loop.
+private final class MainThreadReference<Object: AnyObject>: @unchecked Sendable {
+    weak var value: Object?
+    init(_ value: Object) { self.value = value }
 }

@@ -21,10 +21,15 @@ final class Transfer {
     private(set) var exceededSizeLimit = false
     /// Set when the transfer was stopped for making no progress for `stallTimeout`.
     private(set) var stalled = false
+    /// Whether a line of a response head (the status line or a header) has arrived.
+    private(set) var sawHeaderLine = false
+    /// Body bytes handed over by libcurl, after content decoding. libcurl's own counter is not updated when a
+    /// read fails part way (a broken chunk after good ones), so a cut-off body is measured here too.
+    private(set) var bodyBytesWritten: Int64 = 0
 
     /// Headers of the response being received (each redirect and 1xx response has its own).
     private var location: String?
-    private var contentEncoding: String?
+    private(set) var contentEncoding: String?
     private var lastProgress: (received: Int64, expected: Int64?)?
     /// When bytes last arrived (or the connection came up), and the transfer byte count then.
     private var lastActivity: (time: Double, received: Int64)?
@@ -49,9 +54,9 @@ final class Transfer {
     /// libcurl's policy for this load: <https://curl.se/libcurl/c/curl_easy_setopt.html>
     private func configure() {
         easy.set(CURLOPT_URL, request.url.absoluteString)
-        // A web address stays on the web: libcurl may use only its scheme's protocols, and every redirect hop is
+        // libcurl loads only web addresses (files are read by `FileRead`), and every redirect hop is
         // checked against the navigation policy's list. <https://curl.se/libcurl/c/CURLOPT_REDIR_PROTOCOLS_STR.html>
-        easy.set(CURLOPT_PROTOCOLS_STR, request.url.isFileURL ? "file" : "http,https")
+        easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
         easy.set(CURLOPT_REDIR_PROTOCOLS_STR, NavigationPolicy.redirectSchemes.joined(separator: ","))
         easy.set(CURLOPT_FOLLOWLOCATION, true)
         // libcurl 7.88.1 follows redirects without limit unless told.
@@ -87,9 +92,14 @@ extension Transfer: CurlEasyHandleDelegate {
     func easyHandle(_ handle: CurlEasyHandle, didReceiveHeaderLine line: UnsafeRawBufferPointer) -> Bool {
         // Trailers of a chunked body come through here too, after the response is known: ignore them.
         guard response == nil else { return true }
-        lastActivity = (MainLoop.monotonicSeconds(), lastActivity?.received ?? 0)
         let text = String(decoding: line, as: UTF8.self).trimmingASCIIWhitespace()
-        if text.isEmpty { return headersEnded() }
+        if text.isEmpty {
+            // A whole head (a redirect's, or the final one) is progress; single lines are not, so a server that
+            // trickles its headers a byte at a time cannot hold the load open for ever.
+            lastActivity = (MainLoop.monotonicSeconds(), lastActivity?.received ?? 0)
+            return headersEnded()
+        }
+        sawHeaderLine = true
         if text.hasPrefix("HTTP/") {
             location = nil
             contentEncoding = nil
@@ -108,6 +118,7 @@ extension Transfer: CurlEasyHandleDelegate {
 
     func easyHandle(_ handle: CurlEasyHandle, didReceive data: UnsafeRawBufferPointer) -> CurlWriteAnswer {
         if response == nil { announceResponse() }
+        bodyBytesWritten += Int64(data.count)
         guard options.keepsBody else { return mustWaitForThrottle() ? .pause : .keep }
         // libcurl 7.88.1's CURLOPT_MAXFILESIZE neither sees decoded sizes nor stops bodies of unknown length,
         // so the cap lives here, before the bytes are kept.
@@ -217,13 +228,17 @@ extension Transfer: CurlEasyHandleDelegate {
 // MARK: - The end
 
 extension Transfer {
-    /// The last events of a transfer libcurl has finished with `result`.
-    func complete(result: CURLcode) -> LoadEvent {
-        guard result == CURLE_OK else { return .failed(failure(result)) }
+    /// How a transfer libcurl has finished with `result` ends: a failure, or the page still to be decoded, which
+    /// is work that grows with the page and is left to the caller to run off the main loop.
+    func complete(result: CURLcode) -> Result<@Sendable () -> LoadedPage, LoadError> {
+        guard result == CURLE_OK else { return .failure(failure(result)) }
         if response == nil { announceResponse() }
+        if response?.status == 304 { return .failure(notModifiedFailure()) }
         let received = easy.downloadedBytes
         reportProgress(received: received, expected: easy.contentLength ?? lastProgress?.expected)
-        return .finished(page())
+        let body = body, url = response?.finalURL ?? request.url, status = response?.status ?? 200
+        let contentType = response?.contentType
+        return .success({ LoadedPage(decoding: body, finalURL: url, status: status, contentType: contentType) })
     }
 
     /// What has arrived so far, for progressive display; nil while nothing has.
@@ -232,18 +247,4 @@ extension Transfer {
         return ArrivedBody(bytes: body, contentType: response?.contentType, url: response?.finalURL ?? request.url)
     }
 
-    private func page() -> LoadedPage {
-        let finalURL = response?.finalURL ?? request.url
-        let contentType = response?.contentType
-        let kind = ContentSniffer.kind(contentType: contentType, url: finalURL, bytes: body[...])
-        var text = ""
-        var charset = ""
-        if kind == .html || kind == .text {
-            let decoded = CharsetDecoder.decode(body, contentType: contentType, isHTML: kind == .html)
-            text = decoded.text
-            charset = decoded.encoding.name
-        }
-        return LoadedPage(finalURL: finalURL, status: response?.status ?? 200, contentType: contentType, kind: kind,
-                          text: text, charset: charset, body: body)
-    }
 }

@@ -21,8 +21,7 @@ public enum DataFiles {
         candidates.append(binDirectory.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("share/gtkprogress"))
         candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("data"))
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("data"))
         return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("welcome.html").path) }
     }()
 

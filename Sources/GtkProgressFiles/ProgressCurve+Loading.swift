@@ -2,7 +2,7 @@ import Foundation
 import GtkProgressCore
 
 extension ProgressCurve {
-    /// The preset used when none is asked for: seed 000's WeChat curve.
+    /// The preset used when none is asked for: the WeChat article's curve.
     public static let defaultPresetName = "wechat"
 
     /// Loads a preset by name (`wechat`, `smooth`, `real`: `data/curves/NAME.json`) or a curve file by path.

@@ -14,6 +14,7 @@ enum LoadOnlyCommand {
         var options = LoaderOptions()
         options.keepsBody = false
         options.throttleBytesPerSecond = throttle
+        if let note = options.throttleNote(for: url) { printError(note) }
         let loader = PageLoader(options: options)
         let start = MainLoop.monotonicSeconds()
         var received: Int64 = 0

@@ -14,15 +14,16 @@ enum DumpCommand {
         }
         var loaderOptions = LoaderOptions()
         loaderOptions.throttleBytesPerSecond = throttle
+        if let note = loaderOptions.throttleNote(for: url) { printError(note) }
         switch PageLoader.fetch(LoadRequest(url: url), options: loaderOptions) {
         case .failure(let error):
             printError(error.message)
             return 1
         case .success(let loaded):
-            let shown = ShownPage(loaded: loaded)
-            FileHandle.standardOutput.write(Data(shown.document.dumpText().utf8))
-            if loaded.status >= 400 {
-                printError("HTTP \(loaded.status) \(HTTPStatus.reason(loaded.status)) from \(loaded.finalURL.absoluteString)")
+            let dump = PageDump.render(loaded)
+            FileHandle.standardOutput.write(Data(dump.text.utf8))
+            if let problem = dump.problem {
+                printError(problem)
                 return 1
             }
             return 0

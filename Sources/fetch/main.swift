@@ -1,0 +1,22 @@
+import Foundation
+import GtkProgressCore
+import GtkProgressLoading
+
+/// Entry point of `gtkprogress-fetch`, which `gtkprogress` becomes for `--dump URL` and `--load-only`: the
+/// loader, without GTK.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data(("gtkprogress: " + message + "\n").utf8))
+}
+
+switch CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst())) {
+case .failure(let failure):
+    printError(failure.description)
+    exit(2)
+case .success(let options) where options.action == .dump:
+    exit(DumpCommand.run(target: options.targets[0], throttle: options.throttle))
+case .success(let options) where options.action == .loadOnly:
+    exit(LoadOnlyCommand.run(target: options.targets[0], throttle: options.throttle))
+case .success:
+    printError("gtkprogress-fetch only runs --dump and --load-only; start gtkprogress instead.")
+    exit(2)
+}

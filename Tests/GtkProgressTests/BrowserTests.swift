@@ -1,0 +1,143 @@
+import Foundation
+@testable import GtkProgress
+import XCTest
+
+/// The whole window against the loopback server: what the person sees after hostile or odd answers.
+final class BrowserTests: XCTestCase {
+    let server = TestServer.shared
+
+    override func setUpWithError() throws {
+        guard Display.initialize() else { throw XCTSkip("no display") }
+    }
+
+    func makeBrowser(options: LoaderOptions = LoaderOptions()) -> Browser {
+        Browser(window: Window(), curve: .builtInWeChat, loaderOptions: options)
+    }
+
+    /// Runs the main loop until `condition` holds; false on timeout.
+    @discardableResult
+    func wait(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+        MainLoop.run(until: condition, timeout: timeout)
+    }
+
+    /// Opens `path` as if typed and waits until it is shown.
+    func load(_ browser: Browser, _ path: String, file: StaticString = #filePath, line: UInt = #line) {
+        browser.open(server.url(path), kind: .typed)
+        XCTAssertTrue(wait { !browser.model.isLoading }, "\(path) loads", file: file, line: line)
+    }
+
+    func testNoContentKeepsThePageShown() {
+        let browser = makeBrowser()
+        load(browser, "/page?title=Kept")
+        browser.followLink(server.url("/empty"))
+        XCTAssertTrue(wait { !browser.model.isLoading })
+        XCTAssertEqual(browser.chrome.statusText,
+                       "The server at 127.0.0.1 sent nothing to show (204 No Content). The page shown before stays.")
+        XCTAssertEqual(browser.model.list.entries.count, 1, "no entry for nothing")
+        XCTAssertEqual(browser.model.current?.title, "Kept")
+        XCTAssertEqual(browser.chrome.window.title, "Kept")
+        XCTAssertTrue(browser.page.text.contains("This is a test page."), browser.page.text)
+        XCTAssertEqual(browser.chrome.address.text, server.url("/page?title=Kept").absoluteString)
+    }
+
+    func testNotModifiedWithNothingCachedIsAnError() {
+        let browser = makeBrowser()
+        load(browser, "/not-modified")
+        XCTAssertEqual(browser.model.current?.isError, true)
+        XCTAssertTrue(browser.page.text.contains("304 Not Modified"), browser.page.text)
+    }
+
+    /// `<meta http-equiv="refresh" content="0">` on itself asked for the page about 320 times a second, for ever.
+    func testAPageThatRefreshesItselfIsHeldBackAndStopped() {
+        for path in ["/refresh-self", "/refresh-self?url=1"] {
+            let browser = makeBrowser()
+            browser.model.refreshes.limit = 3
+            browser.model.refreshes.minimumInterval = 0.3
+            server.resetCounts()
+            browser.open(server.url(path), kind: .typed)
+            let start = MainLoop.monotonicSeconds()
+            XCTAssertTrue(wait(timeout: 15) { browser.chrome.statusText.hasPrefix("Stopped") }, path)
+            let elapsed = MainLoop.monotonicSeconds() - start
+            XCTAssertEqual(browser.chrome.statusText, "Stopped this page from refreshing itself: it did so 3 times "
+                + "in a row without you doing anything. Press F5 to load it again.")
+            XCTAssertEqual(server.requestCount(for: "/refresh-self"), 4, "\(path): the page and 3 refreshes")
+            XCTAssertGreaterThanOrEqual(elapsed, 0.6, "the refreshes after the first waited 0.3 s each")
+            wait(timeout: 1) { false }
+            XCTAssertEqual(server.requestCount(for: "/refresh-self"), 4, "\(path): no more once stopped")
+            XCTAssertEqual(browser.model.current?.title, "Refreshes itself", "the page stays")
+            XCTAssertEqual(browser.model.list.entries.count, 1, "each refresh replaced the entry")
+            XCTAssertFalse(browser.model.isLoading)
+
+            browser.reload()
+            XCTAssertTrue(wait { server.requestCount(for: "/refresh-self") >= 6 }, "F5 starts a new chain")
+        }
+    }
+
+    /// Two addresses dropped together, or given on the command line: the first opens, and the status line says
+    /// the other was not (this window shows one page at a time).
+    func testSeveralAddressesOpenTheFirstAndSaySo() {
+        let browser = makeBrowser()
+        browser.open([server.url("/page?title=First"), server.url("/page?title=Second")], kind: .dropped)
+        XCTAssertTrue(wait { !browser.model.isLoading })
+        XCTAssertEqual(browser.model.current?.title, "First")
+        XCTAssertEqual(browser.model.list.entries.count, 1)
+        XCTAssertEqual(browser.chrome.statusText, "Opened the first of 2 addresses; this window shows one page at a "
+            + "time, so the other one was not opened.")
+    }
+
+    /// GTK cuts a paste to the 65,535 characters its entry holds, and Enter then loaded what was left.
+    func testAnAddressTooLongForTheEntryIsRefusedWhole() {
+        let browser = makeBrowser()
+        load(browser, "/page?title=Here")
+        let shown = browser.chrome.address.text
+        browser.chrome.address.insertAtCursor("http://127.0.0.1/" + String(repeating: "a", count: 70_000))
+        XCTAssertEqual(browser.chrome.address.text, shown, "nothing was pasted")
+        let total = ByteCount.grouped(Int64(shown.count + 70_017))
+        XCTAssertEqual(browser.chrome.statusText, "Not pasted: the address would be \(total) characters long, and "
+            + "the address entry holds at most 65,535. No web server accepts an address that long.")
+        browser.chrome.address.insertAtCursor("/more")
+        XCTAssertEqual(browser.chrome.address.characterCount, shown.count + 5, "input that fits goes in")
+        browser.chrome.address.text = String(repeating: "b", count: 10)
+        XCTAssertEqual(browser.chrome.address.characterCount, 10, "the program's own text is not input")
+    }
+
+    func testThrottleSaysItLeavesLocalFilesAlone() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gtkprogress-throttle-\(UUID()).html")
+        try Data("<title>Local</title><p>Here.</p>".utf8).write(to: file)
+        addTeardownBlock { try? FileManager.default.removeItem(at: file) }
+        let browser = makeBrowser(options: LoaderOptions(throttleBytesPerSecond: 1000))
+        browser.open(file, kind: .commandLine)
+        XCTAssertTrue(wait { !browser.model.isLoading })
+        XCTAssertEqual(browser.chrome.statusText, "Done: 32 bytes. Not throttled: --throttle slows down web "
+            + "addresses only, and this is a local file.")
+        load(browser, "/page?title=Web")
+        XCTAssertFalse(browser.chrome.statusText.contains("throttled"), browser.chrome.statusText)
+    }
+
+    /// A message too long for the status line ends in "…"; the whole of it is the label's tooltip.
+    func testTheWholeStatusIsInTheTooltip() {
+        let browser = makeBrowser()
+        let message = String(repeating: "A long status message. ", count: 40)
+        browser.chrome.statusText = message
+        XCTAssertEqual(browser.chrome.status.tooltip, message)
+        browser.chrome.statusText = ""
+        XCTAssertNil(browser.chrome.status.tooltip)
+    }
+
+    /// 12 quick Backs from the 15th page, most of whose pages have left the page cache, end on the 3rd page: no
+    /// press is lost while the one before it is loading.
+    func testQuickBackPressesAreNotLost() {
+        let browser = makeBrowser()
+        for n in 1...15 {
+            browser.followLink(server.url("/page?title=P\(n)"))
+            XCTAssertTrue(wait { !browser.model.isLoading })
+        }
+        XCTAssertEqual(browser.model.current?.title, "P15")
+        for _ in 0..<12 { browser.goBack() }
+        XCTAssertTrue(wait { !browser.model.isLoading })
+        XCTAssertEqual(browser.model.current?.title, "P3")
+        XCTAssertEqual(browser.model.list.currentIndex, 2)
+        XCTAssertEqual(browser.chrome.window.title, "P3")
+        XCTAssertTrue(browser.chrome.back.isSensitive)
+    }
+}

@@ -1,0 +1,45 @@
+#!/bin/sh
+# The installed programs run on a machine without the Swift toolchain: `make install-files` into a scratch prefix,
+# then, in a private mount namespace where /opt/swift is an empty tmpfs, each program does its job. Also checks
+# that the command line never maps GTK, and maps libcurl only for the network.
+# Usage: Tests/install/installed-without-toolchain.sh .build/release/gtkprogress
+set -eu
+bin=$(realpath "$1")
+root=$(cd "$(dirname "$0")/../.." && pwd)
+prefix=$(mktemp -d /tmp/gtkprogress-prefix.XXXXXX)
+trap 'rm -rf "$prefix"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+make -s -C "$root" install-files PREFIX="$prefix" BIN="$bin" >/dev/null
+for program in bin/gtkprogress libexec/gtkprogress/gtkprogress-viewer libexec/gtkprogress/gtkprogress-fetch; do
+    [ -x "$prefix/$program" ] || fail "$program is not installed"
+    ldd "$prefix/$program" | grep -q /opt/swift && fail "$program links against the toolchain: $(ldd "$prefix/$program" | grep /opt/swift)"
+    ldd "$prefix/$program" | grep -q "not found" && fail "$program misses a library: $(ldd "$prefix/$program" | grep 'not found')"
+done
+ldd "$prefix/bin/gtkprogress" | grep -Eq "libgtk|libgdk|libcurl" && fail "gtkprogress itself links GTK or libcurl"
+ldd "$prefix/libexec/gtkprogress/gtkprogress-fetch" | grep -q libgtk && fail "the fetcher links GTK"
+# libcurl is opened when the first network load starts, never at start-up.
+for program in libexec/gtkprogress/gtkprogress-viewer libexec/gtkprogress/gtkprogress-fetch; do
+    ldd "$prefix/$program" | grep -q libcurl && fail "$program links libcurl at start-up"
+done
+
+page="$prefix/page.html"
+printf '<title>T</title><h1>Installed</h1><p>A <a href="https://example.org/">link</a>.</p>\n' > "$page"
+unshare -m sh -s "$prefix" "$page" <<'INNER' || fail "the installed programs need the toolchain (output above)"
+set -eu
+prefix=$1; page=$2
+mount -t tmpfs none /opt/swift
+[ -z "$(ls /opt/swift)" ]
+gp="$prefix/bin/gtkprogress"
+"$gp" --version | grep -q "^gtkprogress "
+"$gp" --help | grep -q -- "--dump"
+"$gp" --print-curve wechat --until 1 | head -1 | grep -q "^0.0"
+"$gp" --dump "$page" | grep -q "Installed"
+# A paced read goes through the fetcher (the loader without GTK); a network address opens libcurl.
+"$gp" --throttle 100000 --dump "$page" | grep -q "Installed"
+"$gp" --dump http://127.0.0.1:1/ 2>&1 | grep -q "refused the connection"
+# The viewer starts far enough to look for a display.
+out=$(env -u DISPLAY -u WAYLAND_DISPLAY "$gp" 2>&1 || true)
+echo "$out" | grep -q "cannot open a display" || { echo "viewer: $out"; exit 1; }
+INNER
+echo "installed programs run without /opt/swift: ok"
