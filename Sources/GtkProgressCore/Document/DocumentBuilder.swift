@@ -16,6 +16,9 @@ struct DocumentBuilder {
     /// `id` (and `<a name>`) → where the element's text starts, for links to a place in the page.
     private var anchors: [String: Int] = [:]
     private var lists: [ListCounter] = []
+    /// Indentation stops growing past this many levels, as in w3m (`MAX_INDENT_LEVEL` in its html.h): deeper
+    /// nesting would push text off the screen, and the spaces of a dump would grow with depth times lines.
+    static let maximumIndent = 10
     /// Cells written so far in the current row of each open table.
     private var rowCells: [Int] = []
 
@@ -99,15 +102,15 @@ struct DocumentBuilder {
             style.preformatted = true
         case .blockQuote:
             writer.requestBreak(2)
-            style.indent += 1
+            style.indent = min(style.indent + 1, Self.maximumIndent)
         case .list(let ordered):
             writer.requestBreak(lists.isEmpty ? 2 : 1)
             lists.append(ListCounter(element: element, ordered: ordered, depth: lists.count))
-            style.indent += 1
+            style.indent = min(style.indent + 1, Self.maximumIndent)
         case .listItem:
             writer.requestBreak(1)
             if lists.isEmpty {
-                style.indent += 1
+                style.indent = min(style.indent + 1, Self.maximumIndent)
                 writer.style = style
             }
             writer.appendListMarker(nextListMarker(for: element))
@@ -115,7 +118,7 @@ struct DocumentBuilder {
             writer.requestBreak(1)
         case .definitionDescription:
             writer.requestBreak(1)
-            style.indent += 1
+            style.indent = min(style.indent + 1, Self.maximumIndent)
         case .table:
             writer.requestBreak(2)
             rowCells.append(0)
