@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "GtkProgress", dependencies: ["GtkProgressCore", "GtkProgressFiles", "GtkProgressLoading", "CGtk"],
                 path: "Sources/GtkProgress"),
         .executableTarget(name: "app", dependencies: ["GtkProgressCore", "GtkProgressFiles"], path: "Sources/app"),
-        .executableTarget(name: "fetch", dependencies: ["GtkProgressCore", "GtkProgressLoading"], path: "Sources/fetch"),
+        .executableTarget(name: "fetch", dependencies: ["GtkProgressCore", "GtkProgressFiles", "GtkProgressLoading"], path: "Sources/fetch"),
         .executableTarget(name: "viewer", dependencies: ["GtkProgress"], path: "Sources/viewer"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GtkProgressCoreTests", dependencies: ["GtkProgressCore", "TestSupport"],

@@ -15,7 +15,9 @@ public enum LocalFile {
             return LoadError(kind: .fileNotFound, url: url, message: "\(path) is a folder, not a file.")
         }
         // Opening a FIFO waits for a writer, and a device or socket is no document: only regular files are read.
-        let type = (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) ?? .typeRegular
+        // The attributes are those of the file a symbolic link leads to (`attributesOfItem` does not follow it).
+        let target = url.resolvingSymlinksInPath().path
+        let type = (try? FileManager.default.attributesOfItem(atPath: target)[.type] as? FileAttributeType) ?? .typeRegular
         if type != .typeRegular {
             let what: String
             switch type {
@@ -30,7 +32,7 @@ public enum LocalFile {
             return LoadError(kind: .fileNotFound, url: url,
                              message: "The file \(path) cannot be read: you do not have permission to read it.")
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+        let size = (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? NSNumber)?.int64Value ?? 0
         if size > Int64(maxBytes) {
             return LoadError(kind: .tooLarge, url: url,
                              message: "The file \(path) is larger than "

@@ -19,6 +19,8 @@ public struct CommandLineOptions: Equatable, Sendable {
     public var until: Double?
     /// `--throttle BYTES_PER_SECOND`.
     public var throttle: Int64?
+    /// `--width COLUMNS` for `--dump`; nil leaves the choice to `DumpWidth`.
+    public var width: Int?
     /// URLs or files to open (or, with `--dump`, the one to print).
     public var targets: [String] = []
 
@@ -32,6 +34,8 @@ public struct CommandLineOptions: Equatable, Sendable {
         --finish-at SECONDS      with --print-curve: the load finishes at this time
         --until SECONDS          with --print-curve: stop printing at this time
       --dump URL|FILE            print the page as text, links numbered, and exit
+        --width COLUMNS          with --dump: wrap text and fit tables to this many columns
+                                 (default: the terminal's width, or 80 when not printing to a terminal)
       --load-only URL            download without keeping or showing the body; print size and speed
       --help                     show this help and exit
       --version                  show the version and exit
@@ -108,6 +112,15 @@ public struct CommandLineOptions: Equatable, Sendable {
                     options.throttle = n
                 case .failure(let f): return .failure(f)
                 }
+            case "--width":
+                switch value(flag) {
+                case .success(let v):
+                    guard let n = Int(v), n >= DumpWidth.narrowest, n <= DumpWidth.widest else {
+                        return .failure(Failure(description: "--width needs a number of columns from \(DumpWidth.narrowest) to \(DumpWidth.widest), not “\(v)”."))
+                    }
+                    options.width = n
+                case .failure(let f): return .failure(f)
+                }
             case "--dump":
                 if options.action == .browse { options.action = .dump }
             case "--load-only":
@@ -125,4 +138,27 @@ public struct CommandLineOptions: Equatable, Sendable {
         }
         return .success(options)
     }
+}
+
+/// How wide `--dump` lays its text out.
+public enum DumpWidth {
+    public static let narrowest = 20
+    public static let widest = 10_000
+    /// A terminal's classic width, used for pipes and files.
+    public static let standard = 80
+
+    /// `--width` when given; else, when standard output is a terminal, its width (from `TIOCGWINSZ`, then the
+    /// `COLUMNS` variable); else 80. A width out of range is brought into it.
+    public static func choose(option: Int?, outputIsTerminal: Bool, terminalColumns: Int?,
+                              columnsVariable: String?) -> Int {
+        if let option { return clamp(option) }
+        guard outputIsTerminal else { return standard }
+        if let columns = terminalColumns, columns > 0 { return clamp(columns) }
+        if let text = columnsVariable, let columns = Int(text.trimmingCharacters(in: .whitespaces)), columns > 0 {
+            return clamp(columns)
+        }
+        return standard
+    }
+
+    private static func clamp(_ columns: Int) -> Int { min(max(columns, narrowest), widest) }
 }
