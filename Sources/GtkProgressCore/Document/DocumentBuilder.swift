@@ -157,7 +157,11 @@ struct DocumentBuilder {
                 tableFrame.table = .unmodelled
             } else {
                 let border = element.attribute("border").map { $0.trimmingCharacters(in: .whitespaces) != "0" } ?? false
-                tables.append(TableModel(border: border, widthPercent: Self.percent(element.attribute("width"))))
+                func pixels(_ name: String) -> Int? {
+                    element.attribute(name).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                }
+                tables.append(TableModel(border: border, widthPercent: Self.percent(element.attribute("width")),
+                                         cellpadding: pixels("cellpadding"), cellspacing: pixels("cellspacing")))
                 tableFrame.table = .table
             }
             writer.style = style
@@ -306,11 +310,7 @@ struct DocumentBuilder {
             // A table in a centred or right-aligned block moves as a whole.
             let room = max(0, width - tableWidth)
             let shift = base.alignment == .center ? room / 2 : base.alignment == .right ? room : 0
-            var padStyle = base
-            padStyle.monospace = true
-            padStyle.preformatted = true
-            padStyle.link = nil
-            padStyle.alignment = .left
+            let padStyle = TextStyle(monospace: true, preformatted: true, indent: base.indent)
             for var line in lines {
                 if shift > 0 { line.insert(LaidOutPiece(bytes: Array(repeating: 0x20, count: shift), style: padStyle), at: 0) }
                 writer.appendLaidOutLine(line)

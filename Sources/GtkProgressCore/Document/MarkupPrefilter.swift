@@ -393,7 +393,7 @@ struct MarkupScanner {
 private enum KeptAttribute {
     static let names: [[UInt8]] = ["href", "alt", "src", "http-equiv", "content", "charset", "start", "reversed",
                                    "type", "value", "id", "name", "hidden", "encoding", "color", "face", "size",
-                                   "open", "colspan", "rowspan", "border", "align", "style", "width"].map { Array($0.utf8) }
+                                   "open", "colspan", "rowspan", "border", "align", "style", "width", "cellpadding", "cellspacing"].map { Array($0.utf8) }
     static let fontBreakout = Set(["color", "face", "size"].compactMap { names.firstIndex(of: Array($0.utf8)) })
 
     static func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {

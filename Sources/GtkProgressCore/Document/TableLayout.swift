@@ -21,6 +21,10 @@ struct TableModel {
     static let maximumRowspan = 65534
 
     let border: Bool
+    /// Columns of padding inside each side of a bordered cell.
+    let padding: Int
+    /// Columns between two cells: the rule of a bordered table, or the space between cells of a borderless one.
+    let spacing: Int
     /// `width="N%"` on the table: it stretches to that share of the room.
     let widthPercent: Int?
     private(set) var cells: [Cell] = []
@@ -32,9 +36,16 @@ struct TableModel {
     /// A cell fell past `maximumColumns`.
     private(set) var tooWide = false
 
-    init(border: Bool, widthPercent: Int? = nil) {
+    /// `cellpadding` and `cellspacing` in pixels turn into columns as w3m's `begin_table` turns them, at its
+    /// 8 pixels a character: a bordered cell gets a column of padding on each side from 3 pixels of padding on,
+    /// a borderless table a wider gap once spacing and padding pass 8 pixels.
+    init(border: Bool, widthPercent: Int? = nil, cellpadding: Int? = nil, cellspacing: Int? = nil) {
         self.border = border
         self.widthPercent = widthPercent
+        let pixels = border ? (cellpadding ?? 1) - 2 : (cellspacing ?? 2) + 2 * (cellpadding ?? 1) - 8
+        let columns = pixels >= 8 ? min(pixels / 8, 4) : pixels > 0 ? 1 : 0
+        padding = border ? columns : 0
+        spacing = border ? 1 : 1 + columns
     }
 
     mutating func startRow() {
@@ -71,19 +82,16 @@ struct LaidOutPiece {
     var style: TextStyle
 }
 
-/// Lays tables out in monospace columns, the way w3m's `table.c` does without its matrix solver
-/// (`set_table_width`): each column has a minimum width (its longest word, or longest preformatted line) and a
-/// preferred width (its longest unwrapped line); when the preferred widths fit they are used, otherwise the room
-/// is shared out in proportion to the logarithm of the preferred widths, never below a column's minimum nor above
-/// its preference, and cells wrap inside their columns. Cells are centred vertically, as w3m does, and header
-/// cells horizontally. A table that cannot fit even at its minimum widths, or that has a single column, reads
-/// as flowing text instead (`nil`).
+/// Lays tables out in monospace columns, the way w3m's `table.c` does: each column has a minimum width (its
+/// longest word, or longest preformatted line) and a preferred width (its longest unwrapped line); when the
+/// preferred widths fit they are used, otherwise every column gets its minimum and the rest of the room is shared
+/// out (`share`), and cells wrap inside their columns. `width="N%"` on the table and its cells counts as in w3m.
+/// Cells are centred vertically, as w3m does, and header cells horizontally. A table that cannot fit even at its
+/// minimum widths, one with a single column, and one that lays out a page read as flowing text instead (`nil`).
 enum TableLayout {
-    /// Columns between cells without a border (w3m's default `cellspacing`), and the width of a border rule.
-    static let spacing = 1
-
     static func layout(_ table: TableModel, width: Int, base: TextStyle) -> (lines: [[LaidOutPiece]], width: Int)? {
         let columns = table.columnCount
+        let spacing = table.spacing, inset = table.padding
         guard columns >= 2, !table.tooWide, table.rowCount > 0 else { return nil }
         // A grid far larger than its cells (a huge colspan on a long table) is not worth drawing.
         guard table.rowCount * columns <= 16 * table.cells.count + 4096 else { return nil }
@@ -99,8 +107,8 @@ enum TableLayout {
         // first, spreading what they lack over the columns they span.
         var minimum = [Int](repeating: 0, count: columns), preferred = minimum
         for (index, cell) in table.cells.enumerated() where cell.colspan == 1 {
-            minimum[cell.column] = max(minimum[cell.column], measured[index].minimumWidth)
-            preferred[cell.column] = max(preferred[cell.column], measured[index].preferredWidth)
+            minimum[cell.column] = max(minimum[cell.column], measured[index].minimumWidth + 2 * inset)
+            preferred[cell.column] = max(preferred[cell.column], measured[index].preferredWidth + 2 * inset)
         }
         let spanning = table.cells.indices.filter { table.cells[$0].colspan > 1 }
             .sorted { table.cells[$0].colspan < table.cells[$1].colspan }
@@ -108,8 +116,8 @@ enum TableLayout {
             let cell = table.cells[index]
             let range = cell.column..<(cell.column + cell.colspan)
             let inside = (cell.colspan - 1) * spacing
-            spread(measured[index].minimumWidth - inside, over: range, into: &minimum)
-            spread(measured[index].preferredWidth - inside, over: range, into: &preferred)
+            spread(measured[index].minimumWidth + 2 * inset - inside, over: range, into: &minimum)
+            spread(measured[index].preferredWidth + 2 * inset - inside, over: range, into: &preferred)
         }
         for c in 0..<columns { preferred[c] = max(preferred[c], minimum[c]) }
 
@@ -124,7 +132,7 @@ enum TableLayout {
         lines.reserveCapacity(table.cells.count)
         for (index, cell) in table.cells.enumerated() {
             let cellWidth = widths[cell.column..<(cell.column + cell.colspan)].reduce(0, +) + (cell.colspan - 1) * spacing
-            lines.append(measured[index].wrap(width: cellWidth))
+            lines.append(measured[index].wrap(width: cellWidth - 2 * inset))
         }
         let rows = table.rowCount
         let separator = table.border ? 1 : 0
@@ -152,10 +160,11 @@ enum TableLayout {
         var rowTop = [Int](repeating: 0, count: rows + 1)
         for r in 0..<rows { rowTop[r + 1] = rowTop[r] + heights[r] + separator }
 
-        var plain = base
-        plain.link = nil
+        // Padding and rules: monospace like the cells, so that the columns line up in the view as in a dump.
+        var plain = TextStyle(monospace: true, preformatted: true, indent: base.indent)
+        plain.italic = base.italic
         var output: [[LaidOutPiece]] = []
-        var writer = LineWriter(plain: plain)
+        var writer = LineWriter(plain: plain, spacing: spacing, inset: inset)
         if table.border { output.append(writer.rule(grid: grid, columns: columns, widths: widths, above: nil, below: 0)) }
         for r in 0..<rows {
             let lineCount = heights[r] + (table.border && r + 1 < rows ? 1 : 0)
@@ -227,8 +236,9 @@ enum TableLayout {
         var target: Int?
         if let percent = table.widthPercent {
             let frame = table.border ? 2 : 0
-            let full = available + (columns - 1) * spacing + frame
-            target = min(available, max(leastTotal, full * min(percent, 100) / 100 - (columns - 1) * spacing - frame))
+            let full = available + (columns - 1) * table.spacing + frame
+            target = min(available,
+                         max(leastTotal, full * min(percent, 100) / 100 - (columns - 1) * table.spacing - frame))
         }
         var wanted = [Int?](repeating: nil, count: columns)
         for cell in table.cells where cell.colspan == 1 {
@@ -248,49 +258,36 @@ enum TableLayout {
         let freePreferred = free.map { preferred[$0] }.reduce(0, +)
         let room = (target ?? min(available, fixedTotal + freePreferred)) - fixedTotal
         if !free.isEmpty && room > 0 {
-            // With a table width the free columns fill it (no cap at their preference); without, they share.
-            let cap = target == nil ? free.map { preferred[$0] } : free.map { _ in Int.max / 4 }
-            let shared = share(room, minimum: free.map { minimum[$0] }, preferred: cap,
-                               weights: free.map { preferred[$0] })
+            // With a table width the free columns fill it; without, they take at most their preference.
+            let shared = share(room, minimum: free.map { minimum[$0] }, preferred: free.map { preferred[$0] })
             for (k, c) in free.enumerated() { widths[c] = shared[k] }
         }
         return widths
     }
 
-    /// w3m's `set_table_width`: share `available` out in proportion to `weight3` of each column's preferred
-    /// width, fixing a column at its minimum or preference when its share falls outside them, until none does.
+    /// Shares `available` out: every column gets its minimum, and what is left goes to the columns in
+    /// proportion to how much they lack of their preference, so short columns reach theirs and long text takes
+    /// the rest (the outcome of w3m's width solver on ordinary tables; CSS 2.1's automatic table layout as
+    /// browsers implement it). Room beyond every preference (a table stretched by its `width`) goes in
+    /// proportion to the preferences.
     private static func share(_ available: Int, minimum: [Int], preferred: [Int], weights: [Int]? = nil) -> [Int] {
-        let weights = weights ?? preferred
         let count = minimum.count
-        var widths = minimum
-        var fixed = [Bool](repeating: false, count: count)
-        var again = true
-        while again {
-            again = false
-            let fixedWidth = (0..<count).filter { fixed[$0] }.map { widths[$0] }.reduce(0, +)
-            let room = available - fixedWidth
-            let free = (0..<count).filter { !fixed[$0] }
-            guard !free.isEmpty, room > 0 else { break }
-            let total = free.map { weight(weights[$0]) }.reduce(0, +)
-            var shares = [Double](repeating: 0, count: count)
-            for c in free { shares[c] = Double(room) * weight(weights[c]) / total }
-            let rounded = roundKeepingSum(free.map { shares[$0] }, sum: room)
-            for (k, c) in free.enumerated() { widths[c] = rounded[k] }
-            for c in free {
-                if widths[c] > preferred[c] {
-                    widths[c] = preferred[c]; fixed[c] = true; again = true
-                } else if widths[c] < minimum[c] {
-                    widths[c] = minimum[c]; fixed[c] = true; again = true
-                }
-            }
+        let least = minimum.reduce(0, +)
+        guard available > least, count > 0 else { return minimum }
+        let lacking = (0..<count).map { max(0, preferred[$0] - minimum[$0]) }
+        let totalLacking = lacking.reduce(0, +)
+        let extra = available - least
+        var shares = [Double](repeating: 0, count: count)
+        if extra <= totalLacking, totalLacking > 0 {
+            for c in 0..<count { shares[c] = Double(minimum[c]) + Double(extra) * Double(lacking[c]) / Double(totalLacking) }
+        } else {
+            let base = (0..<count).map { max(minimum[$0], preferred[$0]) }
+            let weights = (weights ?? base).map { max($0, 1) }
+            let totalWeight = weights.reduce(0, +)
+            let beyond = extra - totalLacking
+            for c in 0..<count { shares[c] = Double(base[c]) + Double(beyond) * Double(weights[c]) / Double(totalWeight) }
         }
-        return widths
-    }
-
-    /// w3m's `weight3`: long lines weigh by their logarithm, so one long cell does not starve the others.
-    private static func weight(_ x: Int) -> Double {
-        if x < 1 { return 0.1 }
-        return log(Double(x)) + 1
+        return roundKeepingSum(shares, sum: available)
     }
 
     /// Whole numbers that add up to `sum`, each within one of its share (largest remainders first).
@@ -438,9 +435,16 @@ struct CellText {
 /// Builds the table's lines piece by piece.
 private struct LineWriter {
     let plain: TextStyle
+    let spacing: Int
+    /// Padding inside each side of a cell.
+    let inset: Int
     private var pieces: [LaidOutPiece] = []
 
-    init(plain: TextStyle) { self.plain = plain }
+    init(plain: TextStyle, spacing: Int, inset: Int) {
+        self.plain = plain
+        self.spacing = spacing
+        self.inset = inset
+    }
 
     mutating func pad(_ count: Int) {
         guard count > 0 else { return }
@@ -448,7 +452,7 @@ private struct LineWriter {
     }
 
     mutating func add(vertical: Bool) {
-        if vertical { text(Array("│".utf8)) } else { pad(TableLayout.spacing) }
+        if vertical { text(Array("│".utf8)) } else { pad(spacing) }
     }
 
     private mutating func text(_ bytes: [UInt8]) {
@@ -463,8 +467,8 @@ private struct LineWriter {
     mutating func addCell(_ line: WrappedLine?, _ cell: CellText, width: Int, alignment: TextAlignment,
                           base: TextStyle) {
         guard let line else { pad(width); return }
-        let room = max(0, width - line.columns)
-        let before = alignment == .center ? room / 2 : alignment == .right ? room : 0
+        let room = max(0, width - 2 * inset - line.columns)
+        let before = inset + (alignment == .center ? room / 2 : alignment == .right ? room : 0)
         pad(before + line.indent)
         cell.pieces(line.range, into: &pieces) { style in
             var style = style
@@ -479,7 +483,7 @@ private struct LineWriter {
             style.rule = false
             return style
         }
-        pad(room - before)
+        pad(width - before - line.columns)
     }
 
     /// A border line between rows `above` and `below` (nil at the top and bottom). Where a cell spans both rows
@@ -509,7 +513,7 @@ private struct LineWriter {
                 let index = cell(above, c)
                 var end = c + 1
                 while end < columns && cell(above, end) == index { end += 1 }
-                let width = widths[c..<end].reduce(0, +) + (end - c - 1) * TableLayout.spacing
+                let width = widths[c..<end].reduce(0, +) + (end - c - 1) * spacing
                 text(ruleBytes)
                 ruleBytes = []
                 spanning(&self, Int(index), width)
