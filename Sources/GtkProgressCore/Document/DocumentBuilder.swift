@@ -156,9 +156,9 @@ struct DocumentBuilder {
                 unmodelledTables += 1
                 tableFrame.table = .unmodelled
             } else {
-                let border = element.attribute("border").map { $0.trimmingCharacters(in: .whitespaces) != "0" } ?? false
+                let border = element.attribute("border").map { trimmed($0) != "0" } ?? false
                 func pixels(_ name: String) -> Int? {
-                    element.attribute(name).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                    element.attribute(name).flatMap { Int(trimmed($0)) }
                 }
                 tables.append(TableModel(border: border, widthPercent: Self.percent(element.attribute("width")),
                                          cellpadding: pixels("cellpadding"), cellspacing: pixels("cellspacing")))
@@ -182,7 +182,7 @@ struct DocumentBuilder {
             // the text in its cells); header cells are centred.
             let alignment = (element.hasAttributes ? Self.alignment(of: element) : nil) ?? (header ? .center : .left)
             func span(_ name: String, _ limit: Int) -> Int {
-                guard let value = element.attribute(name).flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+                guard let value = element.attribute(name).flatMap({ Int(trimmed($0)) })
                 else { return 1 }
                 return min(max(value, name == "rowspan" ? 0 : 1), limit)
             }
@@ -195,7 +195,7 @@ struct DocumentBuilder {
             style.alignment = .left
             style.listMarker = false
             outerWriters.append(writer)
-            writer = RunWriter(capacity: 64)
+            writer = RunWriter(capacity: 0)
             writer.style = style
             return cellFrame
         case .link:
@@ -305,18 +305,24 @@ struct DocumentBuilder {
     private mutating func emit(_ table: TableModel) {
         let base = writer.style
         let width = layoutWidth - Document.dumpIndentWidth * base.indent
-        if let (lines, tableWidth) = TableLayout.layout(table, width: width, base: base) {
-            writer.requestBreak(1)
+        let padStyle = TextStyle(monospace: true, preformatted: true, indent: base.indent)
+        var started = false
+        let laidOut = TableLayout.layout(table, width: width, base: base) { line, tableWidth in
+            if !started {
+                writer.requestBreak(1)
+                started = true
+            }
             // A table in a centred or right-aligned block moves as a whole.
             let room = max(0, width - tableWidth)
             let shift = base.alignment == .center ? room / 2 : base.alignment == .right ? room : 0
-            let padStyle = TextStyle(monospace: true, preformatted: true, indent: base.indent)
-            for var line in lines {
-                if shift > 0 { line.insert(LaidOutPiece(bytes: Array(repeating: 0x20, count: shift), style: padStyle), at: 0) }
+            if shift > 0 {
+                writer.appendLaidOutLine([LaidOutPiece(bytes: Array(repeating: 0x20, count: shift), style: padStyle)]
+                                         + line)
+            } else {
                 writer.appendLaidOutLine(line)
             }
-            return
         }
+        if laidOut { return }
         // Cells of one line follow each other on lines of their own; longer ones are paragraphs apart.
         var previousWasParagraphs = false
         for cell in table.cells {
@@ -334,7 +340,7 @@ struct DocumentBuilder {
 
     /// `width="N%"` as N; pixel widths mean nothing on a character grid.
     private static func percent(_ value: String?) -> Int? {
-        guard let value = value?.trimmingCharacters(in: .whitespaces), value.hasSuffix("%"),
+        guard let value = value.map(trimmed), value.hasSuffix("%"),
               let number = Double(value.dropLast()), number > 0 else { return nil }
         return Int(min(number, 100))
     }
@@ -355,13 +361,13 @@ struct DocumentBuilder {
             for declaration in css.split(separator: ";") {
                 let parts = declaration.split(separator: ":", maxSplits: 1)
                 guard parts.count == 2,
-                      parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "text-align" else { continue }
-                let value = parts[1].split(separator: "!")[0].trimmingCharacters(in: .whitespaces)
-                if let alignment = named(Substring(value)) { found = alignment }
+                      trimmed(parts[0]).lowercased() == "text-align" else { continue }
+                let value = trimmed(parts[1].split(separator: "!").first ?? "")
+                if let alignment = named(value) { found = alignment }
             }
             if let found { return found }
         }
-        return element.attribute("align").flatMap { named(Substring($0.trimmingCharacters(in: .whitespaces))) }
+        return element.attribute("align").flatMap { named(trimmed($0)) }
     }
 
     // MARK: Text
@@ -497,6 +503,15 @@ struct DocumentBuilder {
     }
 }
 
+/// `text` without the spaces and tabs around it (Foundation's `trimmingCharacters` goes through NSString, which
+/// costs more than the rest of a table cell).
+func trimmed<S: StringProtocol>(_ text: S) -> Substring where S.SubSequence == Substring {
+    let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }
+    guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return text[first...last]
+}
+
 /// Numbers or bullets for the items of one list.
 struct ListCounter {
     let ordered: Bool
@@ -511,7 +526,7 @@ struct ListCounter {
         let reversed = ordered && element.hasAttribute("reversed")
         step = reversed ? -1 : 1
         numbering = element.attribute("type").flatMap { $0.first } ?? "1"
-        if let start = element.attribute("start").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+        if let start = element.attribute("start").flatMap({ Int(trimmed($0)) }) {
             next = start
         } else if reversed {
             next = (0..<element.childCount).filter { index in
@@ -527,7 +542,7 @@ struct ListCounter {
 
     mutating func nextMarker(for item: GumboNodeRef) -> String {
         guard ordered else { return Self.bullet(depth: depth) }
-        if let value = item.attribute("value").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+        if let value = item.attribute("value").flatMap({ Int(trimmed($0)) }) {
             next = value
         }
         defer { next += step }

@@ -89,18 +89,22 @@ struct LaidOutPiece {
 /// Cells are centred vertically, as w3m does, and header cells horizontally. A table that cannot fit even at its
 /// minimum widths, one with a single column, and one that lays out a page read as flowing text instead (`nil`).
 enum TableLayout {
-    static func layout(_ table: TableModel, width: Int, base: TextStyle) -> (lines: [[LaidOutPiece]], width: Int)? {
+    /// Lays `table` out and hands each line to `emit` with the table's width; false when the table reads as
+    /// flowing text instead (then nothing was emitted). Lines go out as they are made, so a long table never
+    /// exists twice.
+    static func layout(_ table: TableModel, width: Int, base: TextStyle,
+                       emit: ([LaidOutPiece], Int) -> Void) -> Bool {
         let columns = table.columnCount
         let spacing = table.spacing, inset = table.padding
-        guard columns >= 2, !table.tooWide, table.rowCount > 0 else { return nil }
+        guard columns >= 2, !table.tooWide, table.rowCount > 0 else { return false }
         // A grid far larger than its cells (a huge colspan on a long table) is not worth drawing.
-        guard table.rowCount * columns <= 16 * table.cells.count + 4096 else { return nil }
+        guard table.rowCount * columns <= 16 * table.cells.count + 4096 else { return false }
         let measured = table.cells.map { CellText(storage: $0.content) }
         // A table of a few rows whose cells hold headings or several paragraphs lays out a page (a navigation
         // column beside the text); so does any table with a cell as long as an article.
         if measured.contains(where: { $0.storage.bytes.count > 4096 })
             || (table.rowCount <= 3 && measured.contains(where: \.isPageLayout)) {
-            return nil
+            return false
         }
 
         // Minimum and preferred widths per column: single-column cells first, then spanning ones, narrowest span
@@ -123,7 +127,7 @@ enum TableLayout {
 
         let frame = table.border ? 2 : 0
         let available = width - (columns - 1) * spacing - frame
-        guard minimum.reduce(0, +) <= available else { return nil }
+        guard minimum.reduce(0, +) <= available else { return false }
         let widths = columnWidths(table, available: available, minimum: minimum, preferred: preferred)
 
         // Cells wrapped to their widths, then row heights: each row as tall as its tallest single-row cell; a
@@ -163,22 +167,22 @@ enum TableLayout {
         // Padding and rules: monospace like the cells, so that the columns line up in the view as in a dump.
         var plain = TextStyle(monospace: true, preformatted: true, indent: base.indent)
         plain.italic = base.italic
-        var output: [[LaidOutPiece]] = []
+        let tableWidth = widths.reduce(0, +) + (columns - 1) * spacing + frame
         var writer = LineWriter(plain: plain, spacing: spacing, inset: inset)
-        if table.border { output.append(writer.rule(grid: grid, columns: columns, widths: widths, above: nil, below: 0)) }
+        if table.border { emit(writer.rule(grid: grid, columns: columns, widths: widths, above: nil, below: 0), tableWidth) }
         for r in 0..<rows {
             let lineCount = heights[r] + (table.border && r + 1 < rows ? 1 : 0)
             for i in 0..<lineCount {
                 let isRule = i == heights[r]
                 let y = rowTop[r] + i
                 if isRule {
-                    output.append(writer.rule(grid: grid, columns: columns, widths: widths, above: r, below: r + 1) {
+                    emit(writer.rule(grid: grid, columns: columns, widths: widths, above: r, below: r + 1) {
                         into, index, cellWidth in
                         let cell = table.cells[index]
                         let text = Self.line(of: cell, lines[index], at: y, rowTop: rowTop, rows: rows,
                                              separator: separator)
                         into.addCell(text, measured[index], width: cellWidth, alignment: cell.alignment, base: base)
-                    })
+                    }, tableWidth)
                     continue
                 }
                 if table.border { writer.add(vertical: true) }
@@ -200,13 +204,13 @@ enum TableLayout {
                     c += span
                 }
                 if table.border { writer.add(vertical: true) }
-                output.append(writer.finishLine())
+                emit(writer.finishLine(), tableWidth)
             }
         }
         if table.border {
-            output.append(writer.rule(grid: grid, columns: columns, widths: widths, above: rows - 1, below: nil))
+            emit(writer.rule(grid: grid, columns: columns, widths: widths, above: rows - 1, below: nil), tableWidth)
         }
-        return (output, widths.reduce(0, +) + (columns - 1) * spacing + frame)
+        return true
     }
 
     /// The cell's line shown at line `y` of the table, centred vertically in the rows it spans.
@@ -520,12 +524,14 @@ private struct LineWriter {
                 c = end
                 continue
             }
-            ruleBytes += Array(String(repeating: "─", count: widths[c]).utf8)
+            for _ in 0..<widths[c] { ruleBytes += Self.horizontal }
             c += 1
         }
         if !ruleBytes.isEmpty { text(ruleBytes) }
         return finishLine()
     }
+
+    private static let horizontal: [UInt8] = Array("─".utf8)
 
     private static func junction(up: Bool, down: Bool, left: Bool, right: Bool) -> String {
         switch (up, down, left, right) {
