@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The programs that make up gtkprogress. `gtkprogress` itself answers what needs neither a window nor the network
 /// (`--help`, `--version`, `--print-curve`, `--dump FILE`) without loading GTK or libcurl, and becomes one of

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GtkProgressCore
 
 /// Finds the files the app ships in `data/`: the welcome page, bundled pages and curve presets.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GtkProgressCore
 
 /// The checks a local file passes before it is opened, and the whole-file read of the command line. Shared by the
@@ -7,32 +8,35 @@ public enum LocalFile {
     /// Why `url` cannot be loaded, or nil: it must exist, be a regular readable file, and be at most `maxBytes`.
     public static func refusal(_ url: URL, maxBytes: Int) -> LoadError? {
         let path = url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return LoadError(kind: .fileNotFound, url: url, message: "There is no file at \(path).")
-        }
-        if isDirectory.boolValue {
-            return LoadError(kind: .fileNotFound, url: url, message: "\(path) is a folder, not a file.")
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let reason = errno
+            if reason == ENOENT || reason == ENOTDIR {
+                return LoadError(kind: .fileNotFound, url: url, message: "There is no file at \(path).")
+            }
+            return LoadError(kind: .fileNotFound, url: url,
+                             message: "The file \(path) cannot be read: \(Self.describe(reason)).")
         }
         // Opening a FIFO waits for a writer, and a device or socket is no document: only regular files are read.
-        // The attributes are those of the file a symbolic link leads to (`attributesOfItem` does not follow it).
-        let target = url.resolvingSymlinksInPath().path
-        let type = (try? FileManager.default.attributesOfItem(atPath: target)[.type] as? FileAttributeType) ?? .typeRegular
-        if type != .typeRegular {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR:
+            return LoadError(kind: .fileNotFound, url: url, message: "\(path) is a folder, not a file.")
+        default:
             let what: String
-            switch type {
-            case .typeCharacterSpecial, .typeBlockSpecial: what = "a device"
-            case .typeSocket: what = "a socket"
+            switch info.st_mode & S_IFMT {
+            case S_IFCHR, S_IFBLK: what = "a device"
+            case S_IFSOCK: what = "a socket"
             default: what = "a named pipe (FIFO)"
             }
             return LoadError(kind: .fileNotFound, url: url,
                              message: "\(path) is \(what), not a regular file, so it was not opened.")
         }
-        guard FileManager.default.isReadableFile(atPath: path) else {
+        guard access(path, R_OK) == 0 else {
             return LoadError(kind: .fileNotFound, url: url,
                              message: "The file \(path) cannot be read: you do not have permission to read it.")
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? NSNumber)?.int64Value ?? 0
+        let size = Int64(info.st_size)
         if size > Int64(maxBytes) {
             return LoadError(kind: .tooLarge, url: url,
                              message: "The file \(path) is larger than "
@@ -45,11 +49,60 @@ public enum LocalFile {
 
     /// Reads a file that passed `refusal` in one go: for the command line, where nothing else waits.
     public static func read(_ url: URL) -> Result<[UInt8], LoadError> {
-        do {
-            return .success([UInt8](try Data(contentsOf: url)))
-        } catch {
-            return .failure(LoadError(kind: .other, url: url,
-                                      message: "The file \(url.path) could not be read: \(error.localizedDescription)"))
+        readBytes(url.path).mapError { unreadable(url, $0) }
+    }
+
+    /// The whole file, or the `errno` that stopped reading it.
+    package static func readBytes(_ path: String) -> Result<[UInt8], Errno> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(Errno(code: errno)) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var info = stat()
+        if fstat(fd, &info) == 0, info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size)) }
+        var chunk = [UInt8](repeating: 0, count: 256 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count == 0 { return .success(bytes) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(Errno(code: errno))
+            }
+            bytes.append(contentsOf: chunk[..<count])
         }
+    }
+
+    /// Writes `bytes` to `path` whole (created or replaced), or says which `errno` stopped it.
+    package static func write(_ bytes: [UInt8], to path: String) -> Result<Void, Errno> {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return .failure(Errno(code: errno)) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(fd)
+                return .failure(Errno(code: code))
+            }
+            offset += written
+        }
+        guard close(fd) == 0 else { return .failure(Errno(code: errno)) }
+        return .success(())
+    }
+
+    package struct Errno: Error {
+        package var code: Int32
+    }
+
+    private static func unreadable(_ url: URL, _ error: Errno) -> LoadError {
+        LoadError(kind: .other, url: url,
+                  message: "The file \(url.path) could not be read: \(describe(error.code)).")
+    }
+
+    /// The C library's sentence for an `errno` value, lower-cased to sit inside a message.
+    package static func describe(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GtkProgressCore
 
 extension ProgressCurve {
@@ -36,10 +37,10 @@ extension ProgressCurve {
 
     static func load(contentsOf url: URL, shownAs file: String) throws(CurveFileError) -> ProgressCurve {
         let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: url.path) ? error.localizedDescription : "no such file"
+        switch LocalFile.readBytes(url.path) {
+        case .success(let bytes): data = Data(bytes)
+        case .failure(let error):
+            let reason = error.code == ENOENT ? "no such file" : LocalFile.describe(error.code)
             throw CurveFileError(file: file, problem: .unreadable(reason: reason))
         }
         var curve = try decode(data, file: file)

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import GtkProgressCore
 
 /// The width `--dump` writes at, from the command line and the terminal standard output goes to.
@@ -12,6 +12,6 @@ public enum TerminalSize {
             if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 { columns = Int(size.ws_col) }
         }
         return DumpWidth.choose(option: option, outputIsTerminal: isTerminal, terminalColumns: columns,
-                                columnsVariable: ProcessInfo.processInfo.environment["COLUMNS"])
+                                columnsVariable: getenv("COLUMNS").map { String(cString: $0) })
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GtkProgressCore
 import GtkProgressFiles
 
@@ -17,7 +17,7 @@ enum LocalDump {
             return 1
         case .success(let bytes):
             let loaded = LoadedPage(decoding: bytes, finalURL: url, status: 200, contentType: nil)
-            FileHandle.standardOutput.write(Data(PageDump.render(loaded, width: TerminalSize.dumpWidth(option: width)).text.utf8))
+            StandardStreams.output(PageDump.render(loaded, width: TerminalSize.dumpWidth(option: width)).text)
             return 0
         }
     }

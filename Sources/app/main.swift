@@ -1,11 +1,12 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GtkProgressCore
 import GtkProgressFiles
 
 /// Entry point of `gtkprogress`. What needs neither a window nor the network runs here, with neither GTK nor
 /// libcurl mapped into memory; for the rest this process becomes a companion by exec (see `Companion`).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data(("gtkprogress: " + message + "\n").utf8))
+    StandardStreams.error("gtkprogress: " + message + "\n")
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import GtkProgressCore
 import GtkProgressLoading
+import GtkProgressFiles
 
 /// `gtkprogress --dump URL|FILE`: the rendered text on stdout, links numbered, as `lynx -dump` prints it.
 enum DumpCommand {
@@ -21,7 +22,7 @@ enum DumpCommand {
             return 1
         case .success(let loaded):
             let dump = PageDump.render(loaded, width: width)
-            FileHandle.standardOutput.write(Data(dump.text.utf8))
+            StandardStreams.output(dump.text)
             if let problem = dump.problem {
                 printError(problem)
                 return 1

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GtkProgressCore
 import GtkProgressLoading
 
@@ -25,8 +25,9 @@ enum LoadOnlyCommand {
             case .progress(let bytes, _): received = bytes
             case .finished(let page):
                 let seconds = max(MainLoop.monotonicSeconds() - start, 1e-6)
-                print(String(format: "%lld bytes in %.3f s (%.1f MB/s), HTTP %d", received, seconds,
-                             Double(received) / seconds / 1_000_000, page.status))
+                let rate = Double(received) / seconds / 1_000_000
+                print("\(received) bytes in \(seconds.formatted(decimals: 3)) s (\(rate.formatted(decimals: 1)) MB/s), "
+                      + "HTTP \(page.status)")
                 outcome = 0
             case .failed(let error):
                 printError(error.message)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GtkProgressCore
 import GtkProgressFiles
 import GtkProgressLoading
@@ -6,7 +7,7 @@ import GtkProgressLoading
 /// Entry point of `gtkprogress-fetch`, which `gtkprogress` becomes for `--dump URL` and `--load-only`: the
 /// loader, without GTK.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data(("gtkprogress: " + message + "\n").utf8))
+    StandardStreams.error("gtkprogress: " + message + "\n")
 }
 
 switch CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst())) {

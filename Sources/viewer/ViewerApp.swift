@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GtkProgress
 
 /// The desktop application: one window, opened on the welcome page or the URLs it is given, also by a second

@@ -1,9 +1,11 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GtkProgressFiles
 import GtkProgress
 
 /// Entry point of `gtkprogress-viewer`, the window `gtkprogress` execs when no command-line-only option is given.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data(("gtkprogress: " + message + "\n").utf8))
+    StandardStreams.error("gtkprogress: " + message + "\n")
 }
 
 switch CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst())) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The window's widgets and keys: connected once, and refreshed from the model after every change.
 extension Browser {

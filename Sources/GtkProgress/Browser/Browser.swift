@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GtkProgressFiles
 
 /// Wires one window together. Data flows one way: a user event asks the navigation model; the model's decision
 /// starts a load or shows a cached page; loader events drive the load indicator and the document; the chrome
@@ -125,11 +126,17 @@ public final class Browser {
         }
         let name = entry.url.lastPathComponent.isEmpty ? "download" : entry.url.lastPathComponent
         guard let path = FileChooser.save(parent: chrome.window, suggestedName: name) else { return }
-        do {
-            try Data(shown.body).write(to: URL(fileURLWithPath: path))
-            chrome.statusText = "Saved \(GeneratedPages.formatBytes(shown.body.count)) to \(path)."
-        } catch {
-            chrome.statusText = "Could not save to \(path): \(error.localizedDescription)"
-        }
+        // Up to the loader's size cap: written off the main loop.
+        let body = shown.body
+        chrome.statusText = "Saving to \(path)…"
+        BackgroundWork.run({ LocalFile.write(body, to: path) }, then: { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success:
+                self.chrome.statusText = "Saved \(GeneratedPages.formatBytes(body.count)) to \(path)."
+            case .failure(let error):
+                self.chrome.statusText = "Could not save to \(path): \(LocalFile.describe(error.code))."
+            }
+        })
     }
 }

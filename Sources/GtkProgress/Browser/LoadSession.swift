@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One navigation's load, from its start until its page is shown or it is stopped: what arrived so far, which
 /// of it is shown, and the parses in flight. Parsing runs off the main loop (`BackgroundWork`); a result that

@@ -21,4 +21,16 @@ public struct RGBA: Equatable, Sendable {
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
+
+    /// `#rrggbb`, as Pango's colour attributes take it (alpha left out).
+    package var hexString: String {
+        let digits = Array("0123456789abcdef")
+        var text = "#"
+        for component in [red, green, blue] {
+            let value = Int((min(max(component, 0), 1) * 255).rounded(.down))
+            text.append(digits[value >> 4])
+            text.append(digits[value & 15])
+        }
+        return text
+    }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The window's chrome: toolbar (Back, Forward, Reload/Stop, address entry), the page area with the progress bar
 /// overlaid at its top (pass-through, so content never shifts and the bar takes no clicks), and a status line.

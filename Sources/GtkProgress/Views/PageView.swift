@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The page as styled text in a read-only, word-wrapping text view, with clickable links
 /// (the shape of GTK's `gtk-demo/hypertext.c`: button release → the link at that place, unless text is selected).
@@ -357,8 +357,7 @@ public final class PageView {
             tag.set("underline", int: 1)  // PANGO_UNDERLINE_SINGLE
             let color = textView.themeColor("link_color")
                 ?? RGBA(red: 0x1a / 255.0, green: 0x5f / 255.0, blue: 0xb4 / 255.0)
-            tag.set("foreground", string: String(format: "#%02x%02x%02x", Int(color.red * 255),
-                                                 Int(color.green * 255), Int(color.blue * 255)))
+            tag.set("foreground", string: color.hexString)
         default: break
         }
         sharedTags[name] = tag

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything the window's chrome shows, computed from the navigation model alone, so the chrome never keeps
 /// state of its own and what it shows is testable without a display.
@@ -27,7 +27,7 @@ public struct ChromeState: Equatable, Sendable {
     /// The page title, or the host when the page has none (as browsers title a page without `<title>`).
     public static func windowTitle(url: URL?, title: String?) -> String {
         guard let url else { return "GtkProgress" }
-        if let title = title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty { return title }
+        if let title = title?.trimmed(), !title.isEmpty { return title }
         if let host = url.host, !host.isEmpty { return host }
         return url.lastPathComponent.isEmpty ? "GtkProgress" : url.lastPathComponent
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Pages the viewer writes itself: the error page and the page for content it does not show as text.
 public enum GeneratedPages {
@@ -28,8 +28,8 @@ public enum GeneratedPages {
 
     public static func formatBytes(_ count: Int) -> String {
         if count < 1024 { return "\(count) bytes" }
-        if count < 1024 * 1024 { return String(format: "%.1f KB", Double(count) / 1024) }
-        return String(format: "%.1f MB", Double(count) / 1024 / 1024)
+        if count < 1024 * 1024 { return (Double(count) / 1024).formatted(decimals: 1) + " KB" }
+        return (Double(count) / 1024 / 1024).formatted(decimals: 1) + " MB"
     }
 
     static func escape(_ text: String) -> String {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A page as the history caches it: the rendered document and what the status line said about it.
 public struct ShownPage: Sendable {

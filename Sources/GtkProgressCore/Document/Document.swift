@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a run of text looks. The text view turns each field into a tag; the dump turns indentation and list
 /// markers into spaces.
@@ -82,7 +82,7 @@ public struct Document: Sendable {
     /// Where the element with this `id` (or `<a name>`) starts, in characters of `text`; nil when the page has
     /// no such place. Fragment links (`#name`) scroll there.
     public func characterOffset(ofAnchor name: String) -> Int? {
-        let key = name.removingPercentEncoding ?? name
+        let key = name.removingPercentEscapes ?? name
         guard let byteOffset = anchors[key] ?? anchors[name] else { return nil }
         var characters = 0
         for byte in storage.bytes[..<min(byteOffset, storage.bytes.count)] where byte & 0xC0 != 0x80 { characters += 1 }

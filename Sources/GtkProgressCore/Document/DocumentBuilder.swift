@@ -1,5 +1,5 @@
 internal import CGumbo
-import Foundation
+import FoundationEssentials
 
 /// Walks gumbo's tree and writes the document's runs.
 ///
@@ -156,9 +156,9 @@ struct DocumentBuilder {
                 unmodelledTables += 1
                 tableFrame.table = .unmodelled
             } else {
-                let border = element.attribute("border").map { trimmed($0) != "0" } ?? false
+                let border = element.attribute("border").map { $0.trimmed() != "0" } ?? false
                 func pixels(_ name: String) -> Int? {
-                    element.attribute(name).flatMap { Int(trimmed($0)) }
+                    element.attribute(name).flatMap { Int($0.trimmed()) }
                 }
                 tables.append(TableModel(border: border, widthPercent: Self.percent(element.attribute("width")),
                                          cellpadding: pixels("cellpadding"), cellspacing: pixels("cellspacing")))
@@ -182,7 +182,7 @@ struct DocumentBuilder {
             // the text in its cells); header cells are centred.
             let alignment = (element.hasAttributes ? Self.alignment(of: element) : nil) ?? (header ? .center : .left)
             func span(_ name: String, _ limit: Int) -> Int {
-                guard let value = element.attribute(name).flatMap({ Int(trimmed($0)) })
+                guard let value = element.attribute(name).flatMap({ Int($0.trimmed()) })
                 else { return 1 }
                 return min(max(value, name == "rowspan" ? 0 : 1), limit)
             }
@@ -340,14 +340,14 @@ struct DocumentBuilder {
 
     /// `width="N%"` as N; pixel widths mean nothing on a character grid.
     private static func percent(_ value: String?) -> Int? {
-        guard let value = value.map(trimmed), value.hasSuffix("%"),
+        guard let value = value?.trimmed(), value.hasSuffix("%"),
               let number = Double(value.dropLast()), number > 0 else { return nil }
         return Int(min(number, 100))
     }
 
     /// `align="center|right"` or `text-align: center|right` in the `style` attribute.
     private static func alignment(of element: GumboNodeRef) -> TextAlignment? {
-        func named(_ value: Substring) -> TextAlignment? {
+        func named(_ value: String) -> TextAlignment? {
             switch value.lowercased() {
             case "center", "middle", "-webkit-center", "-moz-center": return .center
             case "right", "end", "-webkit-right", "-moz-right": return .right
@@ -361,13 +361,13 @@ struct DocumentBuilder {
             for declaration in css.split(separator: ";") {
                 let parts = declaration.split(separator: ":", maxSplits: 1)
                 guard parts.count == 2,
-                      trimmed(parts[0]).lowercased() == "text-align" else { continue }
-                let value = trimmed(parts[1].split(separator: "!").first ?? "")
+                      parts[0].trimmed().lowercased() == "text-align" else { continue }
+                let value = (parts[1].split(separator: "!").first ?? "").trimmed()
                 if let alignment = named(value) { found = alignment }
             }
             if let found { return found }
         }
-        return element.attribute("align").flatMap { named(trimmed($0)) }
+        return element.attribute("align").flatMap { named($0.trimmed()) }
     }
 
     // MARK: Text
@@ -503,15 +503,6 @@ struct DocumentBuilder {
     }
 }
 
-/// `text` without the spaces and tabs around it (Foundation's `trimmingCharacters` goes through NSString, which
-/// costs more than the rest of a table cell).
-func trimmed<S: StringProtocol>(_ text: S) -> Substring where S.SubSequence == Substring {
-    let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }
-    guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) })
-    else { return "" }
-    return text[first...last]
-}
-
 /// Numbers or bullets for the items of one list.
 struct ListCounter {
     let ordered: Bool
@@ -526,7 +517,7 @@ struct ListCounter {
         let reversed = ordered && element.hasAttribute("reversed")
         step = reversed ? -1 : 1
         numbering = element.attribute("type").flatMap { $0.first } ?? "1"
-        if let start = element.attribute("start").flatMap({ Int(trimmed($0)) }) {
+        if let start = element.attribute("start").flatMap({ Int($0.trimmed()) }) {
             next = start
         } else if reversed {
             next = (0..<element.childCount).filter { index in
@@ -542,7 +533,7 @@ struct ListCounter {
 
     mutating func nextMarker(for item: GumboNodeRef) -> String {
         guard ordered else { return Self.bullet(depth: depth) }
-        if let value = item.attribute("value").flatMap({ Int(trimmed($0)) }) {
+        if let value = item.attribute("value").flatMap({ Int($0.trimmed()) }) {
             next = value
         }
         defer { next += step }

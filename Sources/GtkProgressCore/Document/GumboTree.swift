@@ -1,5 +1,6 @@
 internal import CGumbo
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A tree gumbo built. All its memory comes from one arena, so freeing it is releasing the arena.
 ///

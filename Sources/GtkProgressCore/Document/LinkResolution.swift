@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turning `href` and `<meta http-equiv="refresh">` values into URLs, the way browsers read them.
 enum LinkResolution {

@@ -1,5 +1,6 @@
 internal import CGumbo
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// HTML rewritten for gumbo, and what the document builder needs to undo the rewriting.
 struct PrefilteredMarkup {

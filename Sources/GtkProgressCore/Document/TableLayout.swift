@@ -1,5 +1,3 @@
-import Foundation
-
 /// A table as the document builder collects it: each cell's text (written by a `RunWriter` of its own) and its
 /// place in the grid, following HTML's table model (rows, `colspan`, `rowspan`; a cell skips the slots that a
 /// `rowspan` from a row above still covers).

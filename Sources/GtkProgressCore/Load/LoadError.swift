@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a load failed, in words the person at the screen can act on.
 public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -70,7 +70,7 @@ package enum ByteCount {
             unit += 1
         }
         let rounded = (amount * 10).rounded() / 10
-        let text = rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+        let text = rounded == rounded.rounded() ? String(Int(rounded)) : rounded.formatted(decimals: 1)
         return "\(text) \(units[unit])"
     }
 
@@ -78,6 +78,6 @@ package enum ByteCount {
     package static func seconds(_ value: Double) -> String {
         if value == 1 { return "1 second" }
         if value == value.rounded() { return "\(Int(value)) seconds" }
-        return String(format: "%.1f seconds", value)
+        return value.formatted(decimals: 1) + " seconds"
     }
 }

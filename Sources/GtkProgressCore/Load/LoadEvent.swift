@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The final response's head, after every redirect has been followed.
 public struct LoadResponse: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One document to load. Whether it may be loaded at all was decided before, by `NavigationPolicy`: the loader
 /// opens http, https and file addresses it is given, and keeps redirects to `NavigationPolicy.redirectSchemes`.

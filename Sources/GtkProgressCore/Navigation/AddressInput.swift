@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns what a person typed, dropped or passed on the command line into a URL.
 public enum AddressInput {
@@ -25,14 +25,14 @@ public enum AddressInput {
     /// `example.org` → `https://example.org/`; `/tmp/a.html` and `~/a.html` → `file:`; `http(s)://` and `file://`
     /// as given. `relativeTo` resolves a relative file path (command line).
     public static func url(from input: String, workingDirectory: String? = nil) -> Result<URL, Failure> {
-        let text = input.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = input.trimmed()
         guard !text.isEmpty else { return .failure(.empty) }
         if text.hasPrefix("/") { return .success(URL(fileURLWithPath: text)) }
         if text == "~" || text.hasPrefix("~/") {
-            let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+            let home = ProcessInfo.processInfo.environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
             return .success(URL(fileURLWithPath: home + text.dropFirst()))
         }
-        if let schemeEnd = text.range(of: "://") ?? text.range(of: ":"), text[..<schemeEnd.lowerBound].allSatisfy({
+        if let schemeEnd = text.firstRange(of: "://") ?? text.firstRange(of: ":"), text[..<schemeEnd.lowerBound].allSatisfy({
             $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "."
         }), text[..<schemeEnd.lowerBound].first?.isLetter == true {
             let scheme = text[..<schemeEnd.lowerBound].lowercased()
@@ -75,11 +75,11 @@ public enum AddressInput {
     }
 
     private static func percentEscaped(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed.union(.urlQueryAllowed)) ?? text
+        text.escapingForURLFragment
     }
 
     /// An address as the entry and messages show it: percent-escapes decoded for the web, file URLs as they are.
     public static func displayString(_ url: URL) -> String {
-        url.isFileURL ? url.absoluteString : (url.absoluteString.removingPercentEncoding ?? url.absoluteString)
+        url.isFileURL ? url.absoluteString : (url.absoluteString.removingPercentEscapes ?? url.absoluteString)
     }
 }

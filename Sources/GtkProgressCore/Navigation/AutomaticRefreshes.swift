@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The rule for `<meta http-equiv="refresh">`, the one navigation a page starts without the person doing
 /// anything. A page that refreshes itself at once (`content="0"`, or `0;url=` naming itself) would otherwise ask

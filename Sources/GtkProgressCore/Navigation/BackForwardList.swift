@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One page in the history. `page` is the cached rendered document, shown again by Back and Forward without a
 /// network request (the UIWebView analysis, §3.1.4: the page cache).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the URLs out of what was dropped on the window: `text/uri-list`, `text/x-moz-url` (UTF-16, URL and title
 /// lines in turn), `_NETSCAPE_URL` (URL then title) or plain text with one address on each line. Every address
@@ -14,7 +14,7 @@ public enum DroppedURL {
         default:
             text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
-        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmed() }
         switch target {
         case "text/uri-list":
             // RFC 2483: one URI a line, lines starting with # are comments.

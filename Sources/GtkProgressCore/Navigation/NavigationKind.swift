@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a navigation started; it decides how the history changes when the page arrives.
 public enum NavigationKind: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the shell has to do after asking the model for a navigation.
 public enum NavigationDecision<Page> {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a navigation may reach: the one place this is decided. The loader is told the decision (it loads what it
 /// is given) and enforces only what must happen inside libcurl: the schemes a redirect may follow.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a curve file could not be used, naming the file and the field, in words a user writing one can act on.
 public struct CurveFileError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {

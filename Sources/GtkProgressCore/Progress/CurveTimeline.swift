@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The text of `gtkprogress --print-curve`: what the bar shows at each 0.1 s tick of a simulated navigation, so a
 /// curve can be checked and plotted with no display.
@@ -30,7 +30,7 @@ public enum CurveTimeline {
             }
             tracker.tick(now: t)
             let shown = tracker.snapshot.visible ? tracker.snapshot : .hidden
-            text += String(format: "%.1f\t%.3f\t%.3f\n", t, shown.fraction, shown.opacity)
+            text += t.formatted(decimals: 1) + "\t" + shown.fraction.formatted(decimals: 3) + "\t" + shown.opacity.formatted(decimals: 3) + "\n"
             index += 1
         }
         return text

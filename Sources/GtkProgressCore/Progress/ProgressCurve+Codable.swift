@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 /// The JSON form of a curve (see `data/curves/wechat.json`). Decoding validates, so a decoded curve is always
 /// usable; problems are thrown as `CurveFileError.Problem` naming the field, and `ProgressCurve.load` adds the file.
 extension ProgressCurve: Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The command line of `gtkprogress`, parsed without a display.
 public struct CommandLineOptions: Equatable, Sendable {
@@ -154,7 +154,7 @@ public enum DumpWidth {
         if let option { return clamp(option) }
         guard outputIsTerminal else { return standard }
         if let columns = terminalColumns, columns > 0 { return clamp(columns) }
-        if let text = columnsVariable, let columns = Int(text.trimmingCharacters(in: .whitespaces)), columns > 0 {
+        if let text = columnsVariable, let columns = Int(text.trimmed()), columns > 0 {
             return clamp(columns)
         }
         return standard

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reason phrases for the status line.
 public enum HTTPStatus {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decides whether a document is HTML, text, or something to save rather than show: by `Content-Type` first,
 /// then, when the type says nothing useful, by its first bytes

@@ -1,5 +1,9 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import GtkProgressCore
+import GtkProgressFiles
+import Synchronization
 
 /// Reads a local file off the main loop. libcurl's `file:` protocol reads the whole file inside one call of the
 /// multi interface, so a large file, a slow disk or a network mount would stall the window; here a worker thread
@@ -10,10 +14,8 @@ import GtkProgressCore
 final class FileRead: @unchecked Sendable {
     let url: URL
     private let options: LoaderOptions
-    private let lock = NSLock()
-    /// Guarded by `lock`: what has arrived, and whether the read was cancelled.
-    private var body: [UInt8] = []
-    private var cancelled = false
+    /// What has arrived, and whether the read was cancelled.
+    private let state = Mutex<(body: [UInt8], cancelled: Bool)>(([], false))
 
     init(url: URL, options: LoaderOptions) {
         self.url = url
@@ -22,54 +24,51 @@ final class FileRead: @unchecked Sendable {
 
     /// Starts reading; `deliver` gets each event on the main loop.
     func start(deliver: @escaping @Sendable (LoadEvent) -> Void) {
-        Thread.detachNewThread { [self] in
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
             self.read { event in MainLoop.post { deliver(event) } }
         }
     }
 
     func cancel() {
-        lock.lock()
-        cancelled = true
-        lock.unlock()
+        state.withLock { $0.cancelled = true }
     }
 
     /// What has arrived so far (shared, not copied, until the next piece is appended).
     func arrived() -> ArrivedBody? {
-        lock.lock()
-        defer { lock.unlock() }
+        let body = state.withLock { $0.body }
         return body.isEmpty ? nil : ArrivedBody(bytes: body, contentType: nil, url: url)
     }
 
     private var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
+        state.withLock { $0.cancelled }
     }
 
     private func read(post: (LoadEvent) -> Void) {
-        guard let handle = try? FileHandle(forReadingFrom: url) else {
-            post(.failed(LoadError(kind: .fileNotFound, url: url,
-                                   message: "The file \(url.path) could not be opened.")))
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            post(.failed(LoadError(kind: .fileNotFound, url: url, message: "The file \(url.path) could not be "
+                                   + "opened: \(LocalFile.describe(errno)).")))
             return
         }
-        defer { try? handle.close() }
-        let size = (try? handle.seekToEnd()).map(Int64.init)
-        _ = try? handle.seek(toOffset: 0)
+        defer { close(fd) }
+        var info = stat()
+        let size: Int64? = fstat(fd, &info) == 0 ? Int64(info.st_size) : nil
         post(.response(LoadResponse(status: 200, finalURL: url, contentType: nil, expectedLength: size)))
         // With a throttle, a tenth of a second's worth per piece, one piece per tenth of a second.
         let throttle = options.throttleBytesPerSecond
         let piece = throttle.map { max(Int($0 / 10), 1) } ?? 256 * 1024
+        var buffer = [UInt8](repeating: 0, count: piece)
         var received: Int64 = 0
         while !isCancelled {
-            let started = Date()
-            let data: Data
-            do {
-                data = try handle.read(upToCount: piece) ?? Data()
-            } catch {
+            let started = MainLoop.monotonicSeconds()
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
                 post(.failed(LoadError(kind: .other, url: url, message: "Reading \(url.path) failed after "
-                                       + "\(ByteCount.size(received)): \(error.localizedDescription)")))
+                                       + "\(ByteCount.size(received)): \(LocalFile.describe(errno)).")))
                 return
             }
+            let data = buffer[..<count]
             if data.isEmpty { break }
             received += Int64(data.count)
             if options.keepsBody {
@@ -79,20 +78,16 @@ final class FileRead: @unchecked Sendable {
                         + "so it was not loaded.")))
                     return
                 }
-                lock.lock()
-                body.append(contentsOf: data)
-                lock.unlock()
+                state.withLock { $0.body.append(contentsOf: data) }
             }
             post(.progress(received: received, expected: size))
             if throttle != nil {
-                let rest = 0.1 - Date().timeIntervalSince(started)
-                if rest > 0 { Thread.sleep(forTimeInterval: rest) }
+                let rest = 0.1 - (MainLoop.monotonicSeconds() - started)
+                if rest > 0 { usleep(useconds_t(rest * 1_000_000)) }
             }
         }
         guard !isCancelled else { return }
-        lock.lock()
-        let whole = body
-        lock.unlock()
+        let whole = state.withLock { $0.body }
         post(.finished(LoadedPage(decoding: whole, finalURL: url, status: 200, contentType: nil)))
     }
 }

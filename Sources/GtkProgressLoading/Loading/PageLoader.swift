@@ -1,6 +1,6 @@
 internal import CCurl
 internal import CGLib
-import Foundation
+import FoundationEssentials
 import GtkProgressCore
 
 /// Loads one document at a time with libcurl, without blocking the GTK main loop: transfers run on libcurl's

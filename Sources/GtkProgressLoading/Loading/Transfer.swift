@@ -1,5 +1,5 @@
 internal import CCurl
-import Foundation
+import FoundationEssentials
 import GtkProgressCore
 
 /// One load on the wire: configures its easy handle from the request and the loader's policy, gathers the

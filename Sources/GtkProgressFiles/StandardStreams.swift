@@ -1,0 +1,26 @@
+import Glibc
+
+/// Writing to standard output and standard error with write(2), whole: a pipe may take a long text in several
+/// pieces, and a reader that went away (`| head`) ends the writing quietly rather than with SIGPIPE's death.
+package enum StandardStreams {
+    package static func output(_ text: String) {
+        signal(SIGPIPE, SIG_IGN)
+        write(text, to: STDOUT_FILENO)
+    }
+    package static func error(_ text: String) { write(text, to: STDERR_FILENO) }
+
+    private static func write(_ text: String, to fd: Int32) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}
