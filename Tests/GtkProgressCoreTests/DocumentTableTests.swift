@@ -43,6 +43,15 @@ final class DocumentTableTests: XCTestCase {
                            + "takes the third column")
     }
 
+    func testCellsAreCentredVerticallyUnlessTheyAskOtherwise() {
+        let tall = "<td>1<br>2<br>3</td>"
+        XCTAssertEqual(Array(dump("<table><tr>\(tall)<td>mid</td></tr></table>").prefix(3)), ["1", "2 mid", "3"])
+        XCTAssertEqual(Array(dump("<table><tr>\(tall)<td valign=top>top</td></tr></table>").prefix(3)),
+                       ["1 top", "2", "3"])
+        XCTAssertEqual(Array(dump("<table><tr valign=bottom>\(tall)<td>low</td></tr></table>").prefix(3)),
+                       ["1", "2", "3 low"])
+    }
+
     func testHeaderCellsAreBoldAndCentred() {
         let document = Document.parse(html: "<table><tr><th>Name</th><th>Age</th></tr><tr><td>Alexander</td><td>7</td></tr></table>",
                                       baseURL: nil)

@@ -70,7 +70,8 @@ struct DocumentBuilder {
         case table
         /// A table past the nesting limit, read as blocks.
         case unmodelled
-        case cell(colspan: Int, rowspan: Int, alignment: TextAlignment, widthPercent: Int?)
+        case cell(colspan: Int, rowspan: Int, alignment: TextAlignment, widthPercent: Int?,
+                  verticalAlignment: TableModel.VerticalAlignment)
     }
 
     private mutating func walk(_ document: GumboNodeRef) {
@@ -170,7 +171,9 @@ struct DocumentBuilder {
             if unmodelledTables > 0 || tables.isEmpty {
                 writer.requestBreak(1)
             } else {
-                tables[tables.count - 1].startRow()
+                let attributes = element.hasAttributes
+                tables[tables.count - 1].startRow(alignment: attributes ? Self.alignment(of: element) : nil,
+                                                  verticalAlignment: attributes ? Self.verticalAlignment(of: element) : nil)
             }
         case .tableCell(let header):
             if header { style.bold = true }
@@ -180,7 +183,10 @@ struct DocumentBuilder {
             }
             // Only the cell's own `align` places its text (w3m's reading: a centred block centres the table, not
             // the text in its cells); header cells are centred.
-            let alignment = (element.hasAttributes ? Self.alignment(of: element) : nil) ?? (header ? .center : .left)
+            let alignment = (element.hasAttributes ? Self.alignment(of: element) : nil)
+                ?? tables[tables.count - 1].rowAlignment ?? (header ? .center : .left)
+            let verticalAlignment = (element.hasAttributes ? Self.verticalAlignment(of: element) : nil)
+                ?? tables[tables.count - 1].rowVerticalAlignment ?? .middle
             func span(_ name: String, _ limit: Int) -> Int {
                 guard let value = element.attribute(name).flatMap({ Int($0.trimmed()) })
                 else { return 1 }
@@ -189,7 +195,8 @@ struct DocumentBuilder {
             var cellFrame = frame(element, role: role)
             cellFrame.table = .cell(colspan: span("colspan", 1000),
                                     rowspan: span("rowspan", TableModel.maximumRowspan), alignment: alignment,
-                                    widthPercent: Self.percent(element.attribute("width")))
+                                    widthPercent: Self.percent(element.attribute("width")),
+                                    verticalAlignment: verticalAlignment)
             // The cell's text starts at its own left margin; the table places it.
             style.indent = 0
             style.alignment = .left
@@ -265,11 +272,12 @@ struct DocumentBuilder {
             emit(tables.removeLast())
         case .unmodelled:
             unmodelledTables -= 1
-        case .cell(let colspan, let rowspan, let alignment, let widthPercent):
+        case .cell(let colspan, let rowspan, let alignment, let widthPercent, let verticalAlignment):
             let content = writer.finish()
             writer = outerWriters.removeLast()
             tables[tables.count - 1].placeCell(colspan: colspan, rowspan: rowspan, alignment: alignment,
-                                               widthPercent: widthPercent, content: content)
+                                               widthPercent: widthPercent, verticalAlignment: verticalAlignment,
+                                               content: content)
             writer.styleID = frame.savedStyle
             return
         }
@@ -343,6 +351,16 @@ struct DocumentBuilder {
         guard let value = value?.trimmed(), value.hasSuffix("%"),
               let number = Double(value.dropLast()), number > 0 else { return nil }
         return Int(min(number, 100))
+    }
+
+    /// `valign="top|middle|bottom"` (and `baseline`, which reads as top).
+    private static func verticalAlignment(of element: GumboNodeRef) -> TableModel.VerticalAlignment? {
+        switch element.attribute("valign")?.trimmed().lowercased() {
+        case "top", "baseline": return .top
+        case "middle", "center": return .middle
+        case "bottom": return .bottom
+        default: return nil
+        }
     }
 
     /// `align="center|right"` or `text-align: center|right` in the `style` attribute.

@@ -389,12 +389,14 @@ struct MarkupScanner {
     }
 }
 
-/// The attributes the document model reads (tables' spans and borders, alignment), plus those that change how gumbo builds the tree (`type` on
-/// `<input>`, `encoding` on MathML annotations, `color`/`face`/`size` on `<font>` inside SVG).
+/// The attributes the document model reads (tables' spans, borders and widths, alignment), plus those that change
+/// how gumbo builds the tree (`type` on `<input>`, `encoding` on MathML annotations, `color`/`face`/`size` on
+/// `<font>` inside SVG).
 private enum KeptAttribute {
     static let names: [[UInt8]] = ["href", "alt", "src", "http-equiv", "content", "charset", "start", "reversed",
                                    "type", "value", "id", "name", "hidden", "encoding", "color", "face", "size",
-                                   "open", "colspan", "rowspan", "border", "align", "style", "width", "cellpadding", "cellspacing"].map { Array($0.utf8) }
+                                   "open", "colspan", "rowspan", "border", "align", "valign", "style", "width",
+                                   "cellpadding", "cellspacing"].map { Array($0.utf8) }
     static let fontBreakout = Set(["color", "face", "size"].compactMap { names.firstIndex(of: Array($0.utf8)) })
 
     static func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {

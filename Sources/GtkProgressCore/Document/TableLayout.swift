@@ -11,7 +11,17 @@ struct TableModel {
         var alignment: TextAlignment
         /// `width="N%"`: the share of the table's width the cell's column asks for.
         var widthPercent: Int?
+        var verticalAlignment: VerticalAlignment = .middle
     }
+
+    /// `valign`: w3m, like browsers, centres cells vertically unless told otherwise.
+    enum VerticalAlignment {
+        case top, middle, bottom
+    }
+
+    /// The current row's `align` and `valign`, which its cells inherit.
+    private(set) var rowAlignment: TextAlignment?
+    private(set) var rowVerticalAlignment: VerticalAlignment?
 
     /// w3m's `MAXCOL` (table.h): wider tables read as flowing text.
     static let maximumColumns = 256
@@ -46,14 +56,16 @@ struct TableModel {
         spacing = border ? 1 : 1 + columns
     }
 
-    mutating func startRow() {
+    mutating func startRow(alignment: TextAlignment? = nil, verticalAlignment: VerticalAlignment? = nil) {
         rowCount += 1
         nextColumn = 0
+        rowAlignment = alignment
+        rowVerticalAlignment = verticalAlignment
     }
 
     /// Places the next cell of the current row; its content follows with `finishCell`.
     mutating func placeCell(colspan: Int, rowspan: Int, alignment: TextAlignment, widthPercent: Int? = nil,
-                            content: RunStorage) {
+                            verticalAlignment: VerticalAlignment = .middle, content: RunStorage) {
         if rowCount == 0 { startRow() }
         let row = rowCount - 1
         while nextColumn < takenUntil.count && takenUntil[nextColumn] >= row { nextColumn += 1 }
@@ -70,7 +82,7 @@ struct TableModel {
         nextColumn = column + span
         columnCount = max(columnCount, column + span)
         cells.append(Cell(content: content, row: row, column: column, colspan: span, rowspan: rows,
-                          alignment: alignment, widthPercent: widthPercent))
+                          alignment: alignment, widthPercent: widthPercent, verticalAlignment: verticalAlignment))
     }
 }
 
@@ -211,13 +223,19 @@ enum TableLayout {
         return true
     }
 
-    /// The cell's line shown at line `y` of the table, centred vertically in the rows it spans.
+    /// The cell's line shown at line `y` of the table, placed vertically in the rows it spans.
     private static func line(of cell: TableModel.Cell, _ lines: [WrappedLine], at y: Int, rowTop: [Int], rows: Int,
                              separator: Int) -> WrappedLine? {
         let lastRow = min(rows, cell.row + cell.rowspan) - 1
         let top = rowTop[cell.row]
         let height = rowTop[lastRow + 1] - separator - top
-        let offset = max(0, (height - lines.count) / 2)
+        let room = max(0, height - lines.count)
+        let offset: Int
+        switch cell.verticalAlignment {
+        case .top: offset = 0
+        case .middle: offset = room / 2
+        case .bottom: offset = room
+        }
         let k = y - top - offset
         return k >= 0 && k < lines.count ? lines[k] : nil
     }
