@@ -72,6 +72,16 @@ final class DocumentTableTests: XCTestCase {
         XCTAssertEqual(column(of: "end", in: lines), lines.first { $0.contains("end") }.map { $0.count - 3 })
     }
 
+    func testEastAsianCellsWrapBetweenCharacters() {
+        let sentence = String(repeating: "日本語の文章です。", count: 8)
+        let lines = dump("<table><tr><td>項目</td><td>\(sentence)</td></tr></table>", width: 40)
+        let columns = { (line: String) in line.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x1100 ? 2 : 1) } }
+        XCTAssertTrue(lines.allSatisfy { columns($0) <= 40 }, lines.joined(separator: "\n"))
+        // As `w3m -dump -cols 40` lays it out.
+        XCTAssertEqual(Array(lines.prefix(4)), ["   日本語の文章です。日本語の文章です。", "項 日本語の文章です。日本語の文章です。",
+                                                "目 日本語の文章です。日本語の文章です。", "   日本語の文章です。日本語の文章です。"])
+    }
+
     func testBordersDrawBoxes() {
         let lines = dump("<table border=1><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>")
         XCTAssertEqual(Array(lines.prefix(5)), ["┌─┬─┐", "│a│b│", "├─┼─┤", "│1│2│", "└─┴─┘"])

@@ -368,13 +368,7 @@ struct CellText {
                 var longest = columns
                 if !style.preformatted {
                     longest = 0
-                    var wordStart = 0
-                    for j in 0...line.count where j == line.count || line[j] == 0x20 {
-                        if j > wordStart {
-                            longest = max(longest, displayColumns(UnsafeBufferPointer(rebasing: line[wordStart..<j])))
-                        }
-                        wordStart = j + 1
-                    }
+                    forEachBreakablePiece(line) { _, pieceColumns, _ in longest = max(longest, pieceColumns) }
                 }
                 lines.append((start..<k, indent, style.preformatted))
                 minimumWidth = max(minimumWidth, indent + longest)
@@ -398,29 +392,23 @@ struct CellText {
                     continue
                 }
                 var lineStart = -1, lineEnd = 0, columns = 0
-                var k = 0
-                while k < text.count {
-                    if text[k] == 0x20 { k += 1; continue }
-                    var end = k
-                    while end < text.count && text[end] != 0x20 { end += 1 }
-                    let word = displayColumns(UnsafeBufferPointer(rebasing: text[k..<end]))
-                    if lineStart >= 0 && columns + 1 + word > available {
-                        let base = line.range.lowerBound
+                let base = line.range.lowerBound
+                forEachBreakablePiece(text) { piece, pieceColumns, spaced in
+                    let gap = spaced ? 1 : 0
+                    if lineStart >= 0 && columns + gap + pieceColumns > available {
                         wrapped.append(WrappedLine(range: (base + lineStart)..<(base + lineEnd), indent: line.indent,
                                                    columns: line.indent + columns))
                         lineStart = -1
                     }
                     if lineStart < 0 {
-                        lineStart = k
-                        columns = word
+                        lineStart = piece.lowerBound
+                        columns = pieceColumns
                     } else {
-                        columns += 1 + word
+                        columns += gap + pieceColumns
                     }
-                    lineEnd = end
-                    k = end
+                    lineEnd = piece.upperBound
                 }
                 if lineStart >= 0 {
-                    let base = line.range.lowerBound
                     wrapped.append(WrappedLine(range: (base + lineStart)..<(base + lineEnd), indent: line.indent,
                                                columns: line.indent + columns))
                 }
@@ -449,6 +437,46 @@ struct CellText {
             position = end
             run += 1
         }
+    }
+}
+
+/// Calls `body` with each piece of `text` a line may break around, its columns, and whether a space precedes
+/// it: words between spaces, and each East Asian wide character on its own, since such text has no spaces
+/// (w3m breaks it anywhere, as UAX #14 allows between ideographs).
+func forEachBreakablePiece(_ text: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Int, Bool) -> Void) {
+    var k = 0
+    var spaced = false
+    let count = text.count
+    while k < count {
+        if text[k] == 0x20 {
+            spaced = true
+            k += 1
+            continue
+        }
+        var start = k
+        var columns = 0
+        while k < count && text[k] != 0x20 {
+            let lead = text[k]
+            let length = min(utf8Length(lead), count - k)
+            // Below U+1100 (lead byte 0xE1) no character is wide.
+            let width = lead < 0xE1 ? 1 : displayColumns(UnsafeBufferPointer(rebasing: text[k..<(k + length)]))
+            if width == 2 {
+                if k > start {
+                    body(start..<k, columns, spaced)
+                    spaced = false
+                }
+                body(k..<(k + length), 2, spaced)
+                spaced = false
+                k += length
+                start = k
+                columns = 0
+                continue
+            }
+            columns += width
+            k += length
+        }
+        if k > start { body(start..<k, columns, spaced) }
+        spaced = false
     }
 }
 
