@@ -2,8 +2,8 @@ import Glibc
 import GtkProgressCore
 
 /// The width `--dump` writes at, from the command line and the terminal standard output goes to.
-public enum TerminalSize {
-    public static func dumpWidth(option: Int?) -> Int {
+package enum TerminalSize {
+    package static func dumpWidth(option: Int?) -> Int {
         let isTerminal = isatty(STDOUT_FILENO) != 0
         var columns: Int?
         if isTerminal {

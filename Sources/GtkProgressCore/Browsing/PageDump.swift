@@ -3,7 +3,7 @@ public enum PageDump {
     /// The text for standard output, and a problem for standard error when the server answered with an error
     /// status (the page is printed all the same, as browsers show error pages). Prose wraps at `width` columns
     /// and tables are fitted to it.
-    public static func render(_ loaded: LoadedPage, width: Int = DumpWidth.standard) -> (text: String, problem: String?) {
+    public static func render(_ loaded: LoadedPage, width: Int = Document.defaultLayoutWidth) -> (text: String, problem: String?) {
         let shown = ShownPage(loaded: loaded, layoutWidth: width)
         let problem = loaded.status >= 400
             ? "HTTP \(loaded.status) \(HTTPStatus.reason(loaded.status)) from \(loaded.finalURL.absoluteString)" : nil

@@ -141,15 +141,15 @@ public struct CommandLineOptions: Equatable, Sendable {
 }
 
 /// How wide `--dump` lays its text out.
-public enum DumpWidth {
-    public static let narrowest = 20
-    public static let widest = 10_000
+package enum DumpWidth {
+    package static let narrowest = 20
+    package static let widest = 10_000
     /// A terminal's classic width, used for pipes and files.
-    public static let standard = 80
+    package static let standard = Document.defaultLayoutWidth
 
     /// `--width` when given; else, when standard output is a terminal, its width (from `TIOCGWINSZ`, then the
     /// `COLUMNS` variable); else 80. A width out of range is brought into it.
-    public static func choose(option: Int?, outputIsTerminal: Bool, terminalColumns: Int?,
+    package static func choose(option: Int?, outputIsTerminal: Bool, terminalColumns: Int?,
                               columnsVariable: String?) -> Int {
         if let option { return clamp(option) }
         guard outputIsTerminal else { return standard }
