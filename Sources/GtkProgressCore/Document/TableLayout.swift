@@ -63,7 +63,7 @@ struct TableModel {
         rowVerticalAlignment = verticalAlignment
     }
 
-    /// Places the next cell of the current row; its content follows with `finishCell`.
+    /// Places the next cell of the current row, with its finished text.
     mutating func placeCell(colspan: Int, rowspan: Int, alignment: TextAlignment, widthPercent: Int? = nil,
                             verticalAlignment: VerticalAlignment = .middle, content: RunStorage) {
         if rowCount == 0 { startRow() }
@@ -96,8 +96,8 @@ struct LaidOutPiece {
 /// longest word, or longest preformatted line) and a preferred width (its longest unwrapped line); when the
 /// preferred widths fit they are used, otherwise every column gets its minimum and the rest of the room is shared
 /// out (`share`), and cells wrap inside their columns. `width="N%"` on the table and its cells counts as in w3m.
-/// Cells are centred vertically, as w3m does, and header cells horizontally. A table that cannot fit even at its
-/// minimum widths, one with a single column, and one that lays out a page read as flowing text instead (`nil`).
+/// Cells are centred vertically unless `valign` says otherwise, as in w3m, and header cells horizontally. A table that cannot fit even at its
+/// minimum widths, one with a single column, and one that lays out a page read as flowing text instead.
 enum TableLayout {
     /// Lays `table` out and hands each line to `emit` with the table's width; false when the table reads as
     /// flowing text instead (then nothing was emitted). Lines go out as they are made, so a long table never
