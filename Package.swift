@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "GtkProgress", dependencies: ["GtkProgressCore", "GtkProgressFiles", "GtkProgressLoading", "CGtk"],
                 path: "Sources/GtkProgress"),
         .executableTarget(name: "app", dependencies: ["GtkProgressCore", "GtkProgressFiles"], path: "Sources/app"),
-        .executableTarget(name: "fetch", dependencies: ["GtkProgressCore", "GtkProgressLoading"], path: "Sources/fetch"),
+        .executableTarget(name: "fetch", dependencies: ["GtkProgressCore", "GtkProgressFiles", "GtkProgressLoading"], path: "Sources/fetch"),
         .executableTarget(name: "viewer", dependencies: ["GtkProgress"], path: "Sources/viewer"),
         // The library's example: public API only (Tests/adopter builds the same file from outside the package).
         .executableTarget(name: "bar-demo", dependencies: ["GtkProgress"], path: "Examples/bar-demo"),

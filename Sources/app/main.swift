@@ -46,7 +46,7 @@ case .dump:
         printError(failure.description)
         exit(2)
     case .success(let url) where url.isFileURL && options.throttle == nil:
-        exit(LocalDump.run(url))
+        exit(LocalDump.run(url, width: options.width))
     case .success:
         // The network, or a paced read: the loader's job.
         become(.fetch)

@@ -37,6 +37,16 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertNotNil(failure("--dump", "a", "b"))
     }
 
+    func testDumpWidth() {
+        XCTAssertEqual(parse("--dump", "a.html", "--width", "100")?.width, 100)
+        XCTAssertEqual(parse("--width=72", "--dump", "a.html")?.width, 72)
+        XCTAssertNil(parse("--dump", "a.html")?.width)
+        XCTAssertEqual(failure("--dump", "a.html", "--width", "wide"),
+                       "--width needs a number of columns from 20 to 10000, not “wide”.")
+        XCTAssertNotNil(failure("--width", "5", "--dump", "a.html"))
+        XCTAssertTrue(CommandLineOptions.usage.contains("--width COLUMNS"))
+    }
+
     func testBadInputGetsAClearMessage() {
         XCTAssertEqual(failure("--bogus"), "Unknown option “--bogus”. Try gtkprogress --help.")
         XCTAssertEqual(failure("--curve"), "--curve needs a value.")

@@ -172,7 +172,11 @@ package final class TextView: Widget {
         } else {
             mark = gtk_text_buffer_create_mark(buffer, "scroll-target", &iter, 1)!
         }
-        gtk_text_view_scroll_to_mark(view, mark, 0, 1, 0, 0)
+        // yalign 0 puts the place at the top. xalign 1 asks for the least horizontal scroll that shows it, which
+        // for a place on the first screen width is none: with xalign 0 GTK would scroll sideways by the place's
+        // indentation whenever a wide preformatted line makes the page scrollable sideways
+        // (gtk_text_view_scroll_to_iter: the x destination is the place minus xalign times the view's width).
+        gtk_text_view_scroll_to_mark(view, mark, 0, 1, 1, 0)
         return true
     }
 

@@ -144,6 +144,14 @@ package final class ScrolledWindow: Widget {
         get { gtk_adjustment_get_value(vadjustment) }
         set { gtk_adjustment_set_value(vadjustment, newValue) }
     }
+    private var hadjustment: UnsafeMutablePointer<GtkAdjustment> {
+        gtk_scrolled_window_get_hadjustment(cast(GtkScrolledWindow.self))
+    }
+    /// The horizontal scroll offset in pixels (non-zero only when preformatted lines are wider than the view).
+    package var horizontalOffset: Double {
+        get { gtk_adjustment_get_value(hadjustment) }
+        set { gtk_adjustment_set_value(hadjustment, newValue) }
+    }
     package var verticalRange: (lower: Double, upper: Double, page: Double) {
         (gtk_adjustment_get_lower(vadjustment), gtk_adjustment_get_upper(vadjustment),
          gtk_adjustment_get_page_size(vadjustment))

@@ -343,6 +343,12 @@ package final class PageView {
         if style.preformatted { tags.append(shared("pre")) }
         if style.indent > 0 { tags.append(shared("indent\(min(style.indent, 12))")) }
         if let link = style.link { tags.append(shared(link == 1 ? "visited" : "link")) }
+        switch style.alignment {
+        case .left: break
+        case .center: tags.append(shared("center"))
+        case .right: tags.append(shared("right"))
+        }
+        if style.rule { tags.append(shared("rule")) }
         return tags
     }
 
@@ -359,6 +365,14 @@ package final class PageView {
             tag.set("pixels-above-lines", int: 6)
             tag.set("pixels-below-lines", int: 2)
         case "bold": tag.set("weight", int: 700)
+        case "center": tag.set("justification", int: 2)  // GTK_JUSTIFY_CENTER
+        case "right": tag.set("justification", int: 1)  // GTK_JUSTIFY_RIGHT
+        case "rule":
+            // A rule is a paragraph of one tiny character whose paragraph background GTK paints across the
+            // whole width of the view, whatever that width is: a thin line, like a browser's <hr>.
+            tag.set("size-points", double: 2)
+            tag.set("paragraph-background", string: "#9a9996")
+            tag.set("foreground", string: "#9a9996")
         case "italic": tag.set("style", int: 2)  // PANGO_STYLE_ITALIC
         case "mono": tag.set("family", string: "monospace")
         case "pre": tag.set("wrap-mode", int: 0)  // GTK_WRAP_NONE: preformatted lines keep their shape

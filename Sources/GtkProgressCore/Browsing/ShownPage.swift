@@ -21,7 +21,8 @@ package struct ShownPage: Sendable {
     }
 
     /// The page for what arrived: HTML and text rendered, anything else described with an offer to save it.
-    package init(loaded: LoadedPage) {
+    /// Tables are fitted to `layoutWidth` columns.
+    package init(loaded: LoadedPage, layoutWidth: Int = Document.defaultLayoutWidth) {
         var statusLine = loaded.status >= 400 ? "HTTP \(loaded.status) \(HTTPStatus.reason(loaded.status))"
             : HTTPStatus.keepsPageShown(loaded.status) ? HTTPStatus.nothingToShow(loaded.status, from: loaded.finalURL)
             : "Done: \(GeneratedPages.formatBytes(loaded.byteCount))."
@@ -31,7 +32,8 @@ package struct ShownPage: Sendable {
         }
         switch loaded.kind {
         case .html:
-            self.init(document: Document.parse(html: loaded.text, baseURL: loaded.finalURL), kind: .page,
+            self.init(document: Document.parse(html: loaded.text, baseURL: loaded.finalURL, layoutWidth: layoutWidth),
+                      kind: .page,
                              status: statusLine)
         case .text:
             var document = Document.plainText(loaded.text)

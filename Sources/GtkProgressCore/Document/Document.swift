@@ -16,9 +16,14 @@ package struct TextStyle: Hashable, Sendable {
     package var listMarker = false
     /// Index into `Document.links` when the text is part of a link.
     package var link: Int?
+    /// How the lines of the paragraph sit between the margins (`align`, `<center>`, `text-align`).
+    package var alignment: TextAlignment = .left
+    /// A horizontal rule (`<hr>`): one line that spans the text width, whatever its characters.
+    package var rule = false
 
     package init(heading: Int = 0, bold: Bool = false, italic: Bool = false, monospace: Bool = false,
-                preformatted: Bool = false, indent: Int = 0, listMarker: Bool = false, link: Int? = nil) {
+                preformatted: Bool = false, indent: Int = 0, listMarker: Bool = false, link: Int? = nil,
+                alignment: TextAlignment = .left, rule: Bool = false) {
         self.heading = heading
         self.bold = bold
         self.italic = italic
@@ -27,7 +32,14 @@ package struct TextStyle: Hashable, Sendable {
         self.indent = indent
         self.listMarker = listMarker
         self.link = link
+        self.alignment = alignment
+        self.rule = rule
     }
+}
+
+/// Where a paragraph's lines sit: HTML's `align` attribute and CSS `text-align` (`justify` reads as left).
+public enum TextAlignment: Hashable, Sendable {
+    case left, center, right
 }
 
 /// A piece of text in one style. Line breaks are part of the text.
@@ -77,15 +89,19 @@ package struct Document: Sendable {
         return characters
     }
 
-    /// Parses HTML. `baseURL` is where the page came from; relative links resolve against it.
-    package static func parse(html: String, baseURL: URL?) -> Document {
+    /// Columns tables are fitted to when no width is given: a classic terminal's.
+    package static let defaultLayoutWidth = 80
+
+    /// Parses HTML. `baseURL` is where the page came from; relative links resolve against it. Tables are laid
+    /// out in monospace columns fitted to `layoutWidth` character cells.
+    package static func parse(html: String, baseURL: URL?, layoutWidth: Int = defaultLayoutWidth) -> Document {
         var html = html
-        return html.withUTF8 { DocumentBuilder.build(source: $0, baseURL: baseURL) }
+        return html.withUTF8 { DocumentBuilder.build(source: $0, baseURL: baseURL, layoutWidth: layoutWidth) }
     }
 
     /// Parses HTML given as bytes; invalid UTF-8 becomes U+FFFD first, since gumbo reads only UTF-8.
-    package static func parse(bytes: [UInt8], baseURL: URL?) -> Document {
-        parse(html: String(decoding: bytes, as: UTF8.self), baseURL: baseURL)
+    package static func parse(bytes: [UInt8], baseURL: URL?, layoutWidth: Int = defaultLayoutWidth) -> Document {
+        parse(html: String(decoding: bytes, as: UTF8.self), baseURL: baseURL, layoutWidth: layoutWidth)
     }
 
     /// A `text/plain` page: one monospace run, line breaks kept, as browsers show it.

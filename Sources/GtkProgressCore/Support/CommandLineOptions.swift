@@ -23,6 +23,8 @@ package struct CommandLineOptions: Equatable, Sendable {
     public var throttle: Int64?
     /// `--new-session`: start with the welcome page instead of the windows of the last session.
     public var newSession = false
+    /// `--width COLUMNS` for `--dump`; nil leaves the choice to `DumpWidth`.
+    public var width: Int?
     /// URLs or files to open (or, with `--dump`, the one to print).
     package var targets: [String] = []
 
@@ -38,6 +40,8 @@ package struct CommandLineOptions: Equatable, Sendable {
         --until SECONDS          with --print-curve: stop printing at this time
         --frames                 with --print-curve: what is painted at 60 frames a second, not the 0.1 s model
       --dump URL|FILE            print the page as text, links numbered, and exit
+        --width COLUMNS          with --dump: wrap text and fit tables to this many columns
+                                 (default: the terminal's width, or 80 when not printing to a terminal)
       --load-only URL            download without keeping or showing the body; print size and speed
       --help                     show this help and exit
       --version                  show the version and exit
@@ -126,6 +130,15 @@ package struct CommandLineOptions: Equatable, Sendable {
                 }
             case "--new-session":
                 options.newSession = true
+            case "--width":
+                switch value(flag) {
+                case .success(let v):
+                    guard let n = Int(v), n >= DumpWidth.narrowest, n <= DumpWidth.widest else {
+                        return .failure(Failure(description: "--width needs a number of columns from \(DumpWidth.narrowest) to \(DumpWidth.widest), not “\(v)”."))
+                    }
+                    options.width = n
+                case .failure(let f): return .failure(f)
+                }
             case "--dump":
                 if options.action == .browse { options.action = .dump }
             case "--load-only":
@@ -143,4 +156,27 @@ package struct CommandLineOptions: Equatable, Sendable {
         }
         return .success(options)
     }
+}
+
+/// How wide `--dump` lays its text out.
+package enum DumpWidth {
+    package static let narrowest = 20
+    package static let widest = 10_000
+    /// A terminal's classic width, used for pipes and files.
+    package static let standard = Document.defaultLayoutWidth
+
+    /// `--width` when given; else, when standard output is a terminal, its width (from `TIOCGWINSZ`, then the
+    /// `COLUMNS` variable); else 80. A width out of range is brought into it.
+    package static func choose(option: Int?, outputIsTerminal: Bool, terminalColumns: Int?,
+                              columnsVariable: String?) -> Int {
+        if let option { return clamp(option) }
+        guard outputIsTerminal else { return standard }
+        if let columns = terminalColumns, columns > 0 { return clamp(columns) }
+        if let text = columnsVariable, let columns = Int(text.trimmed()), columns > 0 {
+            return clamp(columns)
+        }
+        return standard
+    }
+
+    private static func clamp(_ columns: Int) -> Int { min(max(columns, narrowest), widest) }
 }
