@@ -20,7 +20,7 @@ QUIET = 2>&1 | { grep -v 'warning: prohibited flag(s): -pthread' || true; }
 LANGUAGES = $(basename $(notdir $(wildcard po/*.po)))
 CATALOGUES = $(foreach lang,$(LANGUAGES),.build/locale/$(lang)/LC_MESSAGES/gtkprogress.mo)
 
-.PHONY: all build release run test bench install install-files uninstall deps clean screenshot deb deb-check locale po
+.PHONY: all build release run test bench install install-files uninstall deps clean screenshot deb deb-check locale po docs
 
 all: release
 
@@ -55,6 +55,7 @@ test:
 	$(SWIFT) build --build-tests $(QUIET)
 	$(XVFB) $(SWIFT) test --skip-build $(QUIET)
 	$(XVFB) dbus-run-session -- /usr/bin/python3 Tests/ui/run.py .build/debug/gtkprogress
+	cd Tests/adopter && $(SWIFT) build $(QUIET)
 	$(SWIFT) build $(RELEASE_FLAGS) $(QUIET)
 	Tests/install/installed-without-toolchain.sh .build/release/gtkprogress
 	$(MAKE) -s deb-check
@@ -65,6 +66,24 @@ bench: release
 
 screenshot: release
 	$(XVFB) /usr/bin/python3 scripts/screenshot.py $(BIN) docs/screenshot.png
+	$(XVFB) /usr/bin/python3 scripts/screenshot.py --bar-demo $(dir $(BIN))bar-demo
+
+# The library's reference: symbol graphs of the public API (GtkProgress's graph carries the modules it re-exports)
+# rendered by the toolchain's docc with the articles in Sources/GtkProgress/GtkProgress.docc. Open
+# .build/docs/documentation/gtkprogress/index.html through a web server (docc's pages load their data with fetch).
+DOCS_SCRATCH = .build/docs-build
+docs:
+	@# The graphs of an up-to-date build stay from its last compile, so they are not removed.
+	rm -rf $(DOCS_SCRATCH)/graphs .build/docs
+	mkdir -p $(DOCS_SCRATCH)/symbol-graphs $(DOCS_SCRATCH)/graphs
+	$(SWIFT) build --scratch-path $(DOCS_SCRATCH) --target GtkProgress -Xswiftc -emit-symbol-graph \
+		-Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$(DOCS_SCRATCH)/symbol-graphs $(QUIET)
+	cp $(DOCS_SCRATCH)/symbol-graphs/GtkProgress.symbols.json $(DOCS_SCRATCH)/graphs/
+	$(dir $(realpath $(SWIFT)))docc convert Sources/GtkProgress/GtkProgress.docc \
+		--additional-symbol-graph-dir $(DOCS_SCRATCH)/graphs --output-dir .build/docs \
+		--fallback-display-name GtkProgress --fallback-bundle-identifier org.gtkprogress.GtkProgress \
+		--transform-for-static-hosting --warnings-as-errors
+	@echo "reference: .build/docs/documentation/gtkprogress/index.html"
 
 install: release install-files
 

@@ -9,6 +9,7 @@ import PackageDescription
 //   app                 `gtkprogress`: the command line; loads neither GTK nor libcurl, and execs one of:
 //   viewer              `gtkprogress-viewer`: the desktop application
 //   fetch               `gtkprogress-fetch`: --dump of a network address, --load-only
+//   bar-demo            the load indicator alone over any content, with simulated loads (Examples/bar-demo)
 let package = Package(
     name: "GtkProgress",
     products: [
@@ -17,6 +18,7 @@ let package = Package(
         .executable(name: "gtkprogress", targets: ["app"]),
         .executable(name: "gtkprogress-viewer", targets: ["viewer"]),
         .executable(name: "gtkprogress-fetch", targets: ["fetch"]),
+        .executable(name: "bar-demo", targets: ["bar-demo"]),
     ],
     targets: [
         .systemLibrary(name: "CGLib", path: "Sources/CGLib", pkgConfig: "glib-2.0",
@@ -37,8 +39,10 @@ let package = Package(
         .target(name: "GtkProgress", dependencies: ["GtkProgressCore", "GtkProgressFiles", "GtkProgressLoading", "CGtk"],
                 path: "Sources/GtkProgress"),
         .executableTarget(name: "app", dependencies: ["GtkProgressCore", "GtkProgressFiles"], path: "Sources/app"),
-        .executableTarget(name: "fetch", dependencies: ["GtkProgressCore", "GtkProgressLoading"], path: "Sources/fetch"),
+        .executableTarget(name: "fetch", dependencies: ["GtkProgressCore", "GtkProgressFiles", "GtkProgressLoading"], path: "Sources/fetch"),
         .executableTarget(name: "viewer", dependencies: ["GtkProgress"], path: "Sources/viewer"),
+        // The library's example: public API only (Tests/adopter builds the same file from outside the package).
+        .executableTarget(name: "bar-demo", dependencies: ["GtkProgress"], path: "Examples/bar-demo"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GtkProgressCoreTests", dependencies: ["GtkProgressCore", "TestSupport"],
                     path: "Tests/GtkProgressCoreTests"),

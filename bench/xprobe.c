@@ -13,6 +13,10 @@
  *       Sends _NET_WM_PING to WINDOW every INTERVAL_MS for SECONDS, one at a time: GDK answers it from its main
  *       loop, so a round trip is as late as the app's main loop is busy. Prints "ping T RTT" per answer
  *       (RTT -1 if none within 2 s) and "summary N MAX MEDIAN LOST".
+ *   xprobe damage WINDOW SECONDS MAX_HEIGHT
+ *       Watches drawing into WINDOW for SECONDS through XDamage (one report per rectangle drawn). Reports no
+ *       taller than MAX_HEIGHT are the progress bar's strip; reports less than 2 ms apart belong to one repaint.
+ *       Prints "damage STRIP_REPAINTS OTHER_REPAINTS STRIP_REPORTS TALLEST_STRIP_REPORT".
  * Exit status: 0 found/done, 1 timeout, 2 usage or X error.
  */
 #define _GNU_SOURCE
@@ -261,6 +265,37 @@ static int cmd_ping(int argc, char **argv) {
     return 0;
 }
 
+static int cmd_damage(int argc, char **argv) {
+    if (argc != 3) { fprintf(stderr, "usage: xprobe damage WINDOW SECONDS MAX_HEIGHT\n"); return 2; }
+    Window w = strtoul(argv[0], NULL, 0);
+    double seconds = atof(argv[1]);
+    int max_height = atoi(argv[2]);
+    int damage_event, damage_error;
+    if (!XDamageQueryExtension(dpy, &damage_event, &damage_error)) { fprintf(stderr, "xprobe: no XDamage\n"); return 2; }
+    XDamageCreate(dpy, w, XDamageReportRawRectangles);
+    XSync(dpy, False);
+    long strip_repaints = 0, other_repaints = 0, strip_reports = 0;
+    int tallest = 0;
+    double last_strip = -1, last_other = -1, deadline = now() + seconds;
+    XEvent ev;
+    while (next_event(&ev, deadline)) {
+        if (ev.type != damage_event + XDamageNotify) continue;
+        XDamageNotifyEvent *d = (XDamageNotifyEvent *)&ev;
+        double t = now();
+        if (d->area.height <= max_height) {
+            strip_reports++;
+            if (d->area.height > tallest) tallest = d->area.height;
+            if (t - last_strip > 0.002) strip_repaints++;
+            last_strip = t;
+        } else {
+            if (t - last_other > 0.002) other_repaints++;
+            last_other = t;
+        }
+    }
+    printf("damage %ld %ld %ld %d\n", strip_repaints, other_repaints, strip_reports, tallest);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (argc < 2) { fprintf(stderr, "usage: xprobe wait|key|ping ...\n"); return 2; }
@@ -276,6 +311,7 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[1], "wait")) return cmd_wait(argc - 2, argv + 2);
     if (!strcmp(argv[1], "key")) return cmd_key(argc - 2, argv + 2);
     if (!strcmp(argv[1], "ping")) return cmd_ping(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "damage")) return cmd_damage(argc - 2, argv + 2);
     fprintf(stderr, "xprobe: unknown command %s\n", argv[1]);
     return 2;
 }

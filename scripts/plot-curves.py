@@ -5,8 +5,10 @@ Usage: scripts/plot-curves.py [GTKPROGRESS] [-o OUTPUT]
   GTKPROGRESS  the built binary (default .build/release/gtkprogress)
   OUTPUT       the SVG to write (default docs/curves.svg)
 
-Every point comes from the binary's own timeline (tab-separated `t fraction opacity` at 0.1 s steps), so the plot
-shows what the bar does, not a second implementation of the curves. Plain SVG, no plotting library.
+Every point comes from the binary's own timeline (tab-separated `t fraction opacity` at 0.1 s steps, and with
+--frames at 60 frames a second), so the plot shows what the bar does, not a second implementation of the curves.
+The upper panel is the model over 25 s; the lower one is the finish as it is painted, frame by frame: the run to
+the full width, the moment at full, and the fade. Plain SVG, no plotting library.
 """
 import argparse
 import os
@@ -25,7 +27,15 @@ SERIES = [
     ("real: unknown length, loads at 10 s", ["real", "--finish-at", "10"], "#26a269", True),
 ]
 
+# The finish, painted: (label, arguments, finish time, colour).
+FINISHES = [
+    ("wechat, loads at 2 s", ["wechat", "--finish-at", "2", "--frames"], 2.0, "#3584e4"),
+    ("smooth, loads at 18 s", ["smooth", "--finish-at", "18", "--frames"], 18.0, "#e66100"),
+]
+
 WIDTH, HEIGHT = 820, 500
+PANEL_TOP, PANEL_HEIGHT = HEIGHT + 20, 300
+F_LEFT, F_RIGHT = -0.2, 1.0  # seconds around the finish
 LEFT, RIGHT, TOP, BOTTOM = 70, 30, 50, 60
 T_MAX = 25.0
 F_MAX = 1.05  # a little above 1.0, so a full bar is not drawn on the frame
@@ -64,10 +74,54 @@ def runs(points):
         yield run
 
 
-def svg(series_points):
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-           f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">',
-           f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
+def finish_panel(finish_points):
+    """The lower panel: fraction (solid) and opacity (dotted) against seconds since the finish."""
+    top, bottom = PANEL_TOP + 40, PANEL_TOP + PANEL_HEIGHT - 50
+
+    def fx(t):
+        return LEFT + (WIDTH - LEFT - RIGHT) * (t - F_LEFT) / (F_RIGHT - F_LEFT)
+
+    def fy(v):
+        return bottom - (bottom - top) * v / F_MAX
+
+    out = [f'<text x="{WIDTH / 2}" y="{PANEL_TOP + 22}" text-anchor="middle" font-size="16" font-weight="bold">'
+           'The finish as painted, 60 frames a second: run, stay, fade</text>']
+    tenth = F_LEFT
+    while tenth <= F_RIGHT + 1e-9:
+        x = fx(tenth)
+        out.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{bottom}" stroke="#eeeeee"/>')
+        out.append(f'<text x="{x:.1f}" y="{bottom + 18}" text-anchor="middle">{tenth:+.1f}</text>')
+        tenth += 0.1
+    for v in (0, 0.5, 1.0):
+        out.append(f'<line x1="{LEFT}" y1="{fy(v):.1f}" x2="{WIDTH - RIGHT}" y2="{fy(v):.1f}" stroke="#eeeeee"/>')
+        out.append(f'<text x="{LEFT - 8}" y="{fy(v) + 4:.1f}" text-anchor="end">{v:.1f}</text>')
+    out.append(f'<line x1="{fx(0):.1f}" y1="{top}" x2="{fx(0):.1f}" y2="{bottom}" stroke="#333" '
+               'stroke-dasharray="2 3"/>')
+    out.append(f'<text x="{fx(0) + 4:.1f}" y="{top + 12}">the page is in</text>')
+    out.append(f'<text x="{(LEFT + WIDTH - RIGHT) / 2}" y="{bottom + 38}" text-anchor="middle">'
+               'seconds since the load finished — solid: fraction filled; dotted: opacity</text>')
+    for (label, _, finish, colour), points in finish_points:
+        near = [(t - finish, f, o) for t, f, o in points if F_LEFT <= t - finish <= F_RIGHT]
+        shown = [(t, f, o) for t, f, o in near if o > 0 or t <= 0]
+        fraction = " ".join(f"{fx(t):.1f},{fy(f):.1f}" for t, f, o in shown)
+        opacity = " ".join(f"{fx(t):.1f},{fy(o):.1f}" for t, f, o in near if f > 0 or t <= 0)
+        out.append(f'<polyline points="{fraction}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        out.append(f'<polyline points="{opacity}" fill="none" stroke="{colour}" stroke-width="2" '
+                   'stroke-dasharray="1 3"/>')
+    legend_x, legend_y = WIDTH - RIGHT - 190, top + 20
+    for i, ((label, _, _, colour), _) in enumerate(finish_points):
+        y = legend_y + 20 * i
+        out.append(f'<line x1="{legend_x}" y1="{y - 4}" x2="{legend_x + 30}" y2="{y - 4}" stroke="{colour}" '
+                   'stroke-width="2"/>')
+        out.append(f'<text x="{legend_x + 38}" y="{y}">{escape(label)}</text>')
+    return out
+
+
+def svg(series_points, finish_points):
+    total = PANEL_TOP + PANEL_HEIGHT
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{total}" '
+           f'viewBox="0 0 {WIDTH} {total}" font-family="sans-serif" font-size="12">',
+           f'<rect width="{WIDTH}" height="{total}" fill="#ffffff"/>',
            f'<text x="{WIDTH / 2}" y="28" text-anchor="middle" font-size="16" font-weight="bold">'
            'What the progress bar shows over time</text>']
     # Grid and axes.
@@ -108,6 +162,7 @@ def svg(series_points):
         out.append(f'<line x1="{legend_x}" y1="{y - 4}" x2="{legend_x + 30}" y2="{y - 4}" stroke="{colour}" '
                    f'stroke-width="2"{dash}/>')
         out.append(f'<text x="{legend_x + 38}" y="{y}">{escape(label)}</text>')
+    out += finish_panel(finish_points)
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -120,8 +175,9 @@ def main():
     if not os.access(args.binary, os.X_OK):
         sys.exit(f"{args.binary}: no such program; build it first (swift build -c release)")
     series_points = [(series, timeline(args.binary, series[1])) for series in SERIES]
+    finish_points = [(finish, timeline(args.binary, finish[1])) for finish in FINISHES]
     with open(args.output, "w", encoding="utf-8") as f:
-        f.write(svg(series_points))
+        f.write(svg(series_points, finish_points))
     print(f"wrote {args.output}")
 
 

@@ -1,7 +1,10 @@
 #!/usr/bin/python3
 """Takes the README's screenshots of the real app under the current X display:
 docs/screenshot.png (the welcome page) and docs/loading.png (the bundled large page arriving over a throttled loopback
-connection, with the progress bar under way). Usage: screenshot.py BINARY"""
+connection, with the progress bar under way). Usage: screenshot.py BINARY
+
+screenshot.py --bar-demo BAR_DEMO takes docs/bar-demo.png instead: the library's example window 2.6 s into its
+simulated slow load."""
 
 import functools
 import http.server
@@ -12,7 +15,8 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/gtkprogress")
+bar_demo = len(sys.argv) > 2 and sys.argv[1] == "--bar-demo"
+binary = os.path.abspath(sys.argv[-1] if len(sys.argv) > 1 else ".build/release/gtkprogress")
 docs = os.path.join(ROOT, "docs")
 
 
@@ -33,6 +37,17 @@ def shot(wid, path):
     subprocess.run(["import", "-window", wid, path], check=True)
     print("wrote", path)
 
+
+if bar_demo:
+    demo = subprocess.Popen([binary, "slow"])
+    try:
+        wid = window_of(demo, "GtkProgress bar demo")
+        time.sleep(max(0.0, 2.6 - 0.1))
+        shot(wid, os.path.join(docs, "bar-demo.png"))
+    finally:
+        demo.terminate()
+        demo.wait()
+    sys.exit(0)
 
 handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=os.path.join(ROOT, "data"))
 handler.log_message = lambda *a: None

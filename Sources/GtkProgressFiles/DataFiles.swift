@@ -5,8 +5,8 @@ import GtkProgressCore
 ///
 /// Looked up, in order: `$GTKPROGRESS_DATADIR`; `<prefix>/share/gtkprogress` of an installed binary (in `bin/` or `libexec/gtkprogress/`); the
 /// `data/` folder of the source tree the binary was built from (so `swift run` and tests need no install).
-public enum DataFiles {
-    public static let directory: URL? = {
+package enum DataFiles {
+    package static let directory: URL? = {
         var candidates: [URL] = []
         if let env = ProcessInfo.processInfo.environment["GTKPROGRESS_DATADIR"], !env.isEmpty {
             candidates.append(URL(fileURLWithPath: env))
@@ -40,7 +40,7 @@ public enum DataFiles {
     }()
 
     /// The URL of a shipped file, e.g. `url("curves/wechat.json")`, if it exists.
-    public static func url(_ relativePath: String) -> URL? {
+    package static func url(_ relativePath: String) -> URL? {
         guard let url = directory?.appendingPathComponent(relativePath),
               FileManager.default.fileExists(atPath: url.path) else { return nil }
         return url

@@ -4,9 +4,9 @@ import GtkProgressCore
 
 /// The checks a local file passes before it is opened, and the whole-file read of the command line. Shared by the
 /// loader (which then reads files on a worker thread) and `gtkprogress --dump FILE` (which needs no loader).
-public enum LocalFile {
+package enum LocalFile {
     /// Why `url` cannot be loaded, or nil: it must exist, be a regular readable file, and be at most `maxBytes`.
-    public static func refusal(_ url: URL, maxBytes: Int) -> LoadError? {
+    package static func refusal(_ url: URL, maxBytes: Int) -> LoadError? {
         let path = url.path
         var info = stat()
         guard stat(path, &info) == 0 else {

@@ -16,7 +16,7 @@ extension ProgressCurve {
         if let url = DataFiles.url("curves/\(nameOrPath).json") {
             return try load(contentsOf: url, shownAs: url.path)
         }
-        if nameOrPath == defaultPresetName { return .builtInWeChat }
+        if let builtIn = builtInPresets[nameOrPath] { return builtIn }
         throw CurveFileError(file: nameOrPath, problem: .noSuchPreset(name: nameOrPath, available: presetNames))
     }
 
@@ -30,7 +30,7 @@ extension ProgressCurve {
     public static var presetNames: [String] {
         guard let directory = DataFiles.url("curves"),
               let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
-            return [defaultPresetName]
+            return builtInPresets.keys.sorted()
         }
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }

@@ -5,7 +5,7 @@ import GtkProgressFiles
 /// `gtkprogress --dump FILE`: a local file read, rendered and printed, with the loader's checks and messages but
 /// without the loader, so a page on disk costs what w3m or lynx costs.
 enum LocalDump {
-    static func run(_ url: URL) -> Int32 {
+    static func run(_ url: URL, width: Int?) -> Int32 {
         let limits = LoaderOptions()
         if let refusal = LocalFile.refusal(url, maxBytes: limits.maxDocumentBytes) {
             printError(refusal.message)
@@ -17,7 +17,7 @@ enum LocalDump {
             return 1
         case .success(let bytes):
             let loaded = LoadedPage(decoding: bytes, finalURL: url, status: 200, contentType: nil)
-            StandardStreams.output(PageDump.render(loaded).text)
+            StandardStreams.output(PageDump.render(loaded, width: TerminalSize.dumpWidth(option: width)).text)
             return 0
         }
     }

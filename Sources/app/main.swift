@@ -34,7 +34,8 @@ case .version:
 case .printCurve(let name):
     do {
         let curve = try ProgressCurve.load(nameOrPath: name)
-        print(CurveTimeline.render(curve: curve, finishAt: options.finishAt, until: options.until), terminator: "")
+        print(CurveTimeline.render(curve: curve, finishAt: options.finishAt, until: options.until,
+                                   frames: options.frames), terminator: "")
         exit(0)
     } catch {
         printError("\(error)")
@@ -46,7 +47,7 @@ case .dump:
         printError(failure.description)
         exit(2)
     case .success(let url) where url.isFileURL && options.throttle == nil:
-        exit(LocalDump.run(url))
+        exit(LocalDump.run(url, width: options.width))
     case .success:
         // The network, or a paced read: the loader's job.
         become(.fetch)

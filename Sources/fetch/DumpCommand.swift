@@ -5,7 +5,7 @@ import GtkProgressFiles
 
 /// `gtkprogress --dump URL|FILE`: the rendered text on stdout, links numbered, as `lynx -dump` prints it.
 enum DumpCommand {
-    static func run(target: String, throttle: Int64?) -> Int32 {
+    static func run(target: String, throttle: Int64?, width: Int) -> Int32 {
         let url: URL
         switch AddressInput.url(from: target, workingDirectory: FileManager.default.currentDirectoryPath) {
         case .success(let parsed): url = parsed
@@ -21,7 +21,7 @@ enum DumpCommand {
             printError(error.message)
             return 1
         case .success(let loaded):
-            let dump = PageDump.render(loaded)
+            let dump = PageDump.render(loaded, width: width)
             StandardStreams.output(dump.text)
             if let problem = dump.problem {
                 printError(problem)

@@ -21,7 +21,7 @@ enum LoadOnlyCommand {
         var outcome: Int32?
         loader.load(LoadRequest(url: url)) { event in
             switch event {
-            case .response: break
+            case .response, .milestone: break
             case .progress(let bytes, _): received = bytes
             case .finished(let page):
                 let seconds = max(MainLoop.monotonicSeconds() - start, 1e-6)

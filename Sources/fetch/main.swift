@@ -1,8 +1,8 @@
 import FoundationEssentials
 import Glibc
 import GtkProgressCore
-import GtkProgressLoading
 import GtkProgressFiles
+import GtkProgressLoading
 
 /// Entry point of `gtkprogress-fetch`, which `gtkprogress` becomes for `--dump URL` and `--load-only`: the
 /// loader, without GTK.
@@ -16,7 +16,8 @@ case .failure(let failure):
     printError(failure.description)
     exit(2)
 case .success(let options) where options.action == .dump:
-    exit(DumpCommand.run(target: options.targets[0], throttle: options.throttle))
+    exit(DumpCommand.run(target: options.targets[0], throttle: options.throttle,
+                         width: TerminalSize.dumpWidth(option: options.width)))
 case .success(let options) where options.action == .loadOnly:
     exit(LoadOnlyCommand.run(target: options.targets[0], throttle: options.throttle))
 case .success:

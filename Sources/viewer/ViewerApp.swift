@@ -1,14 +1,29 @@
 import FoundationEssentials
 import GtkProgress
 
-/// The desktop application: one window, opened on the welcome page or the URLs it is given, also by a second
-/// launch or the desktop's `open` when a session bus exists.
+/// The desktop application: windows, each its own `Browser`, opened on the last session, the welcome page or the
+/// URLs it is given (one window each), also by a second launch or the desktop's `open` when a session bus exists.
 final class ViewerApp {
     private let options: CommandLineOptions
-    private var browser: Browser?
+    private var application: Application!
+    /// The open windows, the one used last at the end.
+    private var browsers: [Browser] = []
     private var curve = ProgressCurve.default
-    private var startupMessage: String?
-    private var initialURIs: [String] = []
+    /// Messages for the first window's status line (a bad curve file, an unusable session file).
+    private var startupMessages: [String] = []
+    private var visited = VisitedLinks()
+    /// The text size chosen last: new windows start with it.
+    private var lastZoom = ZoomLevel.normal
+    /// The last session, read once at the first window; nil when there was none to read.
+    private var lastSession: SessionState?
+    private var sessionRead = false
+    private let sessionFile = SessionFile.standard()
+    private var saveTimer: MainLoopTimer?
+    /// Saving starts once the last session has been read (or deliberately not), so it is never overwritten unread.
+    private var saving = false
+    /// Ctrl+Q: the windows close one by one, but the session keeps them all.
+    private var quitting = false
+    private var sessionProblemShown = false
 
     init(options: CommandLineOptions) { self.options = options }
 
@@ -19,8 +34,7 @@ final class ViewerApp {
         }
         if let name = options.curve {
             do { curve = try ProgressCurve.load(nameOrPath: name) } catch {
-                startupMessage = L("%@ Using the wechat curve.", "\(error)")
-                printError(startupMessage!)
+                report(L("%@ Using the wechat curve.", "\(error)"))
             }
         }
         // Targets become absolute URLs here, so relative paths and bare host names mean what the user meant.
@@ -28,38 +42,178 @@ final class ViewerApp {
         for target in options.targets {
             switch AddressInput.url(from: target, workingDirectory: FileManager.default.currentDirectoryPath) {
             case .success(let url): uris.append(url.absoluteString)
-            case .failure(let failure):
-                startupMessage = failure.description
-                printError(failure.description)
+            case .failure(let failure): report(failure.description)
             }
         }
         var application = Application(id: "org.gtkprogress.Viewer")
         if !application.register() {
             application = Application(id: "org.gtkprogress.Viewer", unique: false)
         }
-        application.onActivate { [unowned self, unowned application] in
-            self.window(in: application).chrome.window.present()
-        }
-        application.onOpen { [unowned self, unowned application] uris in
-            let browser = self.window(in: application)
-            browser.open(uris.compactMap { URL(string: $0) }, kind: .commandLine)
-            browser.chrome.window.present()
-        }
-        initialURIs = uris
+        self.application = application
+        application.onActivate { [unowned self] in self.activate() }
+        application.onOpen { [unowned self] uris in self.open(uris) }
         return application.run(arguments: [CommandLine.arguments[0]] + uris)
     }
 
-    private func window(in application: Application) -> Browser {
-        if let browser { return browser }
+    private func report(_ message: String) {
+        printError(message)
+        startupMessages.append(message)
+    }
+
+    // MARK: Windows
+
+    /// Started without URLs, or launched again: the window used last comes to the front; the first time, the
+    /// last session's windows come back (unless `--new-session`), else the welcome page opens.
+    private func activate() {
+        if let browser = browsers.last {
+            browser.chrome.window.present()
+            return
+        }
+        readSession()
+        if !options.newSession, let windows = lastSession?.windows, !windows.isEmpty {
+            for window in windows { newWindow(opening: nil, restoring: window) }
+            return
+        }
+        newWindow(opening: DataFiles.url("welcome.html"))
+    }
+
+    /// URLs from the command line, a second launch or the desktop: a window each. A single URL handed to a running
+    /// viewer opens in the window used last, as a new page in its history.
+    private func open(_ uris: [String]) {
+        readSession()
+        let urls = uris.compactMap(URL.init(string:))
+        if urls.count == 1, let browser = browsers.last {
+            browser.open(urls[0], kind: .commandLine)
+            browser.chrome.window.present()
+            return
+        }
+        for url in urls { newWindow(opening: url) }
+        if browsers.isEmpty { activate() }
+    }
+
+    @discardableResult
+    private func newWindow(opening url: URL?, zoom: ZoomLevel? = nil,
+                           restoring saved: SessionState.Window? = nil) -> Browser {
         var loaderOptions = LoaderOptions()
         loaderOptions.throttleBytesPerSecond = options.throttle
-        let browser = Browser(window: application.makeWindow(), curve: curve, loaderOptions: loaderOptions)
-        self.browser = browser
-        browser.chrome.window.showAll()
-        if initialURIs.isEmpty {
-            if let welcome = DataFiles.url("welcome.html") { browser.open(welcome, kind: .commandLine) }
+        let browser = Browser(window: application.makeWindow(), curve: curve, loaderOptions: loaderOptions,
+                              visited: visited)
+        browsers.append(browser)
+        browser.onOpenInNewWindow = { [unowned self, unowned browser] url in
+            self.newWindow(opening: url, zoom: browser.zoom)
         }
-        if let startupMessage { browser.showNotice(startupMessage) }
+        browser.onNewWindow = { [unowned self, unowned browser] in
+            self.newWindow(opening: DataFiles.url("welcome.html"), zoom: browser.zoom)
+        }
+        browser.onQuit = { [unowned self] in self.quit() }
+        browser.onStateChanged = { [unowned self] in self.sessionChanged() }
+        browser.onZoomChanged = { [unowned self] level in self.lastZoom = level }
+        browser.chrome.window.onFocusChange { [unowned self, weak browser] focused in
+            guard focused, let browser, let index = self.browsers.firstIndex(where: { $0 === browser }) else { return }
+            self.browsers.append(self.browsers.remove(at: index))
+        }
+        browser.chrome.window.on("destroy") { [unowned self, weak browser] in
+            guard let browser else { return }
+            self.windowClosed(browser)
+        }
+        if let saved {
+            browser.restore(saved)
+        } else {
+            let zoom = zoom ?? lastZoom
+            if zoom != .normal { browser.setZoom(zoom, announce: false) }
+            if let url { browser.open(url, kind: .commandLine) }
+        }
+        if !startupMessages.isEmpty {
+            browser.showNotice(startupMessages.joined(separator: " "))
+            startupMessages = []
+        }
+        browser.chrome.window.showAll()
+        browser.chrome.window.present()
+        sessionChanged()
         return browser
     }
+
+    /// Ctrl+Q: the session is saved with every window, then they all close.
+    private func quit() {
+        saveNow()
+        quitting = true
+        for browser in browsers { browser.chrome.window.close() }
+    }
+
+    /// A window closed. The session forgets it while others stay open; the last window (or all of them, on
+    /// Ctrl+Q) is what the next start brings back.
+    private func windowClosed(_ browser: Browser) {
+        if !quitting && browsers.count == 1 { saveNow() }
+        browsers.removeAll { $0 === browser }
+        if !quitting && !browsers.isEmpty { sessionChanged() }
+    }
+
+    // MARK: Session
+
+    /// Reads the last session once, before the first window opens: its visited addresses and text size are
+    /// kept even when its windows do not come back (`--new-session`, or addresses to open). A damaged file is
+    /// set aside with a one-line notice, and saving starts only now, so a session is never overwritten unread.
+    private func readSession() {
+        guard !sessionRead else { return }
+        sessionRead = true
+        defer { startSaving() }
+        guard let sessionFile else { return }
+        switch sessionFile.read() {
+        case .missing:
+            break
+        case .damaged(let message):
+            let aside = sessionFile.setAside()
+            report(message + (aside.map { " It was kept as \($0); starting a new session." } ?? " Starting a new session."))
+        case .session(let state):
+            lastSession = state
+            visited = VisitedLinks(restoring: state.visited)
+            lastZoom = state.zoom
+        }
+    }
+
+    private func startSaving() { saving = true }
+
+    /// Something a session keeps changed: saved half a second after the last change, so scrolling or a burst of
+    /// navigations writes once.
+    private func sessionChanged() {
+        guard saving, !quitting, saveTimer == nil, sessionFile != nil else { return }
+        saveTimer = MainLoopTimer(milliseconds: 500) { [weak self] in
+            guard let self else { return false }
+            self.saveTimer = nil
+            self.save(wait: false)
+            return false
+        }
+    }
+
+    private func saveNow() {
+        saveTimer = nil
+        save(wait: true)
+    }
+
+    private func save(wait: Bool) {
+        guard saving, let sessionFile else { return }
+        let windows = browsers.map(\.sessionWindow).filter { !$0.entries.isEmpty }
+        let data = SessionState(windows: windows, visited: visited.urls, zoom: lastZoom).encoded()
+        if wait {
+            if let problem = sessionFile.saveAndWait(data) { printError(problem) }
+        } else {
+            let delivery = MainThreadCallback { [weak self] problem in self?.sessionProblem(problem) }
+            sessionFile.save(data) { problem in MainLoop.post { delivery.call(problem) } }
+        }
+    }
+
+    /// A session that cannot be saved is said once, not at every scroll.
+    private func sessionProblem(_ problem: String) {
+        guard !sessionProblemShown else { return }
+        sessionProblemShown = true
+        printError(problem)
+        browsers.last?.showNotice(problem)
+    }
+}
+
+/// A closure made on the main thread that the session file's queue hands back to it untouched (through
+/// `MainLoop.post`), so it only ever runs on the main thread.
+private final class MainThreadCallback: @unchecked Sendable {
+    let call: (String) -> Void
+    init(_ call: @escaping (String) -> Void) { self.call = call }
 }

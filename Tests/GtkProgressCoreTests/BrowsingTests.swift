@@ -6,18 +6,209 @@ import XCTest
 /// rendered again.
 final class BrowsingTests: XCTestCase {
     func testKeysAndTheirCommands() {
-        let expected: [(KeyChord, BrowserCommand?)] = [
+        let everywhere: [(KeyChord, BrowserCommand?)] = [
             (KeyChord("Left", alt: true), .back), (KeyChord("Right", alt: true), .forward),
             (KeyChord("F5"), .reload), (KeyChord("F5", control: true), .reload), (KeyChord("r", control: true), .reload),
             (KeyChord("Escape"), .stopOrRestoreAddress), (KeyChord("l", control: true), .focusAddress),
-            (KeyChord("w", control: true), .closeWindow), (KeyChord("q", control: true), .closeWindow),
-            (KeyChord("s", control: true), .save),
+            (KeyChord("w", control: true), .closeWindow), (KeyChord("q", control: true), .quit),
+            (KeyChord("n", control: true), .newWindow), (KeyChord("s", control: true), .save),
+            (KeyChord("f", control: true), .find), (KeyChord("F3"), .findNext), (KeyChord("F3", shift: true), .findPrevious),
+            (KeyChord("g", control: true), .findNext), (KeyChord("G", control: true, shift: true), .findPrevious),
+            (KeyChord("plus", control: true, shift: true), .zoomIn), (KeyChord("equal", control: true), .zoomIn),
+            (KeyChord("KP_Add", control: true), .zoomIn), (KeyChord("minus", control: true), .zoomOut),
+            (KeyChord("KP_Subtract", control: true), .zoomOut), (KeyChord("0", control: true), .zoomReset),
+            (KeyChord("KP_0", control: true), .zoomReset),
             // Keys the focused widget keeps: typing, plain arrows, Alt+F5.
             (KeyChord("r"), nil), (KeyChord("Left"), nil), (KeyChord("F5", alt: true), nil), (KeyChord("l"), nil),
+            (KeyChord("0"), nil), (KeyChord("plus"), nil), (KeyChord("f"), nil),
         ]
-        for (chord, command) in expected {
-            XCTAssertEqual(BrowserCommand.command(for: chord), command, "\(chord)")
+        for focus in [BrowserCommand.Focus.page, .address, .other] {
+            for (chord, command) in everywhere {
+                XCTAssertEqual(BrowserCommand.command(for: chord, focus: focus), command, "\(chord) in \(focus)")
+            }
         }
+    }
+
+    /// Keys a reader uses on the page; in the address entry the same keys edit the text.
+    func testPageKeysActOnlyWhenThePageHasTheKeyboard() {
+        let page: [(KeyChord, BrowserCommand)] = [
+            (KeyChord("Tab"), .nextLink), (KeyChord("ISO_Left_Tab", shift: true), .previousLink),
+            (KeyChord("Tab", shift: true), .previousLink),
+            (KeyChord("Return"), .activateLink), (KeyChord("KP_Enter"), .activateLink),
+            (KeyChord("Return", shift: true), .activateLinkInNewWindow),
+            (KeyChord("Return", control: true), .activateLinkInNewWindow),
+            (KeyChord("space"), .pageDown), (KeyChord("space", shift: true), .pageUp),
+            (KeyChord("Home"), .scrollToTop), (KeyChord("End"), .scrollToBottom),
+        ]
+        for (chord, command) in page {
+            XCTAssertEqual(BrowserCommand.command(for: chord, focus: .page), command, "\(chord)")
+            XCTAssertNil(BrowserCommand.command(for: chord, focus: .address), "\(chord) edits the address")
+            XCTAssertNil(BrowserCommand.command(for: chord, focus: .other), "\(chord) belongs to the button")
+        }
+        XCTAssertNil(BrowserCommand.command(for: KeyChord("Tab", control: true), focus: .page))
+        XCTAssertNil(BrowserCommand.command(for: KeyChord("Home", control: true), focus: .page))
+        XCTAssertNil(BrowserCommand.command(for: KeyChord("space", alt: true), focus: .page))
+    }
+
+    func testFindBarKeys() {
+        XCTAssertEqual(BrowserCommand.command(for: KeyChord("Return"), focus: .find), .findNext)
+        XCTAssertEqual(BrowserCommand.command(for: KeyChord("Return", shift: true), focus: .find), .findPrevious)
+        XCTAssertEqual(BrowserCommand.command(for: KeyChord("Escape"), focus: .find), .closeFind)
+        XCTAssertEqual(BrowserCommand.command(for: KeyChord("F3"), focus: .find), .findNext)
+        XCTAssertEqual(BrowserCommand.command(for: KeyChord("g", control: true), focus: .find), .findNext)
+        XCTAssertNil(BrowserCommand.command(for: KeyChord("space"), focus: .find), "typed into the entry")
+        XCTAssertNil(BrowserCommand.command(for: KeyChord("Home"), focus: .find))
+        XCTAssertEqual(BrowserCommand.command(for: KeyChord("Escape"), focus: .page), .stopOrRestoreAddress)
+    }
+
+    func testZoomSteps() {
+        var zoom = ZoomLevel.normal
+        var seen: [String] = []
+        for _ in 0..<3 { zoom = zoom.zoomedIn; seen.append(zoom.description) }
+        XCTAssertEqual(seen, ["110%", "120%", "133%"])
+        for _ in 0..<20 { zoom = zoom.zoomedIn }
+        XCTAssertTrue(zoom.isLargest)
+        XCTAssertEqual(zoom.factor, 3)
+        for _ in 0..<30 { zoom = zoom.zoomedOut }
+        XCTAssertTrue(zoom.isSmallest)
+        XCTAssertEqual(zoom.description, "30%")
+        XCTAssertEqual(ZoomLevel(factor: 1.19).factor, 1.2, "a saved value lands on the nearest step")
+        XCTAssertEqual(ZoomLevel(factor: 40).factor, 3)
+        XCTAssertEqual(ZoomLevel(factor: .nan), .normal)
+        XCTAssertEqual(ZoomLevel.normal.zoomedOut.description, "90%")
+    }
+
+    // MARK: Find in page
+
+    /// Searches `text` in slices of `slice` characters as the view does; returns every match found.
+    private func find(_ needle: String, in text: String, slice: Int) -> [Int] {
+        guard var scanner = FindScanner(needle) else { return [] }
+        let scalars = Array(text.unicodeScalars)
+        var found: [Int] = []
+        while scanner.position < scalars.count {
+            let sliceEnd = min(scanner.position + slice, scalars.count)
+            let end = min(sliceEnd + scanner.length - 1, scalars.count)
+            let piece = String(String.UnicodeScalarView(scalars[scanner.position..<end]))
+            found += scanner.scan(piece[...].unicodeScalars, sliceEnd: sliceEnd)
+        }
+        return found
+    }
+
+    func testFindIgnoresCaseAndFindsMatchesAcrossSlices() {
+        let text = "Café and CAFÉ and café; Straße STRASSE straße. ΣΟΦΊΑ σοφία"
+        for slice in [1, 2, 3, 5, 7, 64] {
+            XCTAssertEqual(find("café", in: text, slice: slice), [0, 9, 18], "slice \(slice)")
+            XCTAssertEqual(find("STRAßE", in: text, slice: slice), [24, 39], "ß is not SS, scalar by scalar")
+            XCTAssertEqual(find("σοφία", in: text, slice: slice).count, 2)
+        }
+        XCTAssertEqual(find("aa", in: "aaaaa", slice: 2), [0, 2], "matches do not overlap")
+        XCTAssertEqual(find("x", in: "", slice: 4), [])
+        XCTAssertNil(FindScanner(""))
+        // Offsets count scalars, as GtkTextBuffer does: an emoji is one, a combining accent another.
+        XCTAssertEqual(find("b", in: "😀e\u{301}b", slice: 2), [3])
+    }
+
+    func testFindResultsCountFromTheAnchorAndWrap() {
+        var results = FindResults(length: 3, anchor: 500)
+        XCTAssertEqual(results.label, "Searching…")
+        XCTAssertFalse(results.append([10, 200]), "no match after the top of the view yet")
+        XCTAssertEqual(results.label, "– of 2…")
+        XCTAssertTrue(results.append([600, 900]))
+        XCTAssertEqual(results.currentRange, 600..<603)
+        XCTAssertEqual(results.label, "3 of 4…")
+        results.finish()
+        XCTAssertEqual(results.label, "3 of 4")
+        results.move(forward: true); results.move(forward: true)
+        XCTAssertEqual(results.label, "1 of 4", "past the last match, the first")
+        results.move(forward: false)
+        XCTAssertEqual(results.currentRange, 900..<903)
+        XCTAssertEqual(Array(results.matches(startingIn: 150..<700)), [200, 600])
+        XCTAssertEqual(Array(results.matches(startingIn: 901..<2000)), [])
+
+        var wraps = FindResults(length: 1, anchor: 1000)
+        wraps.append([5, 6])
+        XCTAssertNil(wraps.current)
+        XCTAssertTrue(wraps.finish())
+        XCTAssertEqual(wraps.label, "1 of 2", "nothing below the view: the first match")
+        var none = FindResults(length: 1, anchor: 0)
+        none.finish()
+        XCTAssertEqual(none.label, "No matches")
+        none.move(forward: true)
+        XCTAssertNil(none.current)
+    }
+
+    // MARK: Session
+
+    func testSessionRoundTripsWindowsHistoryScrollAndZoom() throws {
+        let model = NavigationModel<String>()
+        let a = URL(string: "https://example.org/a")!, b = URL(string: "http://127.0.0.1:8000/b?q=1")!
+        guard case .load(let first) = model.navigate(to: a, kind: .typed) else { return XCTFail() }
+        model.commit(first, finalURL: a, title: "A “quoted”", page: "a")
+        model.saveScroll(120)
+        guard case .load(let second) = model.navigate(to: b, kind: .link) else { return XCTFail() }
+        model.commit(second, finalURL: b, title: nil, page: "b")
+        _ = model.navigate(to: URL(string: "http://127.0.0.1:8000/b?q=1#part")!, kind: .link)
+        model.saveScroll(2400.5)
+        _ = model.goBack()
+
+        let window = SessionState.Window(model: model, zoom: ZoomLevel(factor: 1.2), width: 800, height: 600)
+        let state = SessionState(windows: [window, SessionState.Window(entries: [
+            .init(url: URL(fileURLWithPath: "/tmp/x y.html"), title: "local", scroll: 0, document: 1)], currentIndex: 0)],
+                                 visited: [a, b], zoom: ZoomLevel(factor: 1.5))
+        let decoded = try SessionState.decode(state.encoded()).get()
+        XCTAssertEqual(decoded, state)
+        XCTAssertEqual(decoded.zoom.description, "150%", "the text size chosen last")
+        let older = try SessionState.decode(Data(#"{"version": 1, "windows": []}"#.utf8)).get()
+        XCTAssertEqual(older.zoom, .normal, "a file without one starts at 100%")
+        XCTAssertEqual(decoded.windows[0].currentIndex, 1)
+        XCTAssertEqual(decoded.windows[0].entries.map(\.scroll), [120, 0, 2400.5])
+        XCTAssertEqual(decoded.windows[0].entries[1].document, decoded.windows[0].entries[2].document)
+        XCTAssertEqual(decoded.windows[0].zoom.description, "120%")
+        XCTAssertEqual(state.encoded(), decoded.encoded(), "the same state is the same bytes")
+
+        let restored = NavigationModel<String>()
+        guard case .load(let nav) = restored.restore(decoded.windows[0].historyEntries(), currentIndex: 1) else {
+            return XCTFail()
+        }
+        XCTAssertEqual(nav.url, b)
+        XCTAssertEqual(restored.list.entries.map(\.url), model.list.entries.map(\.url))
+    }
+
+    func testAWindowStillLoadingItsFirstPageIsKept() {
+        let model = NavigationModel<String>()
+        _ = model.navigate(to: URL(string: "https://example.org/slow")!, kind: .commandLine)
+        let window = SessionState.Window(model: model)
+        XCTAssertEqual(window.entries.map(\.url.absoluteString), ["https://example.org/slow"])
+        XCTAssertTrue(SessionState.Window(model: NavigationModel<String>()).entries.isEmpty)
+    }
+
+    /// A damaged file gives a message; a sound file with odd parts loses only those parts.
+    func testSessionFilesThatAreDamagedOrOdd() throws {
+        for (bytes, expected) in [("", "not valid JSON"), ("{\"version\": 1, \"windows\": [", "not valid JSON"),
+                                  ("[1, 2]", "not a session"), ("{\"windows\": []}", "not a session"),
+                                  ("{\"version\": 1, \"windows\": 3}", "not a session"),
+                                  ("{\"version\": 99, \"windows\": []}", "newer version")] {
+            guard case .failure(let failure) = SessionState.decode(Data(bytes.utf8)) else { return XCTFail(bytes) }
+            XCTAssertTrue(failure.description.contains(expected), "\(bytes): \(failure)")
+        }
+        let odd = """
+            {"version": 1, "visited": ["javascript:alert(1)", "https://example.org/"], "windows": [
+              {"current": 2, "zoom": 7, "width": 5, "entries": [
+                {"url": "https://example.org/1", "scroll": -5},
+                {"url": "javascript:alert(1)", "scroll": 0},
+                {"url": "https://example.org/3", "scroll": 12.5, "title": "three"}]},
+              {"current": 0, "entries": [{"url": "data:text/html,hi", "scroll": 0}]}
+            ]}
+            """
+        let state = try SessionState.decode(Data(odd.utf8)).get()
+        XCTAssertEqual(state.windows.count, 1, "a window with nothing usable is dropped")
+        let window = state.windows[0]
+        XCTAssertEqual(window.entries.map(\.url.absoluteString), ["https://example.org/1", "https://example.org/3"])
+        XCTAssertEqual(window.currentIndex, 1, "still the third page")
+        XCTAssertEqual(window.entries.map(\.scroll), [0, 12.5], "a negative position is the top")
+        XCTAssertEqual(window.zoom.factor, 3)
+        XCTAssertNil(window.width)
+        XCTAssertEqual(state.visited.map(\.absoluteString), ["https://example.org/"])
     }
 
     func testChromeFollowsTheModel() {

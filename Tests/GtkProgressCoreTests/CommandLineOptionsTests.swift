@@ -26,6 +26,13 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertEqual(o?.targets, ["example.org", "b.html"])
     }
 
+    func testNewSession() {
+        XCTAssertEqual(parse("--new-session")?.newSession, true)
+        XCTAssertEqual(parse("--new-session")?.targets, [])
+        XCTAssertEqual(parse("a.html")?.newSession, false)
+        XCTAssertEqual(parse("--", "--new-session")?.targets, ["--new-session"])
+    }
+
     func testPrintCurveWithEqualsForm() {
         let o = parse("--print-curve=wechat", "--finish-at", "2.5", "--until=4")
         XCTAssertEqual(o?.action, .printCurve("wechat"))
@@ -38,6 +45,16 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertEqual(parse("--dump", "a.html")?.action, .dump)
         XCTAssertNotNil(failure("--dump"))
         XCTAssertNotNil(failure("--dump", "a", "b"))
+    }
+
+    func testDumpWidth() {
+        XCTAssertEqual(parse("--dump", "a.html", "--width", "100")?.width, 100)
+        XCTAssertEqual(parse("--width=72", "--dump", "a.html")?.width, 72)
+        XCTAssertNil(parse("--dump", "a.html")?.width)
+        XCTAssertEqual(failure("--dump", "a.html", "--width", "wide"),
+                       "--width needs a number of columns from 20 to 10000, not “wide”.")
+        XCTAssertNotNil(failure("--width", "5", "--dump", "a.html"))
+        XCTAssertTrue(CommandLineOptions.usage.contains("--width COLUMNS"))
     }
 
     func testBadInputGetsAClearMessage() {

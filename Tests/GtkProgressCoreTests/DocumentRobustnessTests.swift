@@ -15,7 +15,7 @@ final class DocumentRobustnessTests: XCTestCase {
     func testRandomAndMutatedPagesParseAndDumpAlike() throws {
         var random = SeededRandom(seed: 6)
         let fixtures = try Self.fixturePages()
-        let started = Date()
+        XCTAssertFalse(fixtures.isEmpty, "no fixture pages to mutate")
         var checked = 0
         for round in 0..<3000 {
             var bytes: [UInt8]
@@ -36,17 +36,24 @@ final class DocumentRobustnessTests: XCTestCase {
             }
             checked += 1
         }
-        print("fuzz: \(checked) pages in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        XCTAssertEqual(checked, 3000)
     }
 
-    /// The prefilter follows gumbo's stack of open elements to cap its depth. Hostile markup repeats a pattern;
-    /// if the model's depth stayed flat while gumbo's grew with the repetitions, the cap would not bound gumbo,
-    /// and if the model grew where gumbo does not, ordinary pages would lose tags. So for random patterns repeated
-    /// 200 times the two depths must stay within a small factor. (Nested `<frameset>`s are left out: the model
-    /// ignores them because gumbo handles them in linear time, and the builder never shows them.)
-    func testDepthModelTracksGumboOnRepeatedPatterns() {
+    /// The prefilter counts how deep gumbo's stack of open elements grows to cap it (`NestingBound`). Hostile markup
+    /// repeats a pattern; if the count stayed flat while gumbo's tree grew with the repetitions, the cap would not
+    /// bound gumbo. So for random patterns repeated 200 times, and for patterns known to fool simpler counts,
+    /// gumbo may be at most about twice as deep as the count. The count may err deeper, but only where formatting
+    /// elements are misnested (it keeps them, as gumbo may reopen them); elsewhere ordinary pages must not lose tags
+    /// to it, so it stays within a small factor of gumbo there too. (Nested `<frameset>`s are left out: gumbo
+    /// handles them in linear time, and the builder never shows them.)
+    func testNestingCountBoundsGumboOnRepeatedPatterns() {
         var random = SeededRandom(seed: 7)
         let tags = RandomMarkup.tags.filter { $0 != "frameset" }
+        let formatting = Set(["a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong",
+                              "tt", "u"])
+        var patterns = ["<span><div></span></div>", "<div><b></div>x", "<b><button><b><button>",
+                        "<b><div></b></div>x", "<p><b></p>x", "<td><b></td>x", "<svg><desc></svg></desc><em>x",
+                        "<select><template>", "<x-a></x-b>", "<object><div></object>", "<table><td><div></table>"]
         for _ in 0..<1500 {
             var pattern = ""
             for _ in 0..<(1 + random.next(5)) {
@@ -57,50 +64,70 @@ final class DocumentRobustnessTests: XCTestCase {
                 default: pattern += random.next(2) == 0 ? "<\(tag)/>" : "x"
                 }
             }
+            patterns.append(pattern)
+        }
+        for pattern in patterns {
             let page = Array(String(repeating: pattern, count: 200).utf8)
-            let (gumbo, model) = page.withUnsafeBufferPointer { bytes in
+            let (gumbo, count) = page.withUnsafeBufferPointer { bytes in
                 let markup = MarkupPrefilter.prefilter(bytes, maximumDepth: .max, placeholders: false)
                 return (markup.bytes.withUnsafeBufferPointer { GumboTree(parsing: $0).depth }, markup.deepestNesting)
             }
-            XCTAssertLessThanOrEqual(gumbo, 2 * model + 16, "gumbo deeper than the model for \(pattern)")
-            XCTAssertLessThanOrEqual(model, 4 * gumbo + 16, "model deeper than gumbo for \(pattern)")
+            XCTAssertLessThanOrEqual(gumbo, 2 * count + 16, "gumbo deeper than the count for \(pattern)")
+            let misnestsFormatting = formatting.contains { pattern.contains("<\($0)>") || pattern.contains("<\($0)/>") }
+            if !misnestsFormatting {
+                XCTAssertLessThanOrEqual(count, 4 * gumbo + 16, "count deeper than gumbo for \(pattern)")
+            }
         }
     }
 
     // MARK: Hostile input
 
-    func testDeeplyNestedTagsFinishAndKeepTheirText() {
+    /// Deep nesting is capped before gumbo sees it: the tree the walker visits is never deeper than about twice
+    /// `MarkupPrefilter.maximumDepth`, whatever the input, so neither gumbo's quadratic stack searches nor the
+    /// walk grow with hostile depth, and the text inside and after the nesting is kept.
+    func testDeeplyNestedTagsAreCappedAndKeepTheirText() {
+        let cap = 2 * MarkupPrefilter.maximumDepth + 16
         for tag in ["div", "ul", "pre", "b", "table", "a", "li", "svg", "select", "x-custom"] {
-            let html = String(repeating: "<\(tag)>", count: 100_000) + "deep text"
-                + String(repeating: "</\(tag)>", count: 100_000) + "<p>after</p>"
-            let document = measure(tag) { Document.parse(html: html, baseURL: nil) }
+            let html = String(repeating: "<\(tag)>", count: 50_000) + "deep text"
+                + String(repeating: "</\(tag)>", count: 50_000) + "<p>after</p>"
+            XCTAssertLessThanOrEqual(Self.parsedDepth(html), cap, tag)
+            let document = Document.parse(html: html, baseURL: nil)
             if !["svg", "select"].contains(tag) {
                 XCTAssertTrue(document.text.contains("deep text"), tag)
             }
+            XCTAssertTrue(document.text.hasSuffix("after"), tag)
         }
         // Patterns that cost raw gumbo quadratic time, crash it, or grow its tree by reopening formatting.
         for pattern in ["<table><tr><td>", "<b><div></b>", "<p><b id=%d></p>", "<li><section>", "<select><div>",
-                        "<font color=1><div></font>", "<div/>", "<nobr><em><font>", "<object><u><button><math>"] {
-            let html = (0..<100_000).map { pattern.replacingOccurrences(of: "%d", with: String($0)) }.joined()
+                        "<font color=1><div></font>", "<div/>", "<nobr><em><font>", "<object><u><button><math>",
+                        "<span><div></span></div>", "<div><b></div>x", "<b><button><b><button>",
+                        "<table><tr><td><table><tr><td>x", "<ul><li>x"] {
+            let html = (0..<50_000).map { pattern.replacingOccurrences(of: "%d", with: String($0)) }.joined()
                 + "end"
-            let document = measure(pattern) { Document.parse(html: html, baseURL: nil) }
+            XCTAssertLessThanOrEqual(Self.parsedDepth(html), cap, pattern)
+            let document = Document.parse(html: html, baseURL: nil)
             XCTAssertTrue(document.text.hasSuffix("end"), pattern)
+            _ = document.dumpText(width: 80)
+        }
+    }
+
+    /// The depth of the tree gumbo builds from the prefiltered markup, as the document builder would walk it.
+    static func parsedDepth(_ html: String) -> Int {
+        var html = html
+        return html.withUTF8 { source in
+            MarkupPrefilter.prefilter(source).bytes.withUnsafeBufferPointer { GumboTree(parsing: $0).depth }
         }
     }
 
     func testHugeAttributesAndManyAttributes() {
         let huge = String(repeating: "x", count: 10_000_000)
-        var document = measure("10 MB href") {
-            Document.parse(html: "<p><a href=\"\(huge)\">link</a> <img alt=\"\(huge.prefix(1_000_000))\"></p>",
-                           baseURL: Self.baseURL)
-        }
+        var document = Document.parse(
+            html: "<p><a href=\"\(huge)\">link</a> <img alt=\"\(huge.prefix(1_000_000))\"></p>", baseURL: Self.baseURL)
         XCTAssertTrue(document.text.hasPrefix("link"))
         let many = (0..<100_000).map { " a\($0)=\"\($0)\"" }.joined()
         let repeated = String(repeating: " href=\"x.html\"", count: 100_000)
-        document = measure("100,000 attributes") {
-            Document.parse(html: "<div\(many)>one</div><a\(repeated)>two</a> <b\(many)>three</b>",
-                           baseURL: Self.baseURL)
-        }
+        document = Document.parse(html: "<div\(many)>one</div><a\(repeated)>two</a> <b\(many)>three</b>",
+                                  baseURL: Self.baseURL)
         XCTAssertEqual(document.text, "one\ntwo three")
         XCTAssertEqual(document.links, [URL(string: "http://example.org/dir/x.html")!])
     }
@@ -124,13 +151,13 @@ final class DocumentRobustnessTests: XCTestCase {
 
     func testTenMegabytesOnOneLine() {
         let words = String(repeating: "word ", count: 2_000_000)
-        var document = measure("10 MB of text") { Document.parse(html: "<p>" + words, baseURL: nil) }
+        var document = Document.parse(html: "<p>" + words, baseURL: nil)
         XCTAssertEqual(document.storage.bytes.count, 10_000_000 - 1)
         let tags = String(repeating: "<b>x</b><i>y</i> &amp; ", count: 400_000)
-        document = measure("10 MB of inline tags") { Document.parse(html: tags, baseURL: nil) }
+        document = Document.parse(html: tags, baseURL: nil)
         XCTAssertTrue(document.text.hasPrefix("xy & xy & "))
         let unbroken = String(repeating: "a", count: 10_000_000)
-        document = measure("10 MB without a space") { Document.parse(html: unbroken, baseURL: nil) }
+        document = Document.parse(html: unbroken, baseURL: nil)
         XCTAssertEqual(document.text.utf8.count, 10_000_000)
         XCTAssertEqual(document.dumpText(width: 80).utf8.count, 10_000_001)
     }
@@ -146,13 +173,6 @@ final class DocumentRobustnessTests: XCTestCase {
     }
 
     // MARK: Helpers
-
-    private func measure<T>(_ name: String, _ work: () -> T) -> T {
-        let start = Date()
-        let result = work()
-        print(String(format: "hostile %@: %.2f s", name, Date().timeIntervalSince(start)))
-        return result
-    }
 
     static func parseWithoutPlaceholders(_ html: String) -> Document {
         var html = html

@@ -138,6 +138,147 @@ final class NavigationModelTests: XCTestCase {
         XCTAssertEqual(model.list.entries.count, 3)
     }
 
+    // MARK: Places in a page
+
+    /// WHATWG HTML "navigate to a fragment": a jump within the page shown is an entry of its own, with no
+    /// request; Back returns to where the reader was on the same page.
+    func testFragmentLinkIsAnEntryOfItsOwnAndBackReturnsToThePlaceLeft() {
+        let model = NavigationModel<String>()
+        visit(model, "doc", kind: .typed)
+        model.saveScroll(300)
+        guard case .sameDocument(let jump, let scroll) = model.navigate(to: URL(string: "http://127.0.0.1/doc#intro")!,
+                                                                         kind: .link) else {
+            return XCTFail("a fragment of the page shown is a same-document navigation")
+        }
+        XCTAssertEqual(scroll, .fragment("intro"))
+        XCTAssertEqual(jump.url.absoluteString, "http://127.0.0.1/doc#intro", "the address shows the fragment")
+        XCTAssertEqual(jump.page, "page doc", "the same document")
+        XCTAssertFalse(model.isLoading, "no request")
+        XCTAssertEqual(model.list.entries.count, 2)
+        XCTAssertEqual(model.current?.url.fragment, "intro")
+        model.saveScroll(900)
+
+        guard case .sameDocument(let back, .offset(let offset)) = model.goBack() else {
+            return XCTFail("Back within the page only scrolls")
+        }
+        XCTAssertEqual(back.url, url("doc"))
+        XCTAssertEqual(offset, 300, "where the reader was before the jump")
+        guard case .sameDocument(_, .offset(let forward)) = model.goForward() else { return XCTFail() }
+        XCTAssertEqual(forward, 900)
+    }
+
+    func testFragmentOfTheAddressShownReplacesAndOtherPagesLoad() {
+        let model = NavigationModel<String>()
+        visit(model, "doc", kind: .typed)
+        let intro = URL(string: "http://127.0.0.1/doc#intro")!
+        _ = model.navigate(to: intro, kind: .link)
+        guard case .sameDocument(_, .fragment("intro")) = model.navigate(to: intro, kind: .link) else { return XCTFail() }
+        XCTAssertEqual(model.list.entries.count, 2, "the same address again replaces its entry")
+        // Another document, with or without a fragment, loads.
+        guard case .load = model.navigate(to: URL(string: "http://127.0.0.1/other#intro")!, kind: .link) else {
+            return XCTFail()
+        }
+        model.cancel()
+        // The same document without a fragment is a load too (a link to the page itself reloads it).
+        guard case .load = model.navigate(to: url("doc"), kind: .link) else { return XCTFail() }
+        model.cancel()
+        // Reload of a fragment entry goes to the network.
+        guard case .load(let reload) = model.reload() else { return XCTFail() }
+        XCTAssertEqual(reload.url, intro)
+    }
+
+    func testFragmentJumpAbandonsALoadInFlight() {
+        let model = NavigationModel<String>()
+        visit(model, "doc", kind: .typed)
+        guard case .load(let slow) = model.navigate(to: url("slow"), kind: .link) else { return XCTFail() }
+        guard case .sameDocument = model.navigate(to: URL(string: "http://127.0.0.1/doc#end")!, kind: .link) else {
+            return XCTFail()
+        }
+        XCTAssertFalse(model.isLoading)
+        XCTAssertFalse(model.commit(slow, finalURL: slow.url, title: nil, page: "late"), "the load was abandoned")
+    }
+
+    func testErrorPageAndPageInFlightHaveNoPlacesToJumpTo() {
+        let model = NavigationModel<String>()
+        guard case .load(let nav) = model.navigate(to: url("down"), kind: .typed) else { return XCTFail() }
+        guard case .load = model.navigate(to: URL(string: "http://127.0.0.1/down#x")!, kind: .link) else {
+            return XCTFail("nothing is shown yet: load")
+        }
+        XCTAssertFalse(model.commit(nav, finalURL: nav.url, title: nil, page: "e"))
+        guard case .load(let again) = model.navigate(to: url("down"), kind: .typed) else { return XCTFail() }
+        model.commit(again, finalURL: again.url, title: nil, page: "error", isError: true)
+        guard case .load = model.navigate(to: URL(string: "http://127.0.0.1/down#x")!, kind: .link) else {
+            return XCTFail("an error page is not the document: load")
+        }
+    }
+
+    /// WHATWG Fetch: a redirect without a fragment keeps the one asked for.
+    func testRedirectKeepsTheRequestedFragment() {
+        let model = NavigationModel<String>()
+        guard case .load(let nav) = model.navigate(to: URL(string: "http://127.0.0.1/old#part-2")!, kind: .typed) else {
+            return XCTFail()
+        }
+        model.commit(nav, finalURL: url("new"), title: nil, page: "x")
+        XCTAssertEqual(model.current?.url.absoluteString, "http://127.0.0.1/new#part-2")
+        guard case .load(let other) = model.navigate(to: URL(string: "http://127.0.0.1/a#one")!, kind: .typed) else {
+            return XCTFail()
+        }
+        model.commit(other, finalURL: URL(string: "http://127.0.0.1/b#two")!, title: nil, page: "y")
+        XCTAssertEqual(model.current?.url.fragment, "two", "the redirect's own fragment wins")
+    }
+
+    /// An entry loaded again (no cache, or Reload) keeps its place, and its places in the page share the new page.
+    func testReloadedDocumentIsSharedByItsPlaces() {
+        let model = NavigationModel<String>()
+        visit(model, "doc", kind: .typed)
+        _ = model.navigate(to: URL(string: "http://127.0.0.1/doc#a")!, kind: .link)
+        model.saveScroll(500)
+        guard case .load(let nav) = model.reload() else { return XCTFail() }
+        model.commit(nav, finalURL: url("doc"), title: "doc", page: "fresh")
+        XCTAssertEqual(model.current?.scrollOffset, 500)
+        XCTAssertEqual(model.list.entries.map(\.page), ["fresh", "fresh"])
+        guard case .sameDocument = model.goBack() else { return XCTFail("still one document") }
+    }
+
+    // MARK: Restoring
+
+    func testRestoreLoadsTheCurrentEntryInItsPlaceAndKeepsTheOthersUncached() {
+        let model = NavigationModel<String>()
+        let saved = [HistoryEntry<String>(url: url("a"), title: "A", scrollOffset: 10, documentID: 1),
+                     HistoryEntry<String>(url: url("b"), title: "B", scrollOffset: 20, documentID: 2),
+                     HistoryEntry<String>(url: URL(string: "http://127.0.0.1/b#x")!, title: "B", scrollOffset: 640,
+                                          documentID: 2),
+                     HistoryEntry<String>(url: url("c"), title: "C", scrollOffset: 30, documentID: 3)]
+        guard case .load(let nav) = model.restore(saved, currentIndex: 2) else { return XCTFail("the current page loads") }
+        XCTAssertEqual(nav.kind, .history(index: 2))
+        XCTAssertEqual(nav.url.fragment, "x")
+        XCTAssertTrue(model.canGoBack && model.canGoForward)
+        XCTAssertTrue(model.list.entries.allSatisfy { $0.page == nil }, "nothing stale is cached")
+        model.commit(nav, finalURL: url("b"), title: "B", page: "b now")
+        XCTAssertEqual(model.list.currentIndex, 2)
+        XCTAssertEqual(model.current?.url.absoluteString, "http://127.0.0.1/b#x")
+        guard case .sameDocument(let top, .offset(let offset)) = model.goBack() else {
+            return XCTFail("the page's other place shares the page loaded")
+        }
+        XCTAssertEqual(top.url, url("b"))
+        XCTAssertEqual(offset, 20)
+        guard case .load(let a) = model.goBack() else { return XCTFail("other pages load when visited") }
+        XCTAssertEqual(a.kind, .history(index: 0))
+        // New documents never share a number with restored ones.
+        model.cancel()
+        visit(model, "d")
+        XCTAssertEqual(Set(model.list.entries.map(\.documentID)).count, 3)
+    }
+
+    func testRestoreClampsAndEmptyRestoresNothing() {
+        let model = NavigationModel<String>(capacity: 3)
+        let saved = (0..<6).map { HistoryEntry<String>(url: url("p\($0)"), documentID: $0 + 1) }
+        guard case .load(let nav) = model.restore(saved, currentIndex: 99) else { return XCTFail() }
+        XCTAssertEqual(names(model), ["p3", "p4", "p5"])
+        XCTAssertEqual(nav.url, url("p5"))
+        if case .none = NavigationModel<String>().restore([], currentIndex: 0) {} else { XCTFail() }
+    }
+
     /// 30 quick Backs from entry 1000, most of whose pages have left the page cache: each press moves one entry
     /// further even while the entry before is still loading, so they end on entry 970.
     func testQuickBackPressesEachMoveOneEntryWhileLoading() {
@@ -268,7 +409,28 @@ final class AddressInputTests: XCTestCase {
     func testBareHostBecomesHTTPS() {
         XCTAssertEqual(parse("example.org"), "https://example.org/")
         XCTAssertEqual(parse("  example.org/a?b=1 "), "https://example.org/a?b=1")
-        XCTAssertEqual(parse("localhost:8080/x"), "https://localhost:8080/x")
+        XCTAssertEqual(parse("example.org:8443/x"), "https://example.org:8443/x")
+        XCTAssertEqual(parse("10.example.org"), "https://10.example.org/")
+    }
+
+    /// Development servers on this machine speak plain http: `localhost`, `*.localhost` and IP literals.
+    func testLocalHostsAndAddressesBecomeHTTP() {
+        XCTAssertEqual(parse("localhost"), "http://localhost/")
+        XCTAssertEqual(parse("localhost:8080/x"), "http://localhost:8080/x")
+        XCTAssertEqual(parse("LocalHost:8000"), "http://LocalHost:8000/")
+        XCTAssertEqual(parse("app.localhost:3000/a?b=1"), "http://app.localhost:3000/a?b=1")
+        XCTAssertEqual(parse("127.0.0.1:8000/x"), "http://127.0.0.1:8000/x")
+        XCTAssertEqual(parse("127.0.0.1"), "http://127.0.0.1/")
+        XCTAssertEqual(parse("192.168.1.20/admin"), "http://192.168.1.20/admin")
+        XCTAssertEqual(parse("[::1]:8000/x"), "http://[::1]:8000/x")
+        XCTAssertEqual(parse("[::1]"), "http://[::1]/")
+        XCTAssertEqual(parse("[fe80::1]:80"), "http://[fe80::1]:80/")
+        // Not addresses: out-of-range numbers and look-alike names stay on https.
+        XCTAssertEqual(parse("300.1.1.1"), "https://300.1.1.1/")
+        XCTAssertEqual(parse("localhost.example.org"), "https://localhost.example.org/")
+        XCTAssertEqual(parse("mylocalhost"), nil)
+        // An explicit scheme is kept.
+        XCTAssertEqual(parse("https://localhost:8443/"), "https://localhost:8443/")
     }
 
     func testSchemesAndPaths() {

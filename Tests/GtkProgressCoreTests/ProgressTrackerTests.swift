@@ -20,12 +20,12 @@ final class ProgressTrackerTests: XCTestCase {
         XCTAssertEqual(tracker.snapshot, .hidden)
         tracker.tick(now: 5)
         tracker.finish(at: 5)
-        tracker.realProgress(received: 10, expected: 10)
+        tracker.realProgress(received: 10, expected: 10, at: 100 + tracker.elapsed)
         XCTAssertEqual(tracker.snapshot, .hidden)
         XCTAssertEqual(tracker.phase, .idle)
     }
 
-    func testWeChatShowsTheCurveAtTheSeedInstants() {
+    func testWeChatShowsTheCurveAtTheArticlesInstants() {
         var tracker = loading(wechat)
         XCTAssertEqual(tracker.snapshot, ProgressSnapshot(fraction: 0.10, opacity: 1, visible: true), "0.10 at once")
         for (t, value) in [(1.5, 0.35), (3, 0.60), (5, 0.70), (7, 0.80), (11, 0.85), (15, 0.90), (20, 0.90)] {
@@ -36,7 +36,7 @@ final class ProgressTrackerTests: XCTestCase {
         }
     }
 
-    func testSmoothShowsTheCurveAtTheSeedInstants() {
+    func testSmoothShowsTheCurveAtTheArticlesInstants() {
         var tracker = loading(smooth)
         XCTAssertEqual(tracker.snapshot.fraction, 0)
         for (t, value) in [(2.0, 0.410786), (4, 0.60), (9, 0.725), (14, 0.85), (19, 0.90), (24, 0.95)] {
@@ -48,7 +48,7 @@ final class ProgressTrackerTests: XCTestCase {
     func testRealProgressAtOrBelowTheHoldIsIgnored() {
         var tracker = loading(wechat)
         tracker.tick(now: 101)
-        tracker.realProgress(received: 90, expected: 100)
+        tracker.realProgress(received: 90, expected: 100, at: 100 + tracker.elapsed)
         tracker.tick(now: 101.5)
         XCTAssertEqual(tracker.snapshot.fraction, 0.35, accuracy: 1e-9, "0.90 is not above the hold")
     }
@@ -56,45 +56,55 @@ final class ProgressTrackerTests: XCTestCase {
     func testRealProgressAboveTheHoldTakesOverAtOnce() {
         var tracker = loading(wechat)
         tracker.tick(now: 102)
-        tracker.realProgress(received: 95, expected: 100)
+        tracker.realProgress(received: 95, expected: 100, at: 100 + tracker.elapsed)
         XCTAssertEqual(tracker.snapshot.fraction, 0.95, accuracy: 1e-9, "without waiting for a tick")
         tracker.tick(now: 102.1)
         XCTAssertEqual(tracker.snapshot.fraction, 0.95, accuracy: 1e-9)
-        tracker.realProgress(received: 92, expected: 100)
+        tracker.realProgress(received: 92, expected: 100, at: 100 + tracker.elapsed)
         tracker.tick(now: 102.2)
         XCTAssertEqual(tracker.snapshot.fraction, 0.95, accuracy: 1e-9, "never backwards")
-        tracker.realProgress(received: 99, expected: 100)
+        tracker.realProgress(received: 99, expected: 100, at: 100 + tracker.elapsed)
         XCTAssertEqual(tracker.snapshot.fraction, 0.99, accuracy: 1e-9)
     }
 
     func testUnknownLengthLeavesTheCurveInCharge() {
         var tracker = loading(wechat)
-        tracker.realProgress(received: 1_000_000, expected: nil)
-        tracker.realProgress(received: 10, expected: 0)
+        tracker.realProgress(received: 1_000_000, expected: nil, at: 100 + tracker.elapsed)
+        tracker.realProgress(received: 10, expected: 0, at: 100 + tracker.elapsed)
         tracker.tick(now: 103)
         XCTAssertEqual(tracker.snapshot.fraction, 0.60, accuracy: 1e-9)
     }
 
-    func testWeChatFinishFadeAndReset() {
+    func testWeChatFinishRunsStaysFadesAndResets() throws {
         var tracker = loading(wechat)
         tracker.tick(now: 102)
+        XCTAssertEqual(tracker.snapshot.fraction, 0.10 + 0.5 * 2 / 3, accuracy: 1e-9)
         tracker.finish(at: 102)
-        XCTAssertEqual(tracker.snapshot, ProgressSnapshot(fraction: 1, opacity: 1, visible: true), "1.0 at once")
         XCTAssertEqual(tracker.phase, .finishing)
-        tracker.tick(now: 102.2)
-        XCTAssertEqual(tracker.snapshot, ProgressSnapshot(fraction: 1, opacity: 1, visible: true))
-        tracker.tick(now: 102.3)
-        XCTAssertEqual(tracker.snapshot.opacity, 1, accuracy: 1e-9, "opaque until the last tick before +0.4 s")
-        XCTAssertEqual(tracker.phase, .fading)
-        tracker.tick(now: 102.35)
-        XCTAssertEqual(tracker.snapshot.opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(tracker.snapshot.fraction, 0.10 + 0.5 * 2 / 3, accuracy: 1e-9, "a run, not a jump")
+        let ending = try XCTUnwrap(tracker.ending)
+        XCTAssertEqual(ending, ProgressTracker.Ending(start: 102, failed: false, runDuration: 0.25, runEasing: .easeIn,
+                                                      fadeStart: 102.4, fadeEnd: 102.65, reset: 102.7))
+        tracker.tick(now: 102.125)
+        XCTAssertEqual(tracker.snapshot.fraction, 0.4333333 + 0.5666667 * 0.3153568126, accuracy: 1e-6,
+                       "halfway through the run, Core Animation's ease-in")
+        tracker.tick(now: 102.25)
+        XCTAssertEqual(tracker.snapshot, ProgressSnapshot(fraction: 1, opacity: 1, visible: true), "1.0 at +0.25 s")
         tracker.tick(now: 102.4)
-        XCTAssertEqual(tracker.snapshot.opacity, 0, "opacity 0 at +0.4 s (the WeChat article)")
+        XCTAssertEqual(tracker.snapshot.opacity, 1, accuracy: 1e-9, "stays until +0.4 s")
+        XCTAssertEqual(tracker.phase, .fading)
+        tracker.tick(now: 102.525)
+        XCTAssertEqual(tracker.snapshot.opacity, 0.5, accuracy: 1e-9, "fades over 0.25 s")
+        tracker.tick(now: 102.65)
+        XCTAssertEqual(tracker.snapshot.opacity, 0, "opacity 0 at +0.65 s")
         XCTAssertEqual(tracker.snapshot.fraction, 1)
         XCTAssertTrue(tracker.snapshot.visible)
-        tracker.tick(now: 102.5)
-        XCTAssertEqual(tracker.snapshot, .hidden, "width 0, hidden at +0.5 s")
+        XCTAssertTrue(tracker.isActive)
+        tracker.tick(now: 102.7)
+        XCTAssertEqual(tracker.snapshot, .hidden, "width 0, hidden at +0.7 s")
         XCTAssertEqual(tracker.phase, .idle)
+        XCTAssertNil(tracker.ending)
+        XCTAssertFalse(tracker.isActive)
     }
 
     func testSmoothFinishEasesInOverHalfASecond() {
@@ -107,37 +117,45 @@ final class ProgressTrackerTests: XCTestCase {
         tracker.tick(now: 104.5)
         XCTAssertEqual(tracker.snapshot.fraction, 1)
         XCTAssertEqual(tracker.snapshot.opacity, 1)
-        tracker.tick(now: 104.6)
+        tracker.tick(now: 104.675)
+        XCTAssertEqual(tracker.snapshot.opacity, 0.5, accuracy: 1e-9)
+        tracker.tick(now: 104.85)
         XCTAssertEqual(tracker.snapshot, .hidden, "then disappears")
     }
 
     func testFadesDisabledKeepsTheBarOpaqueUntilTheFadeWouldEnd() {
         var tracker = loading(wechat, fadesEnabled: false)
         tracker.finish(at: 101)
-        tracker.tick(now: 101.35)
+        tracker.tick(now: 101.6)
         XCTAssertEqual(tracker.snapshot.opacity, 1)
-        tracker.tick(now: 101.4)
+        tracker.tick(now: 101.65)
         XCTAssertEqual(tracker.snapshot.opacity, 0)
-        tracker.tick(now: 101.5)
+        tracker.tick(now: 101.7)
         XCTAssertEqual(tracker.snapshot, .hidden)
     }
 
-    func testFailStopsWhereItIsAndFadesQuickly() {
+    func testFailTurnsTheErrorToneWhereItStandsThenFades() {
         var tracker = loading(wechat)
         tracker.tick(now: 103)
         tracker.fail(at: 103)
         XCTAssertEqual(tracker.phase, .failed)
-        XCTAssertEqual(tracker.snapshot, ProgressSnapshot(fraction: 0.60, opacity: 1, visible: true),
+        XCTAssertEqual(tracker.snapshot, ProgressSnapshot(fraction: 0.60, opacity: 1, visible: true, tone: .failure),
                        "a failure never fills the bar")
-        tracker.realProgress(received: 100, expected: 100)
-        tracker.tick(now: 103.05)
-        XCTAssertEqual(tracker.snapshot.fraction, 0.60, accuracy: 1e-9)
-        XCTAssertEqual(tracker.snapshot.opacity, 0.5, accuracy: 1e-9)
-        tracker.tick(now: 103.1)
+        tracker.realProgress(received: 100, expected: 100, at: 103.05)
+        tracker.milestone(.firstByte, at: 103.05)
+        tracker.tick(now: 103.3)
+        XCTAssertEqual(tracker.snapshot, ProgressSnapshot(fraction: 0.60, opacity: 1, visible: true, tone: .failure),
+                       "it stays in the error tone, where it stood")
+        tracker.tick(now: 103.525)
+        XCTAssertEqual(tracker.snapshot.opacity, 0.5, accuracy: 1e-9, "then fades as a finish would")
+        XCTAssertEqual(tracker.snapshot.tone, .failure)
+        tracker.tick(now: 103.65)
         XCTAssertEqual(tracker.snapshot.opacity, 0)
-        tracker.tick(now: 103.2)
+        tracker.tick(now: 103.7)
         XCTAssertEqual(tracker.snapshot, .hidden)
-        XCTAssertEqual(tracker.phase, .failed)
+        XCTAssertEqual(tracker.phase, .idle)
+        tracker.start(at: 104)
+        XCTAssertEqual(tracker.snapshot.tone, .normal, "the next load is not red")
     }
 
     func testCancelHidesAtOnce() {
@@ -154,7 +172,7 @@ final class ProgressTrackerTests: XCTestCase {
     func testRestartMidLoadBeginsTheCurveAgain() {
         var tracker = loading(wechat)
         tracker.tick(now: 105)
-        tracker.realProgress(received: 95, expected: 100)
+        tracker.realProgress(received: 95, expected: 100, at: 100 + tracker.elapsed)
         XCTAssertEqual(tracker.snapshot.fraction, 0.95, accuracy: 1e-9)
         tracker.start(at: 105.5)
         XCTAssertEqual(tracker.snapshot, ProgressSnapshot(fraction: 0.10, opacity: 1, visible: true))
@@ -182,18 +200,20 @@ final class ProgressTrackerTests: XCTestCase {
     }
 
     func testRealCurveCatchesUpAtALimitedRate() {
-        var tracker = loading(real)
+        var shownAtOnce = real
+        shownAtOnce.appearAfter = 0
+        var tracker = loading(shownAtOnce)
         XCTAssertEqual(tracker.snapshot.fraction, 0)
-        tracker.realProgress(received: 80, expected: 100)
+        tracker.realProgress(received: 80, expected: 100, at: 100 + tracker.elapsed)
         XCTAssertEqual(tracker.snapshot.fraction, 0, "waits for the tick")
         tracker.tick(now: 100.1)
         XCTAssertEqual(tracker.snapshot.fraction, 0.2, accuracy: 1e-9, "2.0 per second is 0.2 per tick")
         tracker.tick(now: 100.2)
         XCTAssertEqual(tracker.snapshot.fraction, 0.4, accuracy: 1e-9)
-        tracker.realProgress(received: 30, expected: 100)
+        tracker.realProgress(received: 30, expected: 100, at: 100 + tracker.elapsed)
         tracker.tick(now: 100.3)
         XCTAssertEqual(tracker.snapshot.fraction, 0.4, accuracy: 1e-9, "never backwards")
-        tracker.realProgress(received: 50, expected: 100)
+        tracker.realProgress(received: 50, expected: 100, at: 100 + tracker.elapsed)
         tracker.tick(now: 100.4)
         XCTAssertEqual(tracker.snapshot.fraction, 0.5, accuracy: 1e-9, "reaches the target without passing it")
         tracker.finish(at: 100.4)
@@ -220,8 +240,8 @@ final class ProgressTrackerTests: XCTestCase {
                     tracker.tick(now: now)
                 case 4...7:
                     let received = Int64.random(in: 0...(expected.map { $0 + $0 / 10 } ?? 5_000_000), using: &rng)
-                    tracker.realProgress(received: received, expected: expected)
-                    if let expected, curve.realProgressRate == nil, tracker.phase == .loading {
+                    tracker.realProgress(received: received, expected: expected, at: now)
+                    if let expected, curve.realProgressRate == nil, tracker.phase == .loading, tracker.snapshot.visible {
                         let value = min(Double(received) / Double(expected), 1)
                         if value > (curve.hold ?? 0) {
                             XCTAssertGreaterThanOrEqual(tracker.snapshot.fraction, value - 1e-12,

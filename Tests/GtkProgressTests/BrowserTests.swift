@@ -85,6 +85,19 @@ final class BrowserTests: XCTestCase {
             + "time, so the other one was not opened.")
     }
 
+    /// With windows to open (the viewer), each address after the first gets a window of its own, and no notice.
+    func testSeveralAddressesOpenAWindowEachWhenWindowsCanBeOpened() {
+        let browser = makeBrowser()
+        var others: [URL] = []
+        browser.onOpenInNewWindow = { others.append($0) }
+        let urls = [server.url("/page?title=First"), server.url("/page?title=Second"), server.url("/page?title=Third")]
+        browser.open(urls, kind: .commandLine)
+        XCTAssertTrue(wait { !browser.model.isLoading })
+        XCTAssertEqual(browser.model.current?.title, "First")
+        XCTAssertEqual(others, Array(urls.dropFirst()))
+        XCTAssertFalse(browser.chrome.statusText.contains("not opened"), browser.chrome.statusText)
+    }
+
     /// GTK cuts a paste to the 65,535 characters its entry holds, and Enter then loaded what was left.
     func testAnAddressTooLongForTheEntryIsRefusedWhole() {
         let browser = makeBrowser()

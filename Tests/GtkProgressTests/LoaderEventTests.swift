@@ -57,12 +57,17 @@ final class LoadRecorder {
         return nil
     }
 
-    /// Event names in order, progress collapsed: "response progress… finished".
+    var milestones: [LoadMilestone] {
+        events.compactMap { if case .milestone(let milestone) = $0 { return milestone } else { return nil } }
+    }
+
+    /// Event names in order, progress collapsed, milestones left out: "response progress… finished".
     var shape: String {
         var names: [String] = []
         for event in events {
             let name: String
             switch event {
+            case .milestone: continue
             case .response: name = "response"
             case .progress: name = "progress…"
             case .finished: name = "finished"
@@ -145,11 +150,36 @@ final class LoaderEventTests: XCTestCase {
         XCTAssertEqual(run.page?.kind, .text)
     }
 
-    func testDelayBeforeHeadersIsWaitedFor() {
+    func testDelayBeforeHeadersIsWaitedFor() throws {
         let run = record(server.url("/delay?seconds=0.8"))
         XCTAssertEqual(run.shape, "response progress… finished")
-        XCTAssertGreaterThanOrEqual(run.times.first ?? 0, 0.7)
+        let response = try XCTUnwrap(run.events.firstIndex { if case .response = $0 { true } else { false } })
+        XCTAssertGreaterThanOrEqual(run.times[response], 0.7)
         XCTAssertTrue(run.page?.text.contains("Worth the wait") ?? false)
+    }
+
+    /// libcurl's phase times become milestones as the connection comes up, before the response, each once, in
+    /// order; the first byte waits for the server.
+    func testMilestonesComeAsTheConnectionComesUp() throws {
+        let run = record(server.url("/delay?seconds=0.5"))
+        XCTAssertEqual(run.milestones, [.nameResolved, .connected, .firstByte], "no TLS over http")
+        let index = { (milestone: LoadMilestone) in run.events.firstIndex(of: .milestone(milestone)) ?? -1 }
+        let response = try XCTUnwrap(run.events.firstIndex { if case .response = $0 { true } else { false } })
+        XCTAssertLessThan(index(.firstByte), response, "the first byte comes before the end of the headers")
+        XCTAssertLessThan(run.times[index(.connected)], 0.3, "connected long before the server answers")
+        XCTAssertGreaterThanOrEqual(run.times[index(.firstByte)], 0.45, "the first byte when it answers")
+
+        let redirected = record(server.url("/redirect?n=3"))
+        XCTAssertEqual(redirected.milestones, [.nameResolved, .connected, .firstByte], "once per load, not per hop")
+    }
+
+    func testALocalFileHasNoMilestones() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gtkprogress-milestones-\(UUID()).html")
+        try Data("<p>local</p>".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = record(file)
+        XCTAssertEqual(run.milestones, [])
+        XCTAssertEqual(run.shape, "response progress… finished")
     }
 
     func testRedirectChainReportsOnlyTheFinalResponse() {

@@ -158,4 +158,33 @@ final class PageViewTests: XCTestCase {
         XCTAssertTrue(lines.allSatisfy { $0.utf8.count <= 16 * 1024 }, "no line is longer than 16 KB")
         XCTAssertEqual(page.text.filter { $0 != "\n" && $0 != " " }, document.text.filter { $0 != "\n" && $0 != " " })
     }
+
+    /// Following a link to a place in the page keeps the left edge, even when a wide preformatted line makes the
+    /// page scrollable sideways and the place is indented.
+    func testScrollingToAnAnchorKeepsTheLeftEdge() {
+        let wide = String(repeating: "wide_code ", count: 400)
+        let paragraphs = (1...150).map { "<p>Paragraph \($0)</p>" }.joined()
+        let document = Document.parse(
+            html: "<pre>\(wide)</pre>\(paragraphs)<blockquote><blockquote><p id=target>Target</p></blockquote></blockquote>"
+                + paragraphs, baseURL: Self.baseURL)
+        showAndWait(document)
+        XCTAssertTrue(page.scroll(toAnchor: "target"))
+        XCTAssertTrue(MainLoop.run(until: { self.page.verticalOffset > 100 }, timeout: 10), "the view scrolls down")
+        settle()
+        XCTAssertEqual(page.scrolledWindow.horizontalOffset, 0, "the view stays at its left edge")
+    }
+
+    /// Centred and right-aligned paragraphs sit away from the left margin; a rule is a paragraph of its own.
+    func testAlignmentAndRulesHaveTheirTags() throws {
+        let document = Document.parse(html: """
+            <p>Left</p><hr><p align=center>Mid</p><div style="text-align: right">End</div>
+            """, baseURL: Self.baseURL)
+        showAndWait(document)
+        XCTAssertNotNil(page.textView.windowLocation(ofTag: "rule"))
+        let center = try XCTUnwrap(page.textView.windowLocation(ofTag: "center"))
+        let right = try XCTUnwrap(page.textView.windowLocation(ofTag: "right"))
+        let width = page.textView.width
+        XCTAssertGreaterThan(center.x, width / 3, "centred text starts near the middle")
+        XCTAssertGreaterThan(right.x, width * 3 / 4, "right-aligned text starts near the right edge")
+    }
 }

@@ -49,6 +49,20 @@ final class ProgressBarViewTests: XCTestCase {
         }
     }
 
+    /// The theme's accent as it is where it stands out from the page; a pale accent on a white page is darkened
+    /// until it has the 3:1 WCAG asks of graphics.
+    func testTheAccentKeepsThreeToOneOnThePage() {
+        let accent = RGBA(red: 0x35 / 255.0, green: 0x84 / 255.0, blue: 0xe4 / 255.0)
+        let white = RGBA(red: 1, green: 1, blue: 1), dark = RGBA(red: 0x2d / 255.0, green: 0x2d / 255.0, blue: 0x2d / 255.0)
+        XCTAssertEqual(ProgressBarView.color(theme: accent, page: white), accent)
+        XCTAssertEqual(ProgressBarView.color(theme: accent, page: dark), accent, "3.65:1 on Adwaita's dark base")
+        XCTAssertEqual(ProgressBarView.color(theme: nil, page: nil), ProgressBarView.fallbackColor)
+        let pale = RGBA(red: 0.8, green: 0.9, blue: 1)
+        let fixed = ProgressBarView.color(theme: pale, page: white)
+        XCTAssertGreaterThanOrEqual(Contrast.ratio(fixed.contrastColor, white.contrastColor), 3)
+        XCTAssertGreaterThan(fixed.blue, fixed.red, "still the theme's hue")
+    }
+
     func testNothingPaintedAtZeroOrWhenHidden() {
         XCTAssertEqual(filledColumns(paint(fraction: 0, scale: 1), row: 0), [])
         let surface = CairoImageSurface(width: 100, height: 5)
@@ -121,13 +135,30 @@ final class ProgressBarViewTests: XCTestCase {
         let page = DrawingArea()
         page.setSizeRequest(width: 400, height: 200)
         overlay.add(page)
-        indicator.view.attach(to: overlay)
+        indicator.attach(to: overlay)
         window.add(overlay)
         window.showAll()
         addTeardownBlock { indicator.cancel(); window.destroy() }
         XCTAssertTrue(MainLoop.run(until: { page.width == 400 }, timeout: 5), "window shown")
         XCTAssertFalse(indicator.view.widget.isVisible, "an idle bar stays hidden after showAll")
         return Page(window: window, overlay: overlay, indicator: indicator)
+    }
+
+    func testAttachesToAGtkOverlayMadeElsewhere() throws {
+        guard Display.initialize() else { throw XCTSkip("no display") }
+        // Another binding, or C, hands over its GtkOverlay * in either pointer form.
+        let overlay = Overlay()
+        let pointer = UnsafeMutableRawPointer(overlay.object)
+        let raw = LoadIndicator(curve: .builtInWeChat)
+        raw.attach(toOverlay: pointer)
+        XCTAssertEqual(raw.widget.parentPointer, pointer)
+        let opaque = LoadIndicator(curve: .builtInWeChat)
+        opaque.attach(toOverlay: OpaquePointer(pointer))
+        XCTAssertEqual(opaque.widget.parentPointer, pointer)
+        // Attaching again moves the bar rather than adding it twice.
+        let other = Overlay()
+        raw.attach(to: other)
+        XCTAssertEqual(raw.widget.parentPointer, UnsafeMutableRawPointer(other.object))
     }
 
     /// Lets GTK finish pending layout, which runs on the next frame: drawing a widget whose allocation is queued
@@ -149,6 +180,9 @@ final class ProgressBarViewTests: XCTestCase {
         page.indicator.start()
         clock.now += 1.5
         page.indicator.tick()
+        clock.now += 0.3
+        page.indicator.paintFrame()
+        XCTAssertEqual(page.indicator.painted.fraction, 0.35, accuracy: 1e-9, "the glide has arrived")
         XCTAssertTrue(MainLoop.run(until: { page.indicator.view.widget.width == 400 }, timeout: 5))
         settle()
         let surface = CairoImageSurface(width: 400, height: 3)
@@ -180,25 +214,66 @@ final class ProgressBarViewTests: XCTestCase {
         XCTAssertEqual(page.indicator.view.widget.accessibleValue ?? -1, 0.60, accuracy: 0.01)
     }
 
-    func testTimerRunsOnlyWhileTheBarIsVisible() throws {
+    func testTimerAndFramesRunOnlyWhileTheBarIsUnderWay() throws {
         let page = try showPage()
         let view = page.indicator
         XCTAssertFalse(view.isTicking, "idle: no timer")
+        XCTAssertFalse(view.isAnimating, "idle: no frame callback")
         view.start()
         XCTAssertTrue(view.isTicking)
+        XCTAssertTrue(view.isAnimating)
         XCTAssertTrue(view.view.widget.isVisible)
         let started = MainLoop.monotonicSeconds()
         XCTAssertTrue(MainLoop.run(until: { view.snapshot.fraction > 0.2 }, timeout: 5), "the timer ticks")
         XCTAssertGreaterThan(MainLoop.monotonicSeconds() - started, 0.3)
         view.finish()
-        XCTAssertEqual(view.snapshot.fraction, 1)
+        XCTAssertTrue(MainLoop.run(until: { view.painted.fraction == 1 }, timeout: 5), "runs to the end")
         XCTAssertTrue(MainLoop.run(until: { !view.snapshot.visible }, timeout: 5), "fades and resets")
+        XCTAssertTrue(MainLoop.run(until: { !view.isAnimating }, timeout: 1))
         XCTAssertFalse(view.isTicking, "no source after the reset")
         XCTAssertFalse(view.view.widget.isVisible)
         XCTAssertEqual(view.phase, .idle)
         _ = MainLoop.run(until: { false }, timeout: 0.3)
         XCTAssertFalse(view.isTicking)
+        XCTAssertFalse(view.isAnimating)
         XCTAssertEqual(view.snapshot, .hidden)
+    }
+
+    /// The painted bar moves at the display's frame rate, not in the model's ten steps a second.
+    func testTheBarIsPaintedAtTheFrameRate() throws {
+        let page = try showPage()
+        var painted: [Double] = []
+        page.indicator.start()
+        // A frame callback of the test's own samples what the bar shows at each frame.
+        let watch = FrameCallback(on: page.indicator.view.widget) {
+            painted.append(page.indicator.painted.fraction)
+            return true
+        }
+        defer { watch.cancel() }
+        _ = MainLoop.run(until: { false }, timeout: 1.0)
+        let distinct = Set(painted).count
+        XCTAssertGreaterThan(distinct, 25, "one second of motion painted \(distinct) different widths (10 ticks)")
+        XCTAssertEqual(painted, painted.sorted(), "never backwards")
+        XCTAssertLessThanOrEqual(painted.last ?? 1, page.indicator.snapshot.fraction, "never past the model")
+    }
+
+    func testWithoutAnimationsTheModelIsPaintedOnTheTick() throws {
+        let clock = TestClock()
+        let page = try showPage(clock: clock)
+        Display.setAnimationsEnabled(false)
+        defer { Display.setAnimationsEnabled(true) }
+        page.indicator.start()
+        XCTAssertFalse(page.indicator.isAnimating, "reduced motion: no frame callback")
+        XCTAssertTrue(page.indicator.isTicking)
+        clock.now += 1.5
+        page.indicator.tick()
+        XCTAssertEqual(page.indicator.painted, page.indicator.snapshot, "the model's value, directly")
+        XCTAssertEqual(page.indicator.painted.fraction, 0.35, accuracy: 1e-9)
+        page.indicator.finish()
+        clock.now += 0.5
+        page.indicator.tick()
+        XCTAssertEqual(page.indicator.painted.opacity, 1, "no fade")
+        XCTAssertFalse(page.indicator.isAnimating)
     }
 
     func testCancelRemovesTheTimerAtOnce() throws {
@@ -214,16 +289,80 @@ final class ProgressBarViewTests: XCTestCase {
         XCTAssertEqual(page.indicator.snapshot.fraction, 0.10)
     }
 
-    func testFailHidesQuickly() throws {
+    func testFailurePaintsTheErrorColourThenFades() throws {
         let clock = TestClock()
         let page = try showPage(clock: clock)
         page.indicator.start()
         clock.now += 2
+        page.indicator.tick()
+        clock.now += 0.3
         page.indicator.fail()
         XCTAssertTrue(page.indicator.view.widget.isVisible)
+        XCTAssertEqual(page.indicator.painted.tone, .failure)
+        settle()
+        let surface = CairoImageSurface(width: 400, height: 3)
+        surface.draw(page.indicator.view.widget)
+        let red = page.indicator.view.widget.themeColor("error_color") ?? ProgressBarView.fallbackFailureColor
+        let pixel = surface.pixel(x: 0, y: 0)
+        XCTAssertEqual(Double(pixel.red), red.red * 255, accuracy: 1)
+        XCTAssertEqual(Double(pixel.green), red.green * 255, accuracy: 1)
+        XCTAssertEqual(Double(pixel.blue), red.blue * 255, accuracy: 1)
+        XCTAssertEqual(Double(filledColumns(surface, row: 0).count), 400 * (0.10 + 0.5 * 2 / 3), accuracy: 2,
+                       "where it stood")
+        clock.now += 0.525
+        page.indicator.paintFrame()
+        XCTAssertEqual(page.indicator.painted.opacity, 0.5, accuracy: 1e-9)
         clock.now += 0.2
         page.indicator.tick()
         XCTAssertFalse(page.indicator.isTicking)
+        XCTAssertFalse(page.indicator.isAnimating)
         XCTAssertFalse(page.indicator.view.widget.isVisible)
+    }
+
+    func testColourAndHeightCanBeChosen() throws {
+        let clock = TestClock()
+        let page = try showPage(clock: clock)
+        page.indicator.color = RGBA(red: 0, green: 0.5, blue: 0)
+        page.indicator.height = 5
+        page.indicator.start()
+        XCTAssertTrue(MainLoop.run(until: { page.indicator.view.widget.height == 5 }, timeout: 5))
+        settle()
+        let surface = CairoImageSurface(width: 400, height: 8)
+        surface.draw(page.indicator.view.widget)
+        XCTAssertEqual(surface.pixel(x: 0, y: 4), Pixel(red: 0, green: 128, blue: 0, alpha: 255))
+        XCTAssertEqual(filledColumns(surface, row: 5), [], "five rows, no more")
+        XCTAssertEqual(Double(filledColumns(surface, row: 0).count), 40, accuracy: 1)
+    }
+
+    func testAccessibleValueIsReadableButNeverAnnounced() throws {
+        guard Display.initialize() else { throw XCTSkip("no display") }
+        let bar = ProgressBar()
+        var announcements = 0
+        let accessible = bar.accessibleObject
+        accessible.onSignal("property-change") { _ in announcements += 1 }
+        bar.setFractionQuietly(0.42)
+        XCTAssertEqual(bar.accessibleValue ?? -1, 0.42, accuracy: 1e-9, "read on demand")
+        XCTAssertEqual(announcements, 0, "not announced")
+        bar.fraction = 0.5
+        XCTAssertGreaterThan(announcements, 0, "GTK's own setter would have announced it")
+    }
+
+    func testPageBusyStateForScreenReaders() throws {
+        guard Display.initialize() else { throw XCTSkip("no display") }
+        let view = TextView()
+        var changes = 0
+        view.accessibleObject.onSignal("state-change") { name, _ in
+            if let name, String(cString: name.assumingMemoryBound(to: CChar.self)) == "busy" { changes += 1 }
+        }
+        XCTAssertFalse(view.isAccessibleBusy)
+        view.isAccessibleBusy = true
+        XCTAssertTrue(view.isAccessibleBusy)
+        XCTAssertEqual(changes, 1, "announced once")
+        view.isAccessibleBusy = true
+        XCTAssertEqual(changes, 1, "no repeat")
+        view.isAccessibleBusy = false
+        XCTAssertFalse(view.isAccessibleBusy)
+        XCTAssertEqual(changes, 2)
+        XCTAssertFalse(TextView().isAccessibleBusy, "other text views are not busy")
     }
 }

@@ -10,7 +10,7 @@ final class ProgressCurveTests: XCTestCase {
         do { return try ProgressCurve.load(nameOrPath: name) } catch { XCTFail("\(error)"); throw error }
     }
 
-    func testWeChatFollowsSeed000() throws {
+    func testWeChatFollowsTheWeChatArticle() throws {
         let curve = try preset("wechat")
         let expected: [(Double, Double)] = [(0, 0.10), (1.5, 0.35), (3, 0.60), (5, 0.70), (7, 0.80), (11, 0.85),
                                             (15, 0.90), (20, 0.90)]
@@ -18,10 +18,13 @@ final class ProgressCurveTests: XCTestCase {
             XCTAssertEqual(curve.value(at: t), value, accuracy: 1e-9, "wechat at \(t) s")
         }
         XCTAssertEqual(curve.hold, 0.90)
-        XCTAssertEqual(curve.finish, .init(duration: 0, easing: .linear, fadeStart: 0.3, fadeEnd: 0.4, reset: 0.5))
+        XCTAssertEqual(curve.finish, .init(duration: 0.25, easing: .easeIn, fadeStart: 0.4, fadeEnd: 0.65, reset: 0.7),
+                       "the article's opacity = 0 at +0.4 s, faded over Core Animation's 0.25 s")
+        XCTAssertEqual(curve.appearAfter, 0, "10% at once")
+        XCTAssertEqual(curve.milestones, [.nameResolved: 0.15, .connected: 0.20, .secured: 0.25, .firstByte: 0.30])
     }
 
-    func testSmoothFollowsSeed001() throws {
+    func testSmoothFollowsTheUIWebViewArticle() throws {
         let curve = try preset("smooth")
         // 2 s is half of the 4 s ease-out step: Core Animation's ease-out (0, 0, 0.58, 1) is at 0.684647 there.
         let expected: [(Double, Double)] = [(2, 0.60 * 0.6846431874), (4, 0.60), (9, 0.725), (14, 0.85), (19, 0.90),
@@ -73,6 +76,9 @@ final class ProgressCurveTests: XCTestCase {
 
     func testBuiltInFallbackMatchesDataFile() throws {
         XCTAssertEqual(try preset("wechat"), ProgressCurve.builtInWeChat)
+        XCTAssertEqual(try preset("smooth"), ProgressCurve.builtInSmooth)
+        XCTAssertEqual(try preset("real"), ProgressCurve.builtInReal)
+        XCTAssertEqual(Set(ProgressCurve.builtInPresets.keys), Set(ProgressCurve.presetNames))
         XCTAssertEqual(ProgressCurve.default, ProgressCurve.builtInWeChat)
     }
 
@@ -172,9 +178,11 @@ final class ProgressCurveTests: XCTestCase {
     func testUnknownFieldsAreNamed() throws {
         let top = try loadError(#"{"segments": [], "hodl": 0.9, \#(Self.finish)}"#)
         XCTAssertEqual(top.problem, .unknownField(field: "hodl", known: ["name", "description", "segments", "hold",
-                                                                         "realProgressRate", "finish"]))
+                                                                         "realProgressRate", "milestones", "appearAfter",
+                                                                         "minimumVisible", "finish"]))
         XCTAssertTrue(top.description.contains(#"unknown field "hodl" (did you mean "hold"?); the fields allowed "#
-            + #"there are "name", "description", "segments", "hold", "realProgressRate", "finish""#), top.description)
+            + #"there are "name", "description", "segments", "hold", "realProgressRate", "milestones", "appearAfter", "#
+            + #""minimumVisible", "finish""#), top.description)
         let nested = try loadError(#"{"segments": [{"duration": 3, "from": 0.1, "to": 0.6, "esaing": "easeIn"}], \#(Self.finish)}"#)
         guard case .unknownField("segments[0].esaing", _) = nested.problem else { return XCTFail("\(nested)") }
         XCTAssertTrue(nested.description.contains(#"(did you mean "easing"?)"#), nested.description)
@@ -226,6 +234,58 @@ final class ProgressCurveTests: XCTestCase {
         let error = try loadError(#"{"segments": [], "finish": {"duration": 0, "fadeStart": 0.4, "fadeEnd": 0.3, "reset": 0.5}}"#)
         XCTAssertEqual(error.problem, .finishOutOfOrder(earlier: "finish.fadeStart", earlierValue: 0.4,
                                                         later: "finish.fadeEnd", laterValue: 0.3))
+    }
+
+    func testMilestonesAppearAfterAndMinimumVisible() throws {
+        let url = try temporaryDirectory().appendingPathComponent("quiet.json")
+        try Data(#"""
+            {"segments": [{"duration": 4, "from": 0, "to": 0.8}], "appearAfter": 0.5, "minimumVisible": 0.75,
+             "milestones": {"connected": 0.1, "firstByte": 0.4}, \#(Self.finish)}
+            """#.utf8).write(to: url)
+        let curve = try ProgressCurve.load(nameOrPath: url.path)
+        XCTAssertEqual(curve.appearAfter, 0.5)
+        XCTAssertEqual(curve.minimumVisible, 0.75)
+        XCTAssertEqual(curve.milestones, [.connected: 0.1, .firstByte: 0.4])
+        XCTAssertEqual(try ProgressCurve.decode(JSONEncoder().encode(curve), file: "again"), curve)
+        let plain = try ProgressCurve.decode(Data(#"{"segments": [], \#(Self.finish)}"#.utf8), file: "plain")
+        XCTAssertEqual(plain.appearAfter, 0, "shown at once unless the file says otherwise")
+        XCTAssertEqual(plain.minimumVisible, 0)
+        XCTAssertEqual(plain.milestones, [:])
+    }
+
+    func testBadMilestonesAndDelays() throws {
+        let unknown = try loadError(#"{"segments": [], "milestones": {"handshake": 0.2}, \#(Self.finish)}"#)
+        XCTAssertEqual(unknown.problem, .unknownMilestone(field: "milestones.handshake", value: "handshake"))
+        XCTAssertTrue(unknown.description.contains(#"there is no milestone "handshake"; milestones are "nameResolved", "connected", "secured", "firstByte""#),
+                      unknown.description)
+        let order = try loadError(#"{"segments": [], "milestones": {"connected": 0.3, "firstByte": 0.2}, \#(Self.finish)}"#)
+        XCTAssertEqual(order.problem, .milestoneOutOfOrder(earlier: "connected", earlierValue: 0.3,
+                                                           later: "firstByte", laterValue: 0.2))
+        XCTAssertTrue(order.description.contains("never move back"), order.description)
+        XCTAssertEqual(try loadError(#"{"segments": [], "milestones": {"secured": 1.5}, \#(Self.finish)}"#).problem,
+                       .outOfRange(field: "milestones.secured", value: 1.5))
+        XCTAssertEqual(try loadError(#"{"segments": [], "milestones": {"secured": "high"}, \#(Self.finish)}"#).problem,
+                       .wrongType(field: "milestones.secured", expected: "a number"))
+        XCTAssertEqual(try loadError(#"{"segments": [], "appearAfter": -1, \#(Self.finish)}"#).problem,
+                       .negativeDuration(field: "appearAfter", value: -1))
+        XCTAssertEqual(try loadError(#"{"segments": [], "minimumVisible": -0.5, \#(Self.finish)}"#).problem,
+                       .negativeDuration(field: "minimumVisible", value: -0.5))
+    }
+
+    func testTimeReachingALevelInvertsTheCurve() throws {
+        let wechat = try preset("wechat")
+        XCTAssertEqual(try XCTUnwrap(wechat.time(reaching: 0.35)), 1.5, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(wechat.time(reaching: 0.60)), 3, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(wechat.time(reaching: 0.85)), 11, accuracy: 1e-9)
+        XCTAssertEqual(wechat.time(reaching: 0.05), 0, "the curve starts above it")
+        XCTAssertNil(wechat.time(reaching: 0.95), "the curve never gets there")
+        let smooth = try preset("smooth")
+        for level in [0.01, 0.2, 0.45, 0.6, 0.7, 0.9] {
+            let t = try XCTUnwrap(smooth.time(reaching: level))
+            XCTAssertEqual(smooth.value(at: t), level, accuracy: 1e-9, "smooth reaches \(level) at \(t) s")
+            XCTAssertLessThan(smooth.value(at: t - 1e-6), level, "and not before")
+        }
+        XCTAssertNil(try preset("real").time(reaching: 0.1), "no segments, no time")
     }
 
     func testWrongTypesAndUnknownEasing() throws {

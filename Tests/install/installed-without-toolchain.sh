@@ -25,9 +25,12 @@ done
 
 page="$prefix/page.html"
 printf '<title>T</title><h1>Installed</h1><p>A <a href="https://example.org/">link</a>.</p>\n' > "$page"
-unshare -m sh -s "$prefix" "$page" <<'INNER' || fail "the installed programs need the toolchain (output above)"
+wide="$prefix/wide.html"
+printf '<p>%s</p><table><tr><th></th><th>Head</th></tr><tr><td>row</td><td>cell</td></tr></table>\n' \
+    "$(printf 'word %.0s' $(seq 40))" > "$wide"
+unshare -m sh -s "$prefix" "$page" "$wide" <<'INNER' || fail "the installed programs need the toolchain (output above)"
 set -eu
-prefix=$1; page=$2
+prefix=$1; page=$2; wide=$3
 mount -t tmpfs none /opt/swift
 [ -z "$(ls /opt/swift)" ]
 gp="$prefix/bin/gtkprogress"
@@ -37,6 +40,13 @@ gp="$prefix/bin/gtkprogress"
 "$gp" --dump "$page" | grep -q "Installed"
 # A paced read goes through the fetcher (the loader without GTK); a network address opens libcurl.
 "$gp" --throttle 100000 --dump "$page" | grep -q "Installed"
+# --width wraps prose and fits tables, in the command line's own dump and in the fetcher's; a pipe gets 80.
+for extra in "" "--throttle 100000"; do
+    out=$("$gp" $extra --width 30 --dump "$wide")
+    [ -z "$(echo "$out" | awk 'length($0) > 30')" ] || { echo "wider than 30: $out"; exit 1; }
+    echo "$out" | grep -q "^    Head$" || { echo "table: $out"; exit 1; }
+done
+[ "$("$gp" --dump "$wide" | head -1 | wc -c)" -le 81 ] || { echo "a pipe gets more than 80 columns"; exit 1; }
 "$gp" --dump http://127.0.0.1:1/ 2>&1 | grep -q "refused the connection"
 # The viewer starts far enough to look for a display.
 out=$(env -u DISPLAY -u WAYLAND_DISPLAY "$gp" 2>&1 || true)

@@ -235,6 +235,23 @@ class Handler(BaseHTTPRequestHandler):
                 "<h1>%s</h1><p>%s</p><ul>%s</ul></body></html>\n") % (title, title, text, items)
         self.send_body(200, html.encode())
 
+    def article(self):
+        """A long page to read with the keyboard: a table of contents of `#sN` jumps, then `sections` sections
+        of a heading, a few paragraphs with the word "needle" once each, and a link to a page of its own."""
+        title = self.arg("title", "Article")
+        sections = self.arg("sections", 30)
+        toc = "".join('<li><a href="#s%d">Section %d</a></li>' % (n, n) for n in range(1, sections + 1))
+        parts = []
+        for n in range(1, sections + 1):
+            parts.append('<h2 id="s%d">Section %d</h2>' % (n, n))
+            for k in range(1, 4):
+                parts.append("<p>Paragraph %d of section %d: plain words to read, and one needle to find.</p>"
+                             % (k, n))
+            parts.append('<p>See <a href="/page?title=Linked+%d">linked page %d</a>.</p>' % (n, n))
+        html = ("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>%s</title></head><body>"
+                "<h1>%s</h1><ul>%s</ul>%s</body></html>\n") % (title, title, toc, "".join(parts))
+        self.send_body(200, html.encode())
+
     def slow(self, chunked=None, gzipped=None):
         size = self.arg("size", 200000)
         rate = self.arg("rate", 200000)
@@ -493,6 +510,7 @@ class Handler(BaseHTTPRequestHandler):
 
 ROUTES = {
     "/page": Handler.page,
+    "/article": Handler.article,
     "/slow": Handler.slow,
     "/chunked": Handler.chunked,
     "/gzip": Handler.gzip,

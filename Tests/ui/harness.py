@@ -2,8 +2,10 @@
 screen reader sees through AT-SPI. Runs under Xvfb and a D-Bus session (see Tests/ui/run.py)."""
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -40,6 +42,18 @@ def xdotool(*args, check_rc=True):
     return result.stdout.strip()
 
 
+def bus_name_has_owner(name):
+    """Whether a process owns `name` on the session bus (False without a bus)."""
+    from gi.repository import Gio, GLib
+    try:
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        reply = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                              "NameHasOwner", GLib.Variant("(s)", (name,)), None, Gio.DBusCallFlags.NONE, -1, None)
+        return reply.unpack()[0]
+    except Exception:
+        return False
+
+
 class Server:
     """The loopback test server (Tests/server/testserver.py) on a free port."""
 
@@ -67,16 +81,59 @@ class Server:
         self.proc.wait(timeout=5)
 
 
-class App:
-    """One gtkprogress process and its window."""
+def _is_toplevel(wid):
+    """A browser window, not one of GTK's small utility windows (a drag's, named after the program)."""
+    out = xdotool("getwindowgeometry", "--shell", wid, check_rc=False)
+    values = dict(line.split("=") for line in out.splitlines() if "=" in line)
+    return int(values.get("WIDTH", 0)) > 100 and int(values.get("HEIGHT", 0)) > 100
 
-    def __init__(self, binary, *args, env=None):
+
+class App:
+    """One gtkprogress process and its window.
+
+    Each App keeps its session in a private XDG_STATE_HOME (removed by close()), so no test restores another's
+    windows; pass `state_home` to share one between two runs (a restart)."""
+
+    def __init__(self, binary, *args, env=None, state_home=None):
         environment = dict(os.environ)
+        self._own_state = state_home is None
+        self.state_home = state_home or tempfile.mkdtemp(prefix="gtkprogress-state-")
+        environment["XDG_STATE_HOME"] = self.state_home
         environment.update(env or {})
         self.log = open(os.path.join(ARTIFACTS, "app.log"), "a")
         self.proc = subprocess.Popen([binary, *args], env=environment, stdout=self.log, stderr=self.log)
         self.window = wait_for(self._find_window, timeout=20, what="the gtkprogress window")
         self._accessible = None
+
+    @property
+    def session_path(self):
+        return os.path.join(self.state_home, "gtkprogress", "session.json")
+
+    def windows(self):
+        """The ids of the app's visible windows, oldest first."""
+        out = xdotool("search", "--onlyvisible", "--pid", self.proc.pid, check_rc=False)
+        ids = [line for line in out.splitlines() if line]
+        return [wid for wid in ids if xdotool("getwindowname", wid, check_rc=False) and _is_toplevel(wid)]
+
+    def wait_windows(self, count, timeout=15):
+        return wait_for(lambda: len(self.windows()) == count and self.windows(), timeout,
+                        what=f"{count} windows (now {len(self.windows())})")
+
+    def use_window(self, wid):
+        """Sends keys and reads titles of window `wid` from now on, raised above the others (with no window
+        manager they all open at the same place) and focused."""
+        self.window = wid
+        xdotool("windowraise", wid, check_rc=False)
+        time.sleep(0.2)
+        self.focus()
+
+    def kill(self):
+        """SIGKILL: the process gets no chance to save anything. Returns once the bus has let go of the
+        application's name, so the next launch starts afresh instead of handing over to the dead process."""
+        self.proc.kill()
+        self.proc.wait()
+        wait_for(lambda: not bus_name_has_owner("org.gtkprogress.Viewer"), timeout=10,
+                 what="the bus to release org.gtkprogress.Viewer")
 
     def _find_window(self):
         if self.proc.poll() is not None:
@@ -103,9 +160,12 @@ class App:
     def focus(self):
         xdotool("windowfocus", "--sync", self.window, check_rc=False)
 
-    def key(self, *keys):
+    def key(self, *keys, closes=False):
+        """Presses `keys` in the window. With `closes`, the window may be gone before the keys are released."""
         self.focus()
-        xdotool("key", "--clearmodifiers", "--window", self.window, *keys)
+        # Through XTEST to the focused window, as a keyboard types: `--window` would send synthetic events, after
+        # which xdotool's later `keydown` of a modifier can arrive as the last key sent (Ctrl+N again and again).
+        xdotool("key", "--clearmodifiers", *keys, check_rc=not closes)
         time.sleep(0.1)
 
     def type(self, text):
@@ -150,11 +210,21 @@ class App:
             return None
         return wait_for(find, timeout=15, what="the app on the accessibility bus")
 
-    def find(self, role, name=None):
+    def frame(self):
+        """The accessible of the window in use (the app's only one, or the one named as its title)."""
         import pyatspi
         app = self.accessible()
+        frames = [app[i] for i in range(app.childCount)]
+        frames = [f for f in frames if f is not None and f.getRole() == pyatspi.ROLE_FRAME]
+        if len(frames) <= 1:
+            return app
+        title = self.title
+        return next((f for f in frames if f.name == title), app)
+
+    def find(self, role, name=None):
+        import pyatspi
         def search():
-            return pyatspi.findDescendant(app, lambda a: a is not None and a.getRole() == role
+            return pyatspi.findDescendant(self.frame(), lambda a: a is not None and a.getRole() == role
                                           and (name is None or a.name == name))
         return wait_for(search, timeout=10, what=f"accessible {role} {name or ''}")
 
@@ -199,7 +269,7 @@ class App:
 
     def scroll_value(self):
         import pyatspi
-        bars = [a for a in _walk(self.accessible()) if a.getRole() == pyatspi.ROLE_SCROLL_BAR]
+        bars = [a for a in _walk(self.frame()) if a.getRole() == pyatspi.ROLE_SCROLL_BAR]
         vertical = [b for b in bars if b.getState().contains(pyatspi.STATE_VERTICAL)]
         return vertical[0].queryValue().currentValue if vertical else 0.0
 
@@ -212,6 +282,8 @@ class App:
                 self.proc.kill()
                 self.proc.wait()
         self.log.close()
+        if self._own_state:
+            shutil.rmtree(self.state_home, ignore_errors=True)
 
 
 def _walk(node):
@@ -229,8 +301,81 @@ def _walk(node):
 
 def _address(self):
     import pyatspi
-    entries = [a for a in _walk(self.accessible()) if a.getRole() == pyatspi.ROLE_TEXT and a.name == "Address"]
+    entries = [a for a in _walk(self.frame()) if a.getRole() == pyatspi.ROLE_TEXT and a.name == "Address"]
     return entries[0].queryText().getText(0, -1) if entries else ""
 
 
 App.find_address = _address
+
+
+# Screenshots read as pixels (ImageMagick), for what only the screen shows: a focus ring, a highlight, a size.
+
+def crop(path, x, y, w, h):
+    """The RGB bytes of a rectangle of a screenshot, row by row."""
+    out = subprocess.run(["convert", path, "-crop", f"{w}x{h}+{x}+{y}", "+repage", "-depth", "8", "rgb:-"],
+                         capture_output=True, check=True)
+    return out.stdout
+
+
+def differing_pixels(a, b):
+    """How many pixels of two equal-sized RGB crops differ."""
+    return sum(1 for i in range(0, min(len(a), len(b)), 3) if a[i:i + 3] != b[i:i + 3])
+
+
+def colours(rgb):
+    """Each colour of an RGB crop and how many pixels have it."""
+    counts = {}
+    for i in range(0, len(rgb), 3):
+        c = tuple(rgb[i:i + 3])
+        counts[c] = counts.get(c, 0) + 1
+    return counts
+
+
+def contrast(c1, c2):
+    """WCAG 2 contrast ratio of two sRGB colours (0-255 components)."""
+    def luminance(c):
+        def channel(v):
+            v /= 255
+            return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+        r, g, b = (channel(v) for v in c)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    l1, l2 = sorted((luminance(c1), luminance(c2)), reverse=True)
+    return (l1 + 0.05) / (l2 + 0.05)
+
+
+def _page_extents(self):
+    """Screen rectangle of the page's text view."""
+    import pyatspi
+    return self.find(pyatspi.ROLE_TEXT, "Page").queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+
+
+def _page_shot(self, name):
+    """A screenshot and the RGB bytes of the page's text in it, with the page area's place and size. The crop
+    leaves out the strips where the progress bar (top) and GTK's overlay scrollbar (right) come and go."""
+    path = self.screenshot(name)
+    x, y, w, h = self.page_extents()
+    return crop(path, x, y + 4, w - 24, h - 4), (x, y, w, h)
+
+
+def _caret(self):
+    import pyatspi
+    return self.find(pyatspi.ROLE_TEXT, "Page").queryText().caretOffset
+
+
+def _page_description(self):
+    import pyatspi
+    return self.find(pyatspi.ROLE_TEXT, "Page").description or ""
+
+
+def _top_offset(self):
+    """Character offset of the page text at the top left of the view."""
+    import pyatspi
+    x, y, w, h = self.page_extents()
+    return self.find(pyatspi.ROLE_TEXT, "Page").queryText().getOffsetAtPoint(x + 12, y + 6, pyatspi.DESKTOP_COORDS)
+
+
+App.page_extents = _page_extents
+App.page_shot = _page_shot
+App.caret = _caret
+App.page_description = _page_description
+App.top_offset = _top_offset

@@ -4,6 +4,7 @@ first argument, under the current X display and D-Bus session. Prints one line p
 
 import importlib.util
 import os
+import tempfile
 import sys
 import time
 import traceback
@@ -16,6 +17,9 @@ def main():
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/gtkprogress")
     only = sys.argv[2] if len(sys.argv) > 2 else None
     os.environ.setdefault("GTK_A11Y", "atspi")
+    # Anything started outside harness.App (a second launch, the desktop entry) keeps its session away from the
+    # user's own too; harness.App gives each app a directory of its own.
+    os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="gtkprogress-ui-state-")
     os.environ.pop("NO_AT_BRIDGE", None)
     # The tests read English names and messages unless they ask for a language (test_translations.py).
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):

@@ -6,7 +6,7 @@ import subprocess
 import time
 from urllib.parse import quote
 
-from harness import HERE, App, Server, check, wait_for
+from harness import HERE, App, Server, check, wait_for, xdotool
 from test_drop import drag
 
 
@@ -84,8 +84,9 @@ def test_two_addresses_on_the_command_line(binary):
     server = Server()
     app = App(binary, server.url(page("First of two")), server.url(page("Second of two")))
     try:
-        app.wait_title("First of two")
-        app.wait_status("Opened the first of 2 addresses")
+        # A window each.
+        wait_for(lambda: sorted(xdotool("getwindowname", w, check_rc=False) for w in app.windows())
+                 == ["First of two", "Second of two"], what="a window for each address")
     finally:
         app.close()
         server.stop()
@@ -100,9 +101,11 @@ def test_two_addresses_dropped_as_text(binary):
         requests = server.count("/page")
         drag(app, "text", server.url(page("One")) + "\n" + server.url(page("Two")), x + w // 2, y + h // 2)
         app.wait_title("One")
-        app.wait_status("Opened the first of 2 addresses")
         check("%0A" not in app.find_address(), f"one address, not two joined: {app.find_address()!r}")
-        check(server.count("/page") == requests + 1, "only the first was requested")
+        # The first where it was dropped, the second in a window of its own.
+        names = lambda: sorted(xdotool("getwindowname", w, check_rc=False) for w in app.windows())
+        wait_for(lambda: names() == ["One", "Two"], what="a window for the second address")
+        check(server.count("/page") == requests + 2, "each address was requested once")
     finally:
         app.close()
         server.stop()

@@ -2,16 +2,23 @@ import FoundationEssentials
 
 /// The window's widgets and keys: connected once, and refreshed from the model after every change.
 extension Browser {
-    /// Remembers where the reader is, unless the page shown is a partial one still arriving.
-    func saveScroll() { if session?.partial == nil { model.saveScroll(page.verticalOffset) } }
+    /// Remembers where the reader is, when the page on screen is the current entry's (not a page still
+    /// arriving, nor the blank view of a restored entry being fetched again).
+    func saveScroll() {
+        guard let shown = model.current?.page, page.document?.storage === shown.document.storage else { return }
+        model.saveScroll(page.verticalOffset)
+    }
 
     /// Everything the chrome shows comes from the model (`ChromeState`).
     func refreshChrome() {
         let state = ChromeState(model: model, partialTitle: session?.partial?.title)
         chrome.setHistory(canGoBack: state.canGoBack, canGoForward: state.canGoForward)
         chrome.setLoading(state.isLoading)
+        // A screen reader hears the load begin and end once, from the page's busy state, not every percent.
+        page.textView.isAccessibleBusy = state.isLoading
         chrome.showAddress(state.address)
         chrome.window.title = state.windowTitle
+        onStateChanged?()
     }
 
     func connectChrome() {
@@ -24,7 +31,7 @@ extension Browser {
         chrome.address.on("activate") { [weak self] in
             guard let self else { return }
             self.open(text: self.chrome.address.text, kind: .typed)
-            if self.model.isLoading { self.page.root.grabFocus() }
+            if self.model.isLoading || self.model.current != nil { self.page.focus() }
         }
         // GTK would cut a longer paste to what the entry holds and load what is left; refuse it whole instead.
         chrome.address.onInput { [weak self] text in
@@ -35,7 +42,9 @@ extension Browser {
             return false
         }
         chrome.window.onKeyPress { [weak self] key in
-            guard let self, let command = BrowserCommand.command(for: key.chord) else { return false }
+            guard let self, let command = BrowserCommand.command(for: key.chord, focus: self.keyboardFocus) else {
+                return false
+            }
             return self.perform(command)
         }
         // A drop anywhere navigates: the text view and the entry would otherwise keep it for themselves.
@@ -53,6 +62,7 @@ extension Browser {
             }
         }
         page.onLinkActivated = { [weak self] url in self?.followLink(url) }
+        page.onLinkOpenInNewWindow = { [weak self] url in self?.openLinkInNewWindow(url) }
         page.onLinkHover = { [weak self] url in
             guard let self else { return }
             if let url {
@@ -60,9 +70,33 @@ extension Browser {
                 self.chrome.statusText = BrowserWindow.displayString(url)
             } else if self.hovering {
                 self.hovering = false
-                self.chrome.statusText = self.model.isLoading ? L("Loading…") : (self.model.current?.page?.status ?? "")
+                self.restoreStatus()
             }
         }
+        // The link with the keyboard focus shows where it leads, as the pointer's does.
+        page.onLinkFocused = { [weak self] url in
+            guard let self else { return }
+            if let url { self.chrome.statusText = BrowserWindow.displayString(url) } else { self.restoreStatus() }
+        }
+        page.onZoomStep = { [weak self] step in
+            guard let self else { return }
+            self.setZoom(step > 0 ? self.zoom.zoomedIn : self.zoom.zoomedOut)
+        }
+        page.scrolledWindow.onVerticalScroll { [weak self] in self?.onStateChanged?() }
+        connectFind()
+    }
+
+    /// The status line when nothing points anywhere: loading, or what the page said.
+    func restoreStatus() {
+        chrome.statusText = session.map(loadStatus) ?? (model.current?.page?.status ?? "")
+    }
+
+    /// Which part of the window has the keyboard, as `BrowserCommand` reads it.
+    var keyboardFocus: BrowserCommand.Focus {
+        if page.hasFocus { return .page }
+        if chrome.address.hasFocus { return .address }
+        if chrome.findBar.entry.hasFocus { return .find }
+        return .other
     }
 
     /// Carries out a key's command; false lets the focused widget have the key.
@@ -73,10 +107,14 @@ extension Browser {
         case .reload: reload()
         case .stopOrRestoreAddress:
             guard model.isLoading else {
+                if chrome.findBar.isOpen {
+                    closeFind()
+                    return true
+                }
                 // Escape in the address entry puts back the address of the page shown.
                 guard chrome.address.hasFocus else { return false }
                 chrome.address.text = model.current.map { BrowserWindow.displayString($0.url) } ?? ""
-                page.root.grabFocus()
+                page.focus()
                 return false
             }
             stop()
@@ -84,8 +122,83 @@ extension Browser {
             chrome.address.grabFocus()
             chrome.address.selectAll()
         case .closeWindow: chrome.window.close()
+        case .quit:
+            if let onQuit { onQuit() } else { chrome.window.close() }
+        case .newWindow: onNewWindow?()
         case .save: saveBinary()
+        case .nextLink, .previousLink:
+            // Past the last link the key goes on to GTK, which moves the focus out of the page.
+            return page.focusLink(forward: command == .nextLink)
+        case .activateLink, .activateLinkInNewWindow:
+            return page.activateFocusedLink(newWindow: command == .activateLinkInNewWindow)
+        case .pageDown, .pageUp: page.scrollByPage(down: command == .pageDown)
+        case .scrollToTop, .scrollToBottom: page.scrollToEnd(bottom: command == .scrollToBottom)
+        case .find: openFind()
+        case .findNext, .findPrevious: findAgain(forward: command == .findNext)
+        case .closeFind: closeFind()
+        case .zoomIn: setZoom(zoom.zoomedIn)
+        case .zoomOut: setZoom(zoom.zoomedOut)
+        case .zoomReset: setZoom(.normal)
         }
         return true
+    }
+
+    /// Changes the text size of this window's pages, keeping the reader's place, and says so in the status line
+    /// (unless a new window just starts with the size chosen last).
+    public func setZoom(_ level: ZoomLevel, announce: Bool = true) {
+        let changed = level != zoom
+        zoom = level
+        page.setZoom(level.factor)
+        if announce { chrome.statusText = "Text size \(level)" }
+        guard changed else { return }
+        onZoomChanged?(level)
+        onStateChanged?()
+    }
+
+    // MARK: Find in page
+
+    func connectFind() {
+        let bar = chrome.findBar
+        bar.entry.onSearchChanged { [weak self] in
+            guard let self, bar.isOpen else { return }
+            self.page.finder.search(bar.entry.text)
+        }
+        bar.previous.on("clicked") { [weak self] in self?.findAgain(forward: false) }
+        bar.next.on("clicked") { [weak self] in self?.findAgain(forward: true) }
+        // Closed by its own close button, or by GtkSearchBar itself.
+        bar.onOpenChanged { [weak self] in
+            guard let self, !bar.isOpen, self.page.finder.results != nil else { return }
+            self.closeFind()
+        }
+        page.finder.onChange = { results in bar.matchLabel.text = results?.label ?? "" }
+    }
+
+    /// Ctrl+F: the find bar opens (or, open already, takes the keyboard), its text selected so typing replaces it.
+    func openFind() {
+        let bar = chrome.findBar
+        let wasOpen = bar.isOpen
+        bar.isOpen = true
+        bar.entry.grabFocus()
+        bar.entry.selectAll()
+        if !wasOpen, !bar.entry.text.isEmpty { page.finder.search(bar.entry.text) }
+    }
+
+    /// Return, F3, Ctrl+G (Shift: backwards). With the bar closed, it opens on the last text looked for.
+    func findAgain(forward: Bool) {
+        let bar = chrome.findBar
+        guard bar.isOpen, page.finder.results != nil else {
+            openFind()
+            return
+        }
+        page.finder.move(forward: forward)
+    }
+
+    /// Escape: the bar closes and the view stays on the match, which is left selected.
+    func closeFind() {
+        let bar = chrome.findBar
+        page.finder.end()
+        if bar.isOpen { bar.isOpen = false }
+        bar.matchLabel.text = ""
+        page.focus()
     }
 }

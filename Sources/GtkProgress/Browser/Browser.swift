@@ -7,11 +7,11 @@ import GtkProgressFiles
 ///
 /// By concern: this file takes user events and applies the model's decisions; `Browser+Loading` handles the load
 /// in flight; `Browser+Chrome` connects the window's widgets and keys and reflects the model in them.
-public final class Browser {
-    public let chrome: BrowserWindow
-    public let page: PageView
-    public let indicator: LoadIndicator
-    public let model = NavigationModel<ShownPage>()
+package final class Browser {
+    package let chrome: BrowserWindow
+    package let page: PageView
+    package let indicator: LoadIndicator
+    package let model = NavigationModel<ShownPage>()
     let loader: PageLoader
     /// The load in flight, if any.
     var session: LoadSession?
@@ -20,21 +20,43 @@ public final class Browser {
     var hovering = false
     /// A message that outlives the next page load's own status (a bad curve file at startup).
     var notice: String?
+    /// The text size of this window's pages.
+    public internal(set) var zoom = ZoomLevel.normal
+    /// The addresses visited, shared with the other windows.
+    public let visited: VisitedLinks
+
+    /// Asked to open a link in a window of its own (middle-click, Ctrl+click, the link's menu, Shift+Return).
+    /// Without a handler the link opens in this window.
+    public var onOpenInNewWindow: ((URL) -> Void)?
+    /// Ctrl+N: a new window.
+    public var onNewWindow: (() -> Void)?
+    /// Ctrl+Q: every window closes. Without a handler only this one does.
+    public var onQuit: (() -> Void)?
+    /// The reader chose another text size in this window.
+    public var onZoomChanged: ((ZoomLevel) -> Void)?
+    /// Something a session keeps changed: the history, the scroll position, the text size.
+    public var onStateChanged: (() -> Void)?
 
     /// How many pages around the current one keep their rendered document for Back/Forward.
     static let cachedPages = 10
 
-    public init(window: Window, curve: ProgressCurve, loaderOptions: LoaderOptions = LoaderOptions()) {
+    public init(window: Window, curve: ProgressCurve, loaderOptions: LoaderOptions = LoaderOptions(),
+                visited: VisitedLinks = VisitedLinks()) {
+        self.visited = visited
         page = PageView()
         indicator = LoadIndicator(curve: curve)
         chrome = BrowserWindow(window: window, page: page.root, bar: indicator.view.widget)
         loader = PageLoader(options: loaderOptions)
+        page.isVisited = { [visited] url in visited.contains(url) }
+        indicator.onStallChange = { [weak self] _ in self?.stallChanged() }
         connectChrome()
         refreshChrome()
+        // The page has the keyboard from the start: Space, arrows and Tab read it, Ctrl+L reaches the address.
+        page.focus()
     }
 
     /// Shows `message` in the status line until the page being loaded has arrived and the user moves on.
-    public func showNotice(_ message: String) {
+    package func showNotice(_ message: String) {
         notice = message
         chrome.statusText = message
     }
@@ -42,17 +64,21 @@ public final class Browser {
     // MARK: User events
 
     /// Opens `url` as a navigation of `kind` (command line, drop, typed, link).
-    public func open(_ url: URL, kind: NavigationKind) {
+    package func open(_ url: URL, kind: NavigationKind) {
         saveScroll()
         apply(model.navigate(to: url, kind: kind))
     }
 
-    /// Several addresses at once (a drop, the command line). This window shows one page at a time: the first
-    /// opens, and the status line says how many did not.
+    /// Several addresses at once (a drop, the command line): the first opens here and each of the others in a
+    /// window of its own. Without anything that opens windows, the status line says how many were not opened.
     public func open(_ urls: [URL], kind: NavigationKind) {
         guard let first = urls.first else { return }
         open(first, kind: kind)
         guard urls.count > 1 else { return }
+        if let onOpenInNewWindow {
+            for url in urls.dropFirst() { onOpenInNewWindow(url) }
+            return
+        }
         let others = urls.count - 1
         let message = LN("Opened the first of %ld addresses; this window shows one page at a time, so the other "
             + "one was not opened.", "Opened the first of %ld addresses; this window shows one page at a time, so the "
@@ -61,7 +87,7 @@ public final class Browser {
     }
 
     /// Text from the address entry, the command line or a drop; text that is no address leaves everything as it was.
-    public func open(text: String, kind: NavigationKind, workingDirectory: String? = nil) {
+    package func open(text: String, kind: NavigationKind, workingDirectory: String? = nil) {
         switch AddressInput.url(from: text, workingDirectory: workingDirectory) {
         case .success(let url): open(url, kind: kind)
         case .failure(let failure): chrome.statusText = failure.description
@@ -70,12 +96,12 @@ public final class Browser {
 
     /// The model counts from a history load in flight, so each quick press moves one entry further; the load in
     /// flight ends when the decision is applied.
-    public func goBack() { saveScroll(); apply(model.goBack()) }
-    public func goForward() { saveScroll(); apply(model.goForward()) }
-    public func reload() { saveScroll(); apply(model.reload()) }
+    package func goBack() { saveScroll(); apply(model.goBack()) }
+    package func goForward() { saveScroll(); apply(model.goForward()) }
+    package func reload() { saveScroll(); apply(model.reload()) }
 
     /// Stop: ends the transfer at once and keeps the entry and page shown before.
-    public func stop() {
+    package func stop() {
         guard model.isLoading else { return }
         stopLoading(restore: true)
         chrome.statusText = L("Stopped.")
@@ -87,13 +113,20 @@ public final class Browser {
             reload()
             return
         }
-        // A link to a place in the page being read scrolls there; loading the page again would lose the page.
-        if let current = model.current, let fragment = url.fragment,
-           Self.withoutFragment(url) == Self.withoutFragment(current.url) {
-            chrome.statusText = page.scroll(toAnchor: fragment) ? "" : L("This page has no place named “#%@”.", fragment)
-            return
-        }
+        noteVisited(url)
         open(url, kind: .link)
+    }
+
+    /// Opens a link of this page in a new window (or here, when nothing opens windows).
+    func openLinkInNewWindow(_ url: URL) {
+        guard let onOpenInNewWindow else { return followLink(url) }
+        noteVisited(url)
+        onOpenInNewWindow(url)
+    }
+
+    private func noteVisited(_ url: URL) {
+        visited.insert(url)
+        page.markVisited(url)
     }
 
     // MARK: Decisions
@@ -108,6 +141,21 @@ public final class Browser {
             indicator.cancel()
             page.show(shown.document, scrollTo: entry.scrollOffset)
             chrome.statusText = shown.status
+            focusPage()
+        case .sameDocument(let entry, let scroll):
+            // A load in flight is abandoned, as the model has already forgotten it.
+            stopLoading(restore: true)
+            guard let shown = entry.page else { break }
+            if page.document?.storage !== shown.document.storage {
+                page.show(shown.document, scrollTo: nil)
+                chrome.statusText = shown.status
+            }
+            switch scroll {
+            case .offset(let offset):
+                page.scroll(toOffset: offset)
+            case .fragment(let name):
+                scrollToFragment(name)
+            }
         case .refused(let message):
             chrome.statusText = message
         case .none:
@@ -116,8 +164,22 @@ public final class Browser {
         refreshChrome()
     }
 
-    static func withoutFragment(_ url: URL) -> String {
-        url.absoluteString.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+    /// Scrolls to the place a fragment names; an empty fragment or `top` with no such place is the top of the
+    /// page (WHATWG HTML, "find a potential indicated element" and "scroll to the fragment").
+    func scrollToFragment(_ name: String) {
+        if page.scroll(toAnchor: name) { return }
+        let decoded = name.removingPercentEscapes ?? name
+        if decoded.isEmpty || decoded.lowercased() == "top" {
+            page.scroll(toOffset: 0)
+        } else {
+            chrome.statusText = "This page has no place named “#\(decoded)”."
+        }
+    }
+
+    /// After a page is shown the page has the keyboard, unless the reader is typing an address or a search.
+    func focusPage() {
+        guard !chrome.address.hasFocus, !chrome.findBar.entry.hasFocus else { return }
+        page.focus()
     }
 
     func saveBinary() {

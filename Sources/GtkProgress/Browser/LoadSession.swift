@@ -24,8 +24,8 @@ extension Browser {
         session?.isOver = true
         let session = LoadSession(navigation: navigation)
         self.session = session
-        indicator.start()
-        chrome.statusText = L("Loading %@…", navigation.url.host ?? navigation.url.lastPathComponent)
+        indicator.start(isLocal: navigation.url.isFileURL)
+        chrome.statusText = loadStatus(session)
         loader.load(LoadRequest(url: navigation.url)) { [weak self, session] event in
             self?.handle(event, of: session)
         }
@@ -42,7 +42,7 @@ extension Browser {
     /// Ends the load in flight. With `restore`, the page shown before comes back; on a first load, what has
     /// arrived stays, as the current entry, so the address shows it and Reload loads it again.
     func stopLoading(restore: Bool) {
-        guard model.isLoading, let session else { return }
+        guard let session else { return }
         loader.cancel()
         session.isOver = true
         self.session = nil
@@ -64,9 +64,11 @@ extension Browser {
     private func handle(_ event: LoadEvent, of session: LoadSession) {
         guard !session.isOver, model.isCurrent(session.navigation.id) else { return }
         switch event {
+        case .milestone(let milestone):
+            indicator.milestone(milestone)
         case .response(let response):
             session.response = response
-            chrome.statusText = L("Receiving %@…", response.finalURL.host ?? response.finalURL.lastPathComponent)
+            chrome.statusText = loadStatus(session)
         case .progress(let received, let expected):
             indicator.realProgress(received: received, expected: expected)
             renderArrived(session)
@@ -80,6 +82,21 @@ extension Browser {
             session.loadEnded = true
             fail(session, with: error)
         }
+    }
+
+    /// The status line while `session` loads: whom it waits for when the load has stalled (no byte for three
+    /// seconds), else what it is doing.
+    func loadStatus(_ session: LoadSession) -> String {
+        let url = session.response?.finalURL ?? session.navigation.url
+        let host = url.host ?? url.lastPathComponent
+        if indicator.isStalled { return L("Waiting for %@…", host) }
+        return session.response == nil ? L("Loading %@…", host) : L("Receiving %@…", host)
+    }
+
+    /// The indicator noticed the load stall or move again.
+    func stallChanged() {
+        guard let session, !hovering else { return }
+        chrome.statusText = loadStatus(session)
     }
 
     /// Progressive display: when the schedule says so, what has arrived is parsed off the main loop and shown,
@@ -116,12 +133,27 @@ extension Browser {
             return
         }
         let navigation = session.navigation
-        let scroll = navigation.kind == .reload ? page.verticalOffset : 0
+        let shownOffset = page.verticalOffset
         model.commit(navigation, finalURL: loaded.finalURL, title: shown.document.title, page: shown)
         model.trimCache(keeping: Self.cachedPages)
+        visited.insert(navigation.url)
+        if let url = model.current?.url { visited.insert(url) }
+        // Reload keeps the reader's place; Back or Forward to a page loaded again (or a restored one) returns
+        // to where they were; a new page starts at the top, or at the place its `#fragment` names. A page shown
+        // while it arrived stays where the reader has scrolled it.
+        var scroll = 0.0
+        var fragment: String?
+        switch navigation.kind {
+        case .reload: scroll = shownOffset
+        case .history: scroll = model.current?.scrollOffset ?? 0
+        default: fragment = model.current?.url.fragment
+        }
+        let readerMoved = session.partial != nil && (shownOffset > 0 || navigation.kind == .reload)
+        if readerMoved { scroll = shownOffset; fragment = nil }
         if session.partial != nil, shown.kind == .page {
             // What is on screen stays: only the part that differs from the last partial render is replaced.
             page.showProgressive(shown.document)
+            if !readerMoved, scroll > 0 { page.scroll(toOffset: scroll) }
         } else {
             page.show(shown.document, scrollTo: scroll)
         }
@@ -129,7 +161,9 @@ extension Browser {
         chrome.statusText = [notice ?? shown.status, loader.options.throttleNote(for: loaded.finalURL)]
             .compactMap { $0 }.joined(separator: " ")
         notice = nil
+        if let fragment { scrollToFragment(fragment) }
         refreshChrome()
+        focusPage()
         scheduleRefresh(shown.document, from: loaded.finalURL)
     }
 
@@ -145,6 +179,7 @@ extension Browser {
         indicator.fail()
         chrome.statusText = error.message
         refreshChrome()
+        focusPage()
     }
 
     /// `<meta http-equiv="refresh">` replaces the current entry (as `location.replace` does), after its delay (at

@@ -15,13 +15,13 @@ public final class Application: GObjectHandle {
     /// Starts connecting to the session bus in GDBus's worker thread, so the handshake overlaps GTK's own start-up
     /// and `register()` finds the connection made. Only when a bus address is set: without one GLib would try to
     /// launch a bus. <https://docs.gtk.org/gio/func.bus_get.html>
-    public static func connectToSessionBusEarly() {
+    package static func connectToSessionBusEarly() {
         guard let address = getenv("DBUS_SESSION_BUS_ADDRESS"), address.pointee != 0 else { return }
         g_bus_get(G_BUS_TYPE_SESSION, nil, nil, nil)
     }
 
     /// Registers on the session bus; false when there is none (then use `unique: false`).
-    public func register() -> Bool {
+    package func register() -> Bool {
         var error: UnsafeMutablePointer<GError>?
         let ok = g_application_register(cast(GApplication.self), nil, &error) != 0
         if let error { g_error_free(error) }
@@ -29,14 +29,15 @@ public final class Application: GObjectHandle {
     }
 
     /// Whether another process already owns the application id (this one will hand over and exit).
-    public var isRemote: Bool { g_application_get_is_remote(cast(GApplication.self)) != 0 }
+    package var isRemote: Bool { g_application_get_is_remote(cast(GApplication.self)) != 0 }
 
+    /// Runs `handler` when the application starts without files to open: make its windows there.
     @discardableResult
     public func onActivate(_ handler: @escaping () -> Void) -> SignalConnection { on("activate", handler) }
 
     /// `open` hands the URIs of the files or URLs the application was asked to open.
     @discardableResult
-    public func onOpen(_ handler: @escaping ([String]) -> Void) -> SignalConnection {
+    package func onOpen(_ handler: @escaping ([String]) -> Void) -> SignalConnection {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32,
                                    UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, files, count, _, data in
             var uris: [String] = []
@@ -50,6 +51,7 @@ public final class Application: GObjectHandle {
         return connect("open", thunk: unsafeBitCast(thunk, to: GCallback.self), box: OpenHandler(handler))
     }
 
+    /// A window that belongs to the application: it quits when its last such window closes.
     public func makeWindow() -> Window { Window(applicationWindowOf: self) }
 
     /// Runs the main loop until the last window closes; returns the exit status.
@@ -63,14 +65,20 @@ public final class Application: GObjectHandle {
 }
 
 /// Display checks that need no window.
-public enum Display {
+package enum Display {
     /// Initialises GTK if a display can be opened; false when there is none.
     ///
     /// Nothing here draws with OpenGL, yet GDK on X11 probes the GL visuals when it opens the display, which loads
     /// Mesa (and LLVM with it): about 50 MB of memory and tens of milliseconds at startup. GDK_GL=disable skips
     /// the probe; a user who sets GDK_GL keeps their choice.
-    public static func initialize() -> Bool {
+    package static func initialize() -> Bool {
         setenv("GDK_GL", "disable", 0)
         return gtk_init_check(nil, nil) != 0
+    }
+
+    /// Turns the desktop's animations on or off for this process (GtkSettings `gtk-enable-animations`), as a
+    /// user asking for reduced motion does.
+    static func setAnimationsEnabled(_ enabled: Bool) {
+        cgtk_object_set_bool(UnsafeMutableRawPointer(gtk_settings_get_default()), "gtk-enable-animations", enabled ? 1 : 0)
     }
 }

@@ -1,33 +1,39 @@
 internal import CGtk
 
 /// The drawing calls the views use, on a `cairo_t` borrowed for one draw.
-public struct CairoContext {
+package struct CairoContext {
     let cr: OpaquePointer
 
     init(_ cr: OpaquePointer) { self.cr = cr }
 
-    public func setColor(_ c: RGBA, alpha: Double = 1) {
+    package func setColor(_ c: RGBA, alpha: Double = 1) {
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * alpha)
     }
-    public func rectangle(x: Double, y: Double, width: Double, height: Double) {
+    package func rectangle(x: Double, y: Double, width: Double, height: Double) {
         cairo_rectangle(cr, x, y, width, height)
     }
-    public func fill() { cairo_fill(cr) }
+    package func fill() { cairo_fill(cr) }
 }
 
 /// A colour with components in 0…1.
 public struct RGBA: Equatable, Sendable {
+    /// Components in 0…1.
     public var red, green, blue, alpha: Double
+    /// A colour from components in 0…1; `alpha` 1 is opaque.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
 
-    /// `#rrggbb`, as Pango's colour attributes take it (alpha left out).
+    init(_ color: Contrast.Color) { self.init(red: color.red, green: color.green, blue: color.blue) }
+    var contrastColor: Contrast.Color { Contrast.Color(red: red, green: green, blue: blue) }
+
+    /// `#rrggbb`, as Pango's colour attributes take it (alpha left out), each component the nearest 8-bit value,
+    /// so a colour chosen in 8 bits (`Contrast.readable`) is painted as chosen.
     package var hexString: String {
         let digits = Array("0123456789abcdef")
         var text = "#"
         for component in [red, green, blue] {
-            let value = Int((min(max(component, 0), 1) * 255).rounded(.down))
+            let value = Int((min(max(component, 0), 1) * 255).rounded())
             text.append(digits[value >> 4])
             text.append(digits[value & 15])
         }

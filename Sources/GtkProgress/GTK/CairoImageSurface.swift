@@ -1,14 +1,14 @@
 internal import CGtk
 
 /// An offscreen ARGB image to paint on and read back, at a device scale like a HiDPI window's.
-public final class CairoImageSurface {
+package final class CairoImageSurface {
     let surface: OpaquePointer
     /// Size in logical pixels; the image holds `width * scale` × `height * scale` device pixels.
-    public let width: Int
-    public let height: Int
-    public let scale: Int
+    package let width: Int
+    package let height: Int
+    package let scale: Int
 
-    public init(width: Int, height: Int, scale: Int = 1) {
+    package init(width: Int, height: Int, scale: Int = 1) {
         self.width = width; self.height = height; self.scale = scale
         surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width * scale), Int32(height * scale))
         cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
@@ -17,7 +17,7 @@ public final class CairoImageSurface {
     deinit { cairo_surface_destroy(surface) }
 
     /// Paints in logical coordinates, as a widget's draw handler does.
-    public func draw(_ body: (CairoContext) -> Void) {
+    package func draw(_ body: (CairoContext) -> Void) {
         let cr = cairo_create(surface)!
         body(CairoContext(cr))
         cairo_destroy(cr)
@@ -25,12 +25,12 @@ public final class CairoImageSurface {
     }
 
     /// Renders `widget` as GTK would on screen (its "draw" signal), at the widget's allocated size.
-    public func draw(_ widget: Widget) {
+    package func draw(_ widget: Widget) {
         draw { context in gtk_widget_draw(widget.widget, context.cr) }
     }
 
     /// The pixel at device coordinates, un-premultiplied, components 0…255.
-    public func pixel(x: Int, y: Int) -> Pixel {
+    package func pixel(x: Int, y: Int) -> Pixel {
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
         // CAIRO_FORMAT_ARGB32 is one native-endian 32-bit word per pixel, alpha premultiplied.
@@ -43,15 +43,15 @@ public final class CairoImageSurface {
         return Pixel(red: component(16), green: component(8), blue: component(0), alpha: a)
     }
 
-    public var deviceWidth: Int { width * scale }
-    public var deviceHeight: Int { height * scale }
+    package var deviceWidth: Int { width * scale }
+    package var deviceHeight: Int { height * scale }
 }
 
 /// One pixel read back from an image, components 0…255.
-public struct Pixel: Equatable, Sendable, CustomStringConvertible {
-    public var red, green, blue, alpha: UInt8
-    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+package struct Pixel: Equatable, Sendable, CustomStringConvertible {
+    package var red, green, blue, alpha: UInt8
+    package init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
-    public var description: String { "rgba(\(red), \(green), \(blue), \(alpha))" }
+    package var description: String { "rgba(\(red), \(green), \(blue), \(alpha))" }
 }

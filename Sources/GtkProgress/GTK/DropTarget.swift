@@ -1,18 +1,18 @@
 internal import CGtk
 
 /// What arrived in a drop: the selection's target name and its bytes.
-public struct DroppedData: Sendable {
-    public let target: String
-    public let bytes: [UInt8]
+package struct DroppedData: Sendable {
+    package let target: String
+    package let bytes: [UInt8]
     /// `text/uri-list` parsed by GTK, when the target carried URIs.
-    public let uris: [String]
+    package let uris: [String]
 }
 
 extension Widget {
     /// Makes this widget take drops of links, files and text. The handler returns whether the drop was used.
     /// GTK asks the source for the data, calls the handler and finishes the drag (GTK_DEST_DEFAULT_ALL).
     @discardableResult
-    public func acceptDrops(_ handler: @escaping (DroppedData) -> Bool) -> SignalConnection {
+    package func acceptDrops(_ handler: @escaping (DroppedData) -> Bool) -> SignalConnection {
         // Preferred first: the source hands over the first of these it offers.
         let targets = ["text/uri-list", "text/x-moz-url", "_NETSCAPE_URL", "text/plain;charset=utf-8",
                        "UTF8_STRING", "text/plain", "STRING", "TEXT"]
@@ -54,5 +54,5 @@ extension Widget {
 
     /// Stops this widget from taking drops itself, so they reach the window's handler (a read-only text view and
     /// an entry would otherwise swallow or insert them).
-    public func refuseOwnDrops() { gtk_drag_dest_unset(widget) }
+    package func refuseOwnDrops() { gtk_drag_dest_unset(widget) }
 }

@@ -1,9 +1,9 @@
 internal import CGtk
 
 /// The desktop's save dialog.
-public enum FileChooser {
+package enum FileChooser {
     /// Asks where to save; returns the chosen path, or nil when cancelled.
-    public static func save(parent: Window, suggestedName: String) -> String? {
+    package static func save(parent: Window, suggestedName: String) -> String? {
         guard let native = gtk_file_chooser_native_new(L("Save File"), parent.cast(GtkWindow.self),
                                                        GTK_FILE_CHOOSER_ACTION_SAVE, L("_Save"), L("_Cancel")) else { return nil }
         let raw = UnsafeMutableRawPointer(native)

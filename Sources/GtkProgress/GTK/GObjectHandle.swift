@@ -4,7 +4,7 @@ internal import CGtk
 ///
 /// Floating references (every new widget) are sunk on wrap, so the Swift wrapper and the GTK container each hold
 /// their own reference and either may go first. <https://docs.gtk.org/gobject/floating-refs.html>
-open class GObjectHandle {
+public class GObjectHandle {
     let object: UnsafeMutablePointer<GObject>
 
     init(retaining pointer: UnsafeMutableRawPointer) {
@@ -25,7 +25,7 @@ open class GObjectHandle {
     }
 
     /// The current reference count; tests use it to prove a wrapper releases what it took.
-    public var referenceCount: UInt32 { object.pointee.ref_count }
+    package var referenceCount: UInt32 { object.pointee.ref_count }
 
     /// Connects `handler` to a signal. The closure lives in a retained box that GLib releases through the
     /// destroy-notify when the handler is disconnected or the object is finalized.
@@ -44,6 +44,7 @@ public struct SignalConnection: Sendable {
     nonisolated(unsafe) let object: UnsafeMutablePointer<GObject>
     let id: UInt
 
+    /// Disconnects the handler; its closure is released.
     public func disconnect() {
         if g_signal_handler_is_connected(object, id) != 0 { g_signal_handler_disconnect(object, id) }
     }

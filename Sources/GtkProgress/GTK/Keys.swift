@@ -1,16 +1,16 @@
 internal import CGtk
 
 /// A key press reduced to what shortcuts look at.
-public struct KeyPress: Sendable {
-    public let keyval: UInt32
-    public let control: Bool
-    public let alt: Bool
-    public let shift: Bool
+package struct KeyPress: Sendable {
+    package let keyval: UInt32
+    package let control: Bool
+    package let alt: Bool
+    package let shift: Bool
 
-    public static func value(_ name: String) -> UInt32 { gdk_keyval_from_name(name) }
+    package static func value(_ name: String) -> UInt32 { gdk_keyval_from_name(name) }
 
     /// The key as `BrowserCommand` reads it, by its X11 name.
-    public var chord: KeyChord {
+    package var chord: KeyChord {
         let name = gdk_keyval_name(keyval).map { String(cString: $0) } ?? ""
         return KeyChord(name, control: control, alt: alt, shift: shift)
     }
@@ -19,7 +19,7 @@ public struct KeyPress: Sendable {
 extension Widget {
     /// Key presses before the focused widget sees them; return true to consume the key.
     @discardableResult
-    public func onKeyPress(_ handler: @escaping (KeyPress) -> Bool) -> SignalConnection {
+    package func onKeyPress(_ handler: @escaping (KeyPress) -> Bool) -> SignalConnection {
         onEvent("key-press-event") { event in
             var keyval: UInt32 = 0
             var state = GdkModifierType(rawValue: 0)

@@ -4,26 +4,48 @@ internal import CGtk
 ///
 /// It is a progress bar rather than a drawing area for its accessible: GTK's implements AtkValue with the role
 /// progress bar, so screen readers read the fraction through AT-SPI with nothing more to write.
-public final class ProgressBar: Widget {
+package final class ProgressBar: Widget {
     /// Hidden until its owner shows it: a window's `showAll()` must not reveal an idle bar.
-    public init() {
+    package init() {
         super.init(retaining: gtk_progress_bar_new())
         gtk_widget_set_no_show_all(widget, 1)
     }
 
     private var bar: UnsafeMutablePointer<GtkProgressBar> { cast(GtkProgressBar.self) }
+    /// The style provider of `setExactHeight`, replaced when the height changes.
+    private var heightProvider: OpaquePointer?
 
-    /// The value assistive technologies read, 0…1.
-    public var fraction: Double {
+    deinit { if let heightProvider { g_object_unref(UnsafeMutableRawPointer(heightProvider)) } }
+
+    /// The value assistive technologies read, 0…1. Setting it announces the change (see `setFractionQuietly`).
+    var fraction: Double {
         get { gtk_progress_bar_get_fraction(bar) }
         set { gtk_progress_bar_set_fraction(bar, newValue) }
+    }
+
+    /// Sets the value without announcing it. GTK's accessible turns every change of the fraction into an
+    /// accessible-value event (`gtkprogressbaraccessible.c`), which a screen reader may speak at every percent;
+    /// the load is announced once instead, by the page's busy state. The handlers GTK's accessibility connects to
+    /// the widget's `notify` carry no data, so those are held back for the call; a screen reader that asks still
+    /// reads the value, live.
+    func setFractionQuietly(_ value: Double) {
+        let notify = g_signal_lookup("notify", gtk_widget_get_type())
+        let match = GSignalMatchType(rawValue: G_SIGNAL_MATCH_ID.rawValue | G_SIGNAL_MATCH_DATA.rawValue)
+        let instance = UnsafeMutableRawPointer(object)
+        g_signal_handlers_block_matched(instance, match, notify, 0, nil, nil, nil)
+        gtk_progress_bar_set_fraction(bar, value)
+        g_signal_handlers_unblock_matched(instance, match, notify, 0, nil, nil, nil)
     }
 
     /// Makes the widget exactly `height` logical pixels tall and as narrow as its container allows: the theme's
     /// trough and progress nodes carry minimum sizes, borders and margins that would otherwise win. The trough keeps
     /// non-zero minimums because GTK falls back to the deprecated `min-horizontal-bar-*` style properties (150 × 6)
     /// when the CSS ones are zero.
-    public func setExactHeight(_ height: Int) {
+    package func setExactHeight(_ height: Int) {
+        if let heightProvider {
+            gtk_style_context_remove_provider(gtk_widget_get_style_context(widget), heightProvider)
+            g_object_unref(UnsafeMutableRawPointer(heightProvider))
+        }
         let provider = gtk_css_provider_new()
         let css = """
             progressbar, progressbar progress {
@@ -36,46 +58,25 @@ public final class ProgressBar: Widget {
         gtk_css_provider_load_from_data(provider, css, -1, nil)
         gtk_style_context_add_provider(gtk_widget_get_style_context(widget), OpaquePointer(provider),
                                        UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(provider)
+        heightProvider = OpaquePointer(provider)
         setSizeRequest(width: -1, height: height)
     }
 
     /// Paints with `handler` in place of the theme: returning TRUE from "draw" stops GTK's own drawing.
     @discardableResult
-    public func onPaint(_ handler: @escaping (CairoContext) -> Void) -> SignalConnection {
+    package func onPaint(_ handler: @escaping (CairoContext) -> Void) -> SignalConnection {
         onDraw { cr in handler(cr); return true }
     }
 }
 
 extension Widget {
-    /// The accessible's role as AT-SPI reports it ("progress bar", "push button", …).
-    public var accessibleRoleName: String {
-        String(cString: atk_role_get_name(atk_object_get_role(gtk_widget_get_accessible(widget))))
-    }
-
-    public var accessibleName: String? {
-        atk_object_get_name(gtk_widget_get_accessible(widget)).map { String(cString: $0) }
-    }
-
-    /// The value a screen reader reads, for accessibles that implement AtkValue (nil otherwise).
-    public var accessibleValue: Double? {
-        let accessible = gtk_widget_get_accessible(widget)
-        guard g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(accessible)), atk_value_get_type()) != 0
-        else { return nil }
-        var value = 0.0
-        var text: UnsafeMutablePointer<gchar>?
-        atk_value_get_value_and_text(OpaquePointer(accessible), &value, &text)
-        g_free(text)
-        return value
-    }
-
     /// Whether the desktop wants animations (GtkSettings `gtk-enable-animations`); off for reduced motion.
-    public var animationsEnabled: Bool {
+    package var animationsEnabled: Bool {
         cgtk_settings_get_boolean(gtk_widget_get_settings(widget), "gtk-enable-animations") != 0
     }
 
     /// Lays the widget out right-to-left or left-to-right regardless of the locale (tests and mixed UIs).
-    public func setRightToLeft(_ rightToLeft: Bool) {
+    package func setRightToLeft(_ rightToLeft: Bool) {
         gtk_widget_set_direction(widget, rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
     }
 }

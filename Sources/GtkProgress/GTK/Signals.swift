@@ -10,6 +10,20 @@ private let voidThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRa
     Unmanaged<VoidHandler>.fromOpaque(data!).takeUnretainedValue().call()
 }
 
+typealias PointerHandler = ClosureBox<(UnsafeMutableRawPointer?) -> Void>
+
+private let pointerThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+                                          UnsafeMutableRawPointer?) -> Void = { _, argument, data in
+    Unmanaged<PointerHandler>.fromOpaque(data!).takeUnretainedValue().call(argument)
+}
+
+typealias PointerFlagHandler = ClosureBox<(UnsafeMutableRawPointer?, Bool) -> Void>
+
+private let pointerFlagThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, gboolean,
+                                              UnsafeMutableRawPointer?) -> Void = { _, argument, flag, data in
+    Unmanaged<PointerFlagHandler>.fromOpaque(data!).takeUnretainedValue().call(argument, flag != 0)
+}
+
 private let eventThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GdkEvent>?,
                                         UnsafeMutableRawPointer?) -> gboolean = { _, event, data in
     Unmanaged<EventHandler>.fromOpaque(data!).takeUnretainedValue().call(event!) ? 1 : 0
@@ -41,8 +55,20 @@ extension GObjectHandle {
 
     /// Signals whose handler takes no arguments: `clicked`, `activate`, `destroy`, `changed`, …
     @discardableResult
-    public func on(_ signal: String, _ handler: @escaping () -> Void) -> SignalConnection {
+    package func on(_ signal: String, _ handler: @escaping () -> Void) -> SignalConnection {
         connect(signal, thunk: unsafeBitCast(voidThunk, to: GCallback.self), box: VoidHandler(handler))
+    }
+
+    /// Signals whose handler takes one pointer and returns nothing: `notify`, ATK's `property-change`, …
+    @discardableResult
+    func onSignal(_ signal: String, _ handler: @escaping (UnsafeMutableRawPointer?) -> Void) -> SignalConnection {
+        connect(signal, thunk: unsafeBitCast(pointerThunk, to: GCallback.self), box: PointerHandler(handler))
+    }
+
+    /// Signals whose handler takes a pointer and a boolean: ATK's `state-change` (state name, on or off), …
+    @discardableResult
+    func onSignal(_ signal: String, _ handler: @escaping (UnsafeMutableRawPointer?, Bool) -> Void) -> SignalConnection {
+        connect(signal, thunk: unsafeBitCast(pointerFlagThunk, to: GCallback.self), box: PointerFlagHandler(handler))
     }
 
     @discardableResult
@@ -56,7 +82,7 @@ extension GObjectHandle {
     }
 
     /// Emits a signal that has no arguments and no return value (tests and the app use it to act as the user).
-    public func emit(_ signal: String) {
+    package func emit(_ signal: String) {
         cgtk_emit(UnsafeMutableRawPointer(object), signal)
     }
 }

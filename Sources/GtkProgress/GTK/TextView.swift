@@ -1,24 +1,24 @@
 internal import CGtk
 
 /// A tag in a text buffer's tag table: how a run of text looks.
-public final class TextTag {
+package final class TextTag {
     let tag: UnsafeMutablePointer<GtkTextTag>
-    public let name: String
+    package let name: String
 
     init(buffer: UnsafeMutablePointer<GtkTextBuffer>, name: String) {
         tag = cgtk_text_buffer_create_tag(buffer, name)
         self.name = name
     }
     private var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(tag) }
-    public func set(_ property: String, string: String) { cgtk_object_set_string(raw, property, string) }
-    public func set(_ property: String, int: Int) { cgtk_object_set_int(raw, property, Int32(int)) }
-    public func set(_ property: String, double: Double) { cgtk_object_set_double(raw, property, double) }
-    public func set(_ property: String, bool: Bool) { cgtk_object_set_bool(raw, property, bool ? 1 : 0) }
+    package func set(_ property: String, string: String) { cgtk_object_set_string(raw, property, string) }
+    package func set(_ property: String, int: Int) { cgtk_object_set_int(raw, property, Int32(int)) }
+    package func set(_ property: String, double: Double) { cgtk_object_set_double(raw, property, double) }
+    package func set(_ property: String, bool: Bool) { cgtk_object_set_bool(raw, property, bool ? 1 : 0) }
 }
 
 /// A read-only, word-wrapping text view and its buffer.
-public final class TextView: Widget {
-    public init() {
+package final class TextView: Widget {
+    package init() {
         super.init(retaining: gtk_text_view_new())
         let view = cast(GtkTextView.self)
         gtk_text_view_set_editable(view, 0)
@@ -33,9 +33,9 @@ public final class TextView: Widget {
     private var view: UnsafeMutablePointer<GtkTextView> { cast(GtkTextView.self) }
     var buffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(view) }
 
-    public func createTag(_ name: String) -> TextTag { TextTag(buffer: buffer, name: name) }
+    package func createTag(_ name: String) -> TextTag { TextTag(buffer: buffer, name: name) }
 
-    public var text: String {
+    package var text: String {
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_bounds(buffer, &start, &end)
         let p = gtk_text_buffer_get_text(buffer, &start, &end, 0)!
@@ -43,23 +43,23 @@ public final class TextView: Widget {
         return String(cString: p)
     }
 
-    public func clear() {
+    package func clear() {
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_bounds(buffer, &start, &end)
         gtk_text_buffer_delete(buffer, &start, &end)
     }
 
     /// Removes a tag from the tag table (and so from the text).
-    public func removeTag(_ tag: TextTag) {
+    package func removeTag(_ tag: TextTag) {
         gtk_text_tag_table_remove(gtk_text_buffer_get_tag_table(buffer), tag.tag)
     }
 
     /// Characters of inserted text (counted from the start of the insertion) and the tags they get.
-    public struct TaggedRange {
-        public var start: Int
-        public var length: Int
-        public var tags: [TextTag]
-        public init(start: Int, length: Int, tags: [TextTag]) {
+    package struct TaggedRange {
+        package var start: Int
+        package var length: Int
+        package var tags: [TextTag]
+        package init(start: Int, length: Int, tags: [TextTag]) {
             self.start = start
             self.length = length
             self.tags = tags
@@ -69,7 +69,7 @@ public final class TextView: Widget {
     /// Appends valid UTF-8 in one insertion and tags its ranges, which must be in order. One insertion per page
     /// slice instead of one per run keeps large pages fast; applying a tag leaves iterators valid, so one iterator
     /// walks forward through the ranges.
-    public func appendUTF8(_ bytes: UnsafeBufferPointer<UInt8>, tagging ranges: [TaggedRange]) {
+    package func appendUTF8(_ bytes: UnsafeBufferPointer<UInt8>, tagging ranges: [TaggedRange]) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         var end = GtkTextIter()
         gtk_text_buffer_get_end_iter(buffer, &end)
@@ -90,7 +90,7 @@ public final class TextView: Widget {
     }
 
     /// The character offset of the text at window coordinates (x, y), if the point is over text.
-    public func characterOffset(atWindowX x: Double, y: Double) -> Int? {
+    package func characterOffset(atWindowX x: Double, y: Double) -> Int? {
         var bx: Int32 = 0, by: Int32 = 0
         gtk_text_view_window_to_buffer_coords(view, GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &bx, &by)
         var iter = GtkTextIter()
@@ -99,7 +99,7 @@ public final class TextView: Widget {
     }
 
     /// Applies `tag` to the characters from `start` up to `end`.
-    public func applyTag(_ tag: TextTag, fromCharacter start: Int, to end: Int) {
+    package func applyTag(_ tag: TextTag, fromCharacter start: Int, to end: Int) {
         var first = GtkTextIter(), last = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(buffer, &first, Int32(start))
         gtk_text_buffer_get_iter_at_offset(buffer, &last, Int32(end))
@@ -107,17 +107,17 @@ public final class TextView: Widget {
     }
 
     /// Selects all the text, as Ctrl+A does.
-    public func selectAll() {
+    package func selectAll() {
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_bounds(buffer, &start, &end)
         gtk_text_buffer_select_range(buffer, &start, &end)
     }
 
     /// The number of characters in the buffer.
-    public var characterCount: Int { Int(gtk_text_buffer_get_char_count(buffer)) }
+    package var characterCount: Int { Int(gtk_text_buffer_get_char_count(buffer)) }
 
     /// Deletes everything from character `offset` on.
-    public func deleteToEnd(fromCharacter offset: Int) {
+    package func deleteToEnd(fromCharacter offset: Int) {
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(buffer, &start, Int32(offset))
         gtk_text_buffer_get_end_iter(buffer, &end)
@@ -126,7 +126,7 @@ public final class TextView: Widget {
 
     /// Acts as the user moving the pointer to window coordinates (x, y): the event goes through GTK to every
     /// handler of the text view, as a real one would.
-    public func simulatePointerMotion(x: Double, y: Double) {
+    package func simulatePointerMotion(x: Double, y: Double) {
         sendEvent(GDK_MOTION_NOTIFY) { event in
             event.pointee.motion.x = x
             event.pointee.motion.y = y
@@ -134,7 +134,7 @@ public final class TextView: Widget {
     }
 
     /// Acts as the user releasing a mouse button at window coordinates (x, y).
-    public func simulateButtonRelease(x: Double, y: Double, button: UInt32 = 1) {
+    package func simulateButtonRelease(x: Double, y: Double, button: UInt32 = 1) {
         sendEvent(GDK_BUTTON_RELEASE) { event in
             event.pointee.button.x = x
             event.pointee.button.y = y
@@ -159,7 +159,7 @@ public final class TextView: Widget {
 
     /// Scrolls so that character `offset` is at the top of the view; false if the buffer is not that long yet.
     @discardableResult
-    public func scroll(toCharacter offset: Int) -> Bool {
+    package func scroll(toCharacter offset: Int) -> Bool {
         guard offset <= Int(gtk_text_buffer_get_char_count(buffer)) else { return false }
         var iter = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(offset))
@@ -172,17 +172,21 @@ public final class TextView: Widget {
         } else {
             mark = gtk_text_buffer_create_mark(buffer, "scroll-target", &iter, 1)!
         }
-        gtk_text_view_scroll_to_mark(view, mark, 0, 1, 0, 0)
+        // yalign 0 puts the place at the top. xalign 1 asks for the least horizontal scroll that shows it, which
+        // for a place on the first screen width is none: with xalign 0 GTK would scroll sideways by the place's
+        // indentation whenever a wide preformatted line makes the page scrollable sideways
+        // (gtk_text_view_scroll_to_iter: the x destination is the place minus xalign times the view's width).
+        gtk_text_view_scroll_to_mark(view, mark, 0, 1, 1, 0)
         return true
     }
 
-    public var hasSelection: Bool {
+    package var hasSelection: Bool {
         var start = GtkTextIter(), end = GtkTextIter()
         return gtk_text_buffer_get_selection_bounds(buffer, &start, &end) != 0
     }
 
     /// The names of the tags on the character at window coordinates (x, y), if the point is over text.
-    public func tagNames(atWindowX x: Double, y: Double) -> [String] {
+    package func tagNames(atWindowX x: Double, y: Double) -> [String] {
         var bx: Int32 = 0, by: Int32 = 0
         gtk_text_view_window_to_buffer_coords(view, GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &bx, &by)
         var iter = GtkTextIter()
@@ -200,7 +204,7 @@ public final class TextView: Widget {
     }
 
     /// Window coordinates of the first character of the first range carrying `tagName`, for tests that click.
-    public func windowLocation(ofTag tagName: String) -> (x: Int, y: Int)? {
+    package func windowLocation(ofTag tagName: String) -> (x: Int, y: Int)? {
         guard let tag = gtk_text_tag_table_lookup(gtk_text_buffer_get_tag_table(buffer), tagName) else { return nil }
         var iter = GtkTextIter()
         gtk_text_buffer_get_start_iter(buffer, &iter)
@@ -216,14 +220,14 @@ public final class TextView: Widget {
     }
 
     /// Shows a hand pointer over links and the text cursor elsewhere.
-    public func setPointer(hand: Bool) {
+    package func setPointer(hand: Bool) {
         guard let window = gtk_text_view_get_window(view, GTK_TEXT_WINDOW_TEXT) else { return }
         let cursor = gdk_cursor_new_from_name(gdk_window_get_display(window), hand ? "pointer" : "text")
         gdk_window_set_cursor(window, cursor)
         if let cursor { g_object_unref(UnsafeMutableRawPointer(cursor)) }
     }
 
-    public func scrollToStart() {
+    package func scrollToStart() {
         var iter = GtkTextIter()
         gtk_text_buffer_get_start_iter(buffer, &iter)
         gtk_text_buffer_place_cursor(buffer, &iter)

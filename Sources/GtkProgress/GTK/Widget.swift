@@ -1,36 +1,39 @@
 internal import CGtk
 
 /// A GTK widget. Subclasses add what their widget type offers.
-open class Widget: GObjectHandle {
+public class Widget: GObjectHandle {
     var widget: UnsafeMutablePointer<GtkWidget> { cast(GtkWidget.self) }
 
+    /// Makes the widget visible (its window too, if it is one).
     public func show() { gtk_widget_show(widget) }
+    /// Shows the widget and everything in it. A `LoadIndicator`'s bar stays hidden until a load shows it.
     public func showAll() { gtk_widget_show_all(widget) }
+    /// Hides the widget.
     public func hide() { gtk_widget_hide(widget) }
-    public func grabFocus() { gtk_widget_grab_focus(widget) }
-    public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
-    public func queueDraw() { gtk_widget_queue_draw(widget) }
-    public func queueDraw(x: Int, y: Int, width: Int, height: Int) {
+    package func grabFocus() { gtk_widget_grab_focus(widget) }
+    package var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+    package func queueDraw() { gtk_widget_queue_draw(widget) }
+    package func queueDraw(x: Int, y: Int, width: Int, height: Int) {
         gtk_widget_queue_draw_area(widget, Int32(x), Int32(y), Int32(width), Int32(height))
     }
-    public var isVisible: Bool { gtk_widget_get_visible(widget) != 0 }
-    public var isSensitive: Bool {
+    package var isVisible: Bool { gtk_widget_get_visible(widget) != 0 }
+    package var isSensitive: Bool {
         get { gtk_widget_get_sensitive(widget) != 0 }
         set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
     }
-    public var tooltip: String? {
+    package var tooltip: String? {
         get { gtk_widget_get_tooltip_text(widget).map { p in defer { g_free(p) }; return String(cString: p) } }
         set { gtk_widget_set_tooltip_text(widget, newValue) }
     }
-    public var width: Int { Int(gtk_widget_get_allocated_width(widget)) }
-    public var height: Int { Int(gtk_widget_get_allocated_height(widget)) }
-    public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
-    public var isRightToLeft: Bool { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
-    public func setSizeRequest(width: Int, height: Int) {
+    package var width: Int { Int(gtk_widget_get_allocated_width(widget)) }
+    package var height: Int { Int(gtk_widget_get_allocated_height(widget)) }
+    package var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
+    package var isRightToLeft: Bool { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
+    package func setSizeRequest(width: Int, height: Int) {
         gtk_widget_set_size_request(widget, Int32(width), Int32(height))
     }
     /// Where a widget sits in space larger than it needs.
-    public enum Alignment {
+    package enum Alignment {
         case fill, start, end, center
         var gtk: GtkAlign {
             switch self {
@@ -42,22 +45,24 @@ open class Widget: GObjectHandle {
         }
     }
 
-    public func setAlignment(horizontal: Alignment? = nil, vertical: Alignment? = nil) {
+    package func setAlignment(horizontal: Alignment? = nil, vertical: Alignment? = nil) {
         if let horizontal { gtk_widget_set_halign(widget, horizontal.gtk) }
         if let vertical { gtk_widget_set_valign(widget, vertical.gtk) }
     }
+    /// Whether the widget takes extra space in each direction; nil leaves that direction as it is.
     public func setExpand(horizontal: Bool? = nil, vertical: Bool? = nil) {
         if let horizontal { gtk_widget_set_hexpand(widget, horizontal ? 1 : 0) }
         if let vertical { gtk_widget_set_vexpand(widget, vertical ? 1 : 0) }
     }
-    public func setName(_ name: String) { gtk_widget_set_name(widget, name) }
+    package func setName(_ name: String) { gtk_widget_set_name(widget, name) }
+    /// Empty space around the widget, in logical pixels.
     public func setMargins(horizontal: Int, vertical: Int) {
         gtk_widget_set_margin_start(widget, Int32(horizontal))
         gtk_widget_set_margin_end(widget, Int32(horizontal))
         gtk_widget_set_margin_top(widget, Int32(vertical))
         gtk_widget_set_margin_bottom(widget, Int32(vertical))
     }
-    public func addCSSClass(_ name: String) {
+    package func addCSSClass(_ name: String) {
         gtk_style_context_add_class(gtk_widget_get_style_context(widget), name)
     }
 
@@ -68,22 +73,31 @@ open class Widget: GObjectHandle {
         if let role { atk_object_set_role(accessible, role) }
         if let description { atk_object_set_description(accessible, description) }
     }
-    public func setAccessibleDescription(_ description: String) {
+    package func setAccessibleDescription(_ description: String) {
         atk_object_set_description(gtk_widget_get_accessible(widget), description)
     }
 
+    /// The container the widget is in, as a `GtkWidget *`; nil when it is in none.
+    package var parentPointer: UnsafeMutableRawPointer? { gtk_widget_get_parent(widget).map { UnsafeMutableRawPointer($0) } }
+
+    /// Takes the widget out of its container, if it is in one.
+    func removeFromParent() {
+        guard let parent = gtk_widget_get_parent(widget) else { return }
+        gtk_container_remove(UnsafeMutableRawPointer(parent).assumingMemoryBound(to: GtkContainer.self), widget)
+    }
+
     /// Destroys the widget (a window closes); the Swift wrapper keeps its reference until it goes.
-    public func destroy() { gtk_widget_destroy(widget) }
+    package func destroy() { gtk_widget_destroy(widget) }
 
     /// The colour a theme gives for a named colour (`theme_selected_bg_color`, …), if any.
-    public func themeColor(_ name: String) -> RGBA? {
+    package func themeColor(_ name: String) -> RGBA? {
         var color = GdkRGBA()
         guard gtk_style_context_lookup_color(gtk_widget_get_style_context(widget), name, &color) != 0 else { return nil }
         return RGBA(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
     }
 
     @discardableResult
-    public func onButtonRelease(_ handler: @escaping (_ x: Double, _ y: Double, _ button: UInt32) -> Bool) -> SignalConnection {
+    package func onButtonRelease(_ handler: @escaping (_ x: Double, _ y: Double, _ button: UInt32) -> Bool) -> SignalConnection {
         onEvent("button-release-event") { event in
             var x = 0.0, y = 0.0, button: UInt32 = 0
             gdk_event_get_coords(event, &x, &y)
@@ -93,7 +107,7 @@ open class Widget: GObjectHandle {
     }
 
     @discardableResult
-    public func onMotion(_ handler: @escaping (_ x: Double, _ y: Double) -> Bool) -> SignalConnection {
+    package func onMotion(_ handler: @escaping (_ x: Double, _ y: Double) -> Bool) -> SignalConnection {
         onEvent("motion-notify-event") { event in
             var x = 0.0, y = 0.0
             gdk_event_get_coords(event, &x, &y)
@@ -102,7 +116,7 @@ open class Widget: GObjectHandle {
     }
 
     @discardableResult
-    public func onLeave(_ handler: @escaping () -> Void) -> SignalConnection {
+    package func onLeave(_ handler: @escaping () -> Void) -> SignalConnection {
         onEvent("leave-notify-event") { _ in handler(); return false }
     }
 }

@@ -3,16 +3,18 @@ import FoundationEssentials
 /// The window's chrome: toolbar (Back, Forward, Reload/Stop, address entry), the page area with the progress bar
 /// overlaid at its top (pass-through, so content never shifts and the bar takes no clicks), and a status line.
 /// It holds no navigation state: `Browser` tells it what to show.
-public final class BrowserWindow {
-    public let window: Window
-    public let back = Button(iconName: "go-previous-symbolic", tooltip: L("Back (Alt+Left)"), accessibleName: L("Back"))
-    public let forward = Button(iconName: "go-next-symbolic", tooltip: L("Forward (Alt+Right)"), accessibleName: L("Forward"))
-    public let reloadOrStop = Button(iconName: "view-refresh-symbolic", tooltip: L("Reload (F5)"), accessibleName: L("Reload"))
-    public let address = Entry()
-    public let status = Label()
+package final class BrowserWindow {
+    package let window: Window
+    package let back = Button(iconName: "go-previous-symbolic", tooltip: L("Back (Alt+Left)"), accessibleName: L("Back"))
+    package let forward = Button(iconName: "go-next-symbolic", tooltip: L("Forward (Alt+Right)"), accessibleName: L("Forward"))
+    package let reloadOrStop = Button(iconName: "view-refresh-symbolic", tooltip: L("Reload (F5)"), accessibleName: L("Reload"))
+    package let address = Entry()
+    package let status = Label()
+    /// Find in page (Ctrl+F), between the toolbar and the page.
+    package let findBar = SearchBar(placeholder: L("Find in page"))
     private let overlay = Overlay()
 
-    public init(window: Window, page: Widget, bar: Widget) {
+    package init(window: Window, page: Widget, bar: Widget) {
         self.window = window
         window.setDefaultSize(width: 960, height: 720)
         window.setIconName("org.gtkprogress.Viewer")
@@ -43,26 +45,27 @@ public final class BrowserWindow {
 
         let column = Box(vertical: true)
         column.pack(toolbar)
+        column.pack(findBar)
         column.pack(overlay, expand: true)
         column.pack(statusBox)
         window.add(column)
         setHistory(canGoBack: false, canGoForward: false)
     }
 
-    public func setHistory(canGoBack: Bool, canGoForward: Bool) {
+    package func setHistory(canGoBack: Bool, canGoForward: Bool) {
         back.isSensitive = canGoBack
         forward.isSensitive = canGoForward
     }
 
     /// Reload becomes Stop while a page loads.
-    public func setLoading(_ loading: Bool) {
+    package func setLoading(_ loading: Bool) {
         reloadOrStop.setIcon(loading ? "process-stop-symbolic" : "view-refresh-symbolic")
         reloadOrStop.tooltip = loading ? L("Stop (Escape)") : L("Reload (F5)")
         reloadOrStop.setAccessible(name: loading ? L("Stop") : L("Reload"))
     }
 
     /// The status line. A long message is cut with "…" to fit the window; its tooltip holds all of it.
-    public var statusText: String {
+    package var statusText: String {
         get { status.text }
         set {
             status.text = newValue
@@ -71,10 +74,10 @@ public final class BrowserWindow {
     }
 
     /// The address entry shows `url`, unless the user is typing in it.
-    public func showAddress(_ url: URL?) {
+    package func showAddress(_ url: URL?) {
         guard !address.hasFocus else { return }
         address.text = url.map(Self.displayString) ?? ""
     }
 
-    public static func displayString(_ url: URL) -> String { AddressInput.displayString(url) }
+    package static func displayString(_ url: URL) -> String { AddressInput.displayString(url) }
 }

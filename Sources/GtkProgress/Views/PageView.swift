@@ -11,19 +11,28 @@ import FoundationEssentials
 /// per link as in the GTK demo, because GtkTextBuffer searches its tags linearly on every tag application: with the
 /// 70,000 links of a 5 MB page, inserting slowed to seconds per slice. A `link:N` tag is made only on request
 /// (`linkLocation`), for tests and tools that look for a link by its tag.
-public final class PageView {
+package final class PageView {
     /// The widget to put in the window: a scrolled window holding the text view.
-    public var root: Widget { scrolled }
-    public var scrolledWindow: ScrolledWindow { scrolled }
-    public let textView = TextView()
+    package var root: Widget { scrolled }
+    package var scrolledWindow: ScrolledWindow { scrolled }
+    package let textView = TextView()
     private let scrolled = ScrolledWindow()
 
     /// A link was clicked (button 1 released over it, with no text selected).
-    public var onLinkActivated: ((URL) -> Void)?
+    package var onLinkActivated: ((URL) -> Void)?
     /// The pointer entered a link (its URL) or left every link (nil).
     public var onLinkHover: ((URL?) -> Void)?
+    /// A link was middle-clicked or Ctrl+clicked, or chosen from its menu or with Shift/Ctrl+Return, to open in
+    /// a window of its own.
+    public var onLinkOpenInNewWindow: ((URL) -> Void)?
+    /// The keyboard focus moved to a link (its URL) or off the links (nil).
+    public var onLinkFocused: ((URL?) -> Void)?
+    /// Ctrl+scroll asked for larger (+1) or smaller (-1) text.
+    public var onZoomStep: ((Int) -> Void)?
+    /// Whether a link's address has been visited; visited links get the theme's visited colour.
+    public var isVisited: (URL) -> Bool = { _ in false }
 
-    private var document: Document?
+    private(set) var document: Document?
     /// Where insertion stands: runs before `nextRun` are in the buffer, and `nextByte` bytes of `nextRun`.
     private var nextRun = 0
     private var nextByte = 0
@@ -32,17 +41,24 @@ public final class PageView {
     /// Bytes since the last line break in the buffer, to break overlong lines.
     private var lineBytes = 0
     /// Which characters belong to which link, in buffer order.
-    private var linkRanges: [(start: Int, end: Int, link: Int)] = []
+    private(set) var linkRanges: [(start: Int, end: Int, link: Int)] = []
     private var styleTags: [TextStyle: [TextTag]] = [:]
-    private var sharedTags: [String: TextTag] = [:]
+    private(set) var sharedTags: [String: TextTag] = [:]
     /// `link:N` tags made on request; removed with the document.
     private var linkTags: [Int: TextTag] = [:]
     private var hoveredLink: Int?
     /// Bumped by every `show`; pending slices of an older one stop.
-    private var generation = 0
+    private(set) var generation = 0
     private var restoreTimer: MainLoopTimer?
     /// Whether the last document shown has been inserted completely.
     public private(set) var isComplete = true
+    /// The link range (an index into `linkRanges`) that has the keyboard focus.
+    var focusedRange: Int?
+    /// The context menu last shown; destroyed when the next one is made.
+    var contextMenu: Menu?
+    /// Text size, a factor of the theme's.
+    public internal(set) var zoom = 1.0
+    lazy var finder = PageFinder(page: self)
 
     /// About this much text goes in per main-loop turn: a few milliseconds of work.
     private static let sliceBytes = 32 * 1024
@@ -50,40 +66,41 @@ public final class PageView {
     /// longer than this break at their next space (or, with no space, at twice the length).
     private static let longestLine = 8 * 1024
 
-    public init() {
+    package init() {
         scrolled.add(textView)
         textView.setAccessible(name: L("Page"))
         textView.onMotion { [weak self] x, y in self?.pointerMoved(x: x, y: y); return false }
         textView.onLeave { [weak self] in self?.setHovered(nil) }
         textView.onButtonRelease { [weak self] x, y, button in
-            self?.buttonReleased(x: x, y: y, button: button)
-            return false
+            self?.buttonReleased(x: x, y: y, button: button) ?? false
         }
+        connectReading()
     }
 
     /// The text shown, for tests and the accessible name. Equal to the document's text except that lines longer
     /// than 8 KB are broken.
-    public var text: String { textView.text }
+    package var text: String { textView.text }
 
     /// The reader's vertical scroll position, in pixels.
-    public var verticalOffset: Double {
+    package var verticalOffset: Double {
         get { scrolled.verticalOffset }
         set { scrolled.verticalOffset = newValue }
     }
 
     /// Drops on the text view go to the window's handler instead.
-    public func refuseOwnDrops() { textView.refuseOwnDrops() }
+    package func refuseOwnDrops() { textView.refuseOwnDrops() }
 
     /// Shows `document` from the top, or at `offset` once enough of it is laid out.
-    public func show(_ document: Document, scrollTo offset: Double?) {
+    package func show(_ document: Document, scrollTo offset: Double?) {
         startOver(with: document)
         insertInSlices()
         restore(offset ?? 0)
+        finder.pageChanged()
     }
 
     /// Shows a partly arrived page again, keeping the reader where they are. Only what changed is replaced:
     /// the runs the new document shares with the one on screen stay, so the text above the reader never moves.
-    public func showProgressive(_ document: Document) {
+    package func showProgressive(_ document: Document) {
         guard let shown = self.document else {
             show(document, scrollTo: nil)
             return
@@ -92,6 +109,7 @@ public final class PageView {
         generation += 1
         restoreTimer = nil
         let common = Self.commonRuns(shown, document, limit: nextRun)
+        linksReplaced()
         if common < runStarts.count {
             setHovered(nil)
             let cut = runStarts[common]
@@ -109,10 +127,11 @@ public final class PageView {
         insertInSlices()
         verticalOffset = offset
         restore(offset)
+        finder.pageChanged()
     }
 
     /// Window coordinates of link `index`'s first character, for tests that click. Tags the link `link:N`.
-    public func linkLocation(index: Int) -> (x: Int, y: Int)? {
+    package func linkLocation(index: Int) -> (x: Int, y: Int)? {
         let ranges = linkRanges.filter { $0.link == index }
         guard !ranges.isEmpty else { return nil }
         let tag = linkTags[index] ?? textView.createTag("link:\(index)")
@@ -125,6 +144,7 @@ public final class PageView {
 
     private func startOver(with document: Document) {
         generation += 1
+        linksReplaced()
         restoreTimer = nil
         setHovered(nil)
         textView.clear()
@@ -260,7 +280,7 @@ public final class PageView {
     /// Scrolls to the place named `anchor` (a `#fragment`); false when the page has no such place. The slice that
     /// holds it may still be on its way into the buffer: then the scroll waits for it.
     @discardableResult
-    public func scroll(toAnchor anchor: String) -> Bool {
+    package func scroll(toAnchor anchor: String) -> Bool {
         guard let offset = document?.characterOffset(ofAnchor: anchor) else { return false }
         restoreTimer = nil
         if textView.scroll(toCharacter: offset) && isComplete { return true }
@@ -271,6 +291,13 @@ public final class PageView {
             return false
         }
         return true
+    }
+
+    /// Scrolls to `offset` pixels from the top, once the text view has laid out that far.
+    public func scroll(toOffset offset: Double) {
+        restoreTimer = nil
+        verticalOffset = offset
+        restore(offset)
     }
 
     /// Scrolls to `offset` as soon as the text view has laid out that far (it lays out in idle time).
@@ -293,15 +320,16 @@ public final class PageView {
     // MARK: Tags
 
     private func tags(for style: TextStyle, text: Slice<UnsafeBufferPointer<UInt8>>) -> [TextTag] {
+        // Links share their look, so tags are keyed by style without the link's number: 0 for a link not
+        // visited, 1 for a visited one.
+        var key = style
+        if let link = style.link { key.link = url(ofLink: link).map(isVisited) == true ? 1 : 0 }
         if style.listMarker {
             // A marker's width depends on its text, so marker tags are looked up per width.
-            return baseTags(for: style) + [shared("marker:\(text.count { $0 & 0xC0 != 0x80 })")]
+            return baseTags(for: key) + [shared("marker:\(text.count { $0 & 0xC0 != 0x80 })")]
         }
-        // Links share their look, so the cache is keyed by style without the link's number.
-        var key = style
-        if key.link != nil { key.link = 0 }
         if let tags = styleTags[key] { return tags }
-        let tags = baseTags(for: style)
+        let tags = baseTags(for: key)
         styleTags[key] = tags
         return tags
     }
@@ -314,12 +342,18 @@ public final class PageView {
         if style.monospace { tags.append(shared("mono")) }
         if style.preformatted { tags.append(shared("pre")) }
         if style.indent > 0 { tags.append(shared("indent\(min(style.indent, 12))")) }
-        if style.link != nil { tags.append(shared("link")) }
+        if let link = style.link { tags.append(shared(link == 1 ? "visited" : "link")) }
+        switch style.alignment {
+        case .left: break
+        case .center: tags.append(shared("center"))
+        case .right: tags.append(shared("right"))
+        }
+        if style.rule { tags.append(shared("rule")) }
         return tags
     }
 
     /// The look of each style, made once per view.
-    private func shared(_ name: String) -> TextTag {
+    func shared(_ name: String) -> TextTag {
         if let tag = sharedTags[name] { return tag }
         let tag = textView.createTag(name)
         switch name {
@@ -331,6 +365,14 @@ public final class PageView {
             tag.set("pixels-above-lines", int: 6)
             tag.set("pixels-below-lines", int: 2)
         case "bold": tag.set("weight", int: 700)
+        case "center": tag.set("justification", int: 2)  // GTK_JUSTIFY_CENTER
+        case "right": tag.set("justification", int: 1)  // GTK_JUSTIFY_RIGHT
+        case "rule":
+            // A rule is a paragraph of one tiny character whose paragraph background GTK paints across the
+            // whole width of the view, whatever that width is: a thin line, like a browser's <hr>.
+            tag.set("size-points", double: 2)
+            tag.set("paragraph-background", string: "#9a9996")
+            tag.set("foreground", string: "#9a9996")
         case "italic": tag.set("style", int: 2)  // PANGO_STYLE_ITALIC
         case "mono": tag.set("family", string: "monospace")
         case "pre": tag.set("wrap-mode", int: 0)  // GTK_WRAP_NONE: preformatted lines keep their shape
@@ -339,11 +381,17 @@ public final class PageView {
         case let m where m.hasPrefix("marker:"):
             // The bullet or number hangs left of the item's text, so wrapped lines align with the text.
             tag.set("indent", int: -7 * (Int(m.dropFirst(7)) ?? 2))
-        case "link":
+        // Matches of find in page: dark text on yellow and orange, readable in light and dark themes alike.
+        case "find-match":
+            tag.set("background", string: "#fce94f")
+            tag.set("foreground", string: "#000000")
+        case "find-current":
+            tag.set("background", string: "#f57900")
+            tag.set("foreground", string: "#000000")
+        case "link", "visited":
             tag.set("underline", int: 1)  // PANGO_UNDERLINE_SINGLE
-            let color = textView.themeColor("link_color")
-                ?? RGBA(red: 0x1a / 255.0, green: 0x5f / 255.0, blue: 0xb4 / 255.0)
-            tag.set("foreground", string: color.hexString)
+            sharedTags[name] = tag
+            applyLinkColors()
         default: break
         }
         sharedTags[name] = tag
@@ -353,7 +401,7 @@ public final class PageView {
     // MARK: Pointer
 
     /// The link under window coordinates (x, y): a binary search of the link ranges.
-    private func link(atX x: Double, y: Double) -> Int? {
+    func link(atX x: Double, y: Double) -> Int? {
         guard let offset = textView.characterOffset(atWindowX: x, y: y) else { return nil }
         var low = 0, high = linkRanges.count
         while low < high {
@@ -364,7 +412,7 @@ public final class PageView {
         return linkRanges[low - 1].link
     }
 
-    private func url(ofLink link: Int?) -> URL? {
+    func url(ofLink link: Int?) -> URL? {
         guard let link, let links = document?.links, links.indices.contains(link) else { return nil }
         return links[link]
     }
@@ -373,10 +421,18 @@ public final class PageView {
         setHovered(link(atX: x, y: y))
     }
 
-    /// A click follows a link; a release that ends a selection does not.
-    private func buttonReleased(x: Double, y: Double, button: UInt32) {
-        guard button == 1, !textView.hasSelection, let url = url(ofLink: link(atX: x, y: y)) else { return }
+    /// A click follows a link; a release that ends a selection does not. The middle button, or Ctrl with the
+    /// first, opens the link in a new window.
+    private func buttonReleased(x: Double, y: Double, button: UInt32) -> Bool {
+        guard button == 1 || button == 2, !textView.hasSelection, let url = url(ofLink: link(atX: x, y: y)) else {
+            return false
+        }
+        if button == 2 || Widget.currentEventHasControl {
+            openInNewWindow(url)
+            return button == 2
+        }
         onLinkActivated?(url)
+        return false
     }
 
     private func setHovered(_ link: Int?) {

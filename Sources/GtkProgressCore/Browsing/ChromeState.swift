@@ -2,16 +2,16 @@ import FoundationEssentials
 
 /// Everything the window's chrome shows, computed from the navigation model alone, so the chrome never keeps
 /// state of its own and what it shows is testable without a display.
-public struct ChromeState: Equatable, Sendable {
-    public var canGoBack: Bool
-    public var canGoForward: Bool
+package struct ChromeState: Equatable, Sendable {
+    package var canGoBack: Bool
+    package var canGoForward: Bool
     /// Reload turns into Stop while this is true.
-    public var isLoading: Bool
+    package var isLoading: Bool
     /// The address of the page being loaded, else of the page shown.
-    public var address: URL?
-    public var windowTitle: String
+    package var address: URL?
+    package var windowTitle: String
 
-    public init<Page>(model: NavigationModel<Page>, partialTitle: String? = nil) {
+    package init<Page>(model: NavigationModel<Page>, partialTitle: String? = nil) {
         canGoBack = model.canGoBack
         canGoForward = model.canGoForward
         isLoading = model.isLoading
@@ -25,7 +25,7 @@ public struct ChromeState: Equatable, Sendable {
     }
 
     /// The page title, or the host when the page has none (as browsers title a page without `<title>`).
-    public static func windowTitle(url: URL?, title: String?) -> String {
+    package static func windowTitle(url: URL?, title: String?) -> String {
         guard let url else { return "GtkProgress" }
         if let title = title?.trimmed(), !title.isEmpty { return title }
         if let host = url.host, !host.isEmpty { return host }

@@ -1,9 +1,9 @@
 import FoundationEssentials
 
 /// Pages the viewer writes itself: the error page and the page for content it does not show as text.
-public enum GeneratedPages {
+package enum GeneratedPages {
     /// As the UIWebView analysis (§3.4) asks: name the URL, say what went wrong in plain words, offer a retry.
-    public static func errorHTML(url: URL, message: String) -> String {
+    package static func errorHTML(url: URL, message: String) -> String {
         let shown = escape(AddressInput.displayString(url))
         return """
         <!DOCTYPE html><html><head><title>\(escape(L("Problem loading page")))</title></head><body>
@@ -15,7 +15,7 @@ public enum GeneratedPages {
         """
     }
 
-    public static func binaryHTML(url: URL, mimeType: String, byteCount: Int) -> String {
+    package static func binaryHTML(url: URL, mimeType: String, byteCount: Int) -> String {
         """
         <!DOCTYPE html><html><head><title>\(escape(url.lastPathComponent.isEmpty ? mimeType : url.lastPathComponent))</title></head><body>
         <h1>\(escape(L("This file is not a page")))</h1>
@@ -26,7 +26,7 @@ public enum GeneratedPages {
         """
     }
 
-    public static func formatBytes(_ count: Int) -> String {
+    package static func formatBytes(_ count: Int) -> String {
         if count < 1024 { return LN("%ld byte", "%ld bytes", count, count) }
         if count < 1024 * 1024 { return (Double(count) / 1024).formatted(decimals: 1) + " KB" }
         return (Double(count) / 1024 / 1024).formatted(decimals: 1) + " MB"

@@ -1,8 +1,8 @@
 import FoundationEssentials
 
 /// A page as the history caches it: the rendered document and what the status line said about it.
-public struct ShownPage: Sendable {
-    public enum Kind: Equatable, Sendable {
+package struct ShownPage: Sendable {
+    package enum Kind: Equatable, Sendable {
         case page
         /// An error page; Reload (or its "Try again" link) retries the URL.
         case error
@@ -10,18 +10,19 @@ public struct ShownPage: Sendable {
         case binary(mimeType: String)
     }
 
-    public var document: Document
-    public var kind: Kind
+    package var document: Document
+    package var kind: Kind
     /// The status line after the page finished ("404 Not Found", "Not shown: 2.1 MB of image/png").
-    public var status: String
-    public var body: [UInt8]
+    package var status: String
+    package var body: [UInt8]
 
-    public init(document: Document, kind: Kind, status: String, body: [UInt8] = []) {
+    package init(document: Document, kind: Kind, status: String, body: [UInt8] = []) {
         self.document = document; self.kind = kind; self.status = status; self.body = body
     }
 
     /// The page for what arrived: HTML and text rendered, anything else described with an offer to save it.
-    public init(loaded: LoadedPage) {
+    /// Tables are fitted to `layoutWidth` columns.
+    package init(loaded: LoadedPage, layoutWidth: Int = Document.defaultLayoutWidth) {
         var statusLine = loaded.status >= 400 ? "HTTP \(loaded.status) \(HTTPStatus.reason(loaded.status))"
             : HTTPStatus.keepsPageShown(loaded.status) ? HTTPStatus.nothingToShow(loaded.status, from: loaded.finalURL)
             : L("Done: %@.", GeneratedPages.formatBytes(loaded.byteCount))
@@ -31,7 +32,8 @@ public struct ShownPage: Sendable {
         }
         switch loaded.kind {
         case .html:
-            self.init(document: Document.parse(html: loaded.text, baseURL: loaded.finalURL), kind: .page,
+            self.init(document: Document.parse(html: loaded.text, baseURL: loaded.finalURL, layoutWidth: layoutWidth),
+                      kind: .page,
                              status: statusLine)
         case .text:
             var document = Document.plainText(loaded.text)

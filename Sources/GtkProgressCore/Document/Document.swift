@@ -2,23 +2,28 @@ import FoundationEssentials
 
 /// How a run of text looks. The text view turns each field into a tag; the dump turns indentation and list
 /// markers into spaces.
-public struct TextStyle: Hashable, Sendable {
+package struct TextStyle: Hashable, Sendable {
     /// 1 to 6 inside `<h1>` … `<h6>`, 0 for body text.
-    public var heading = 0
-    public var bold = false
-    public var italic = false
-    public var monospace = false
+    package var heading = 0
+    package var bold = false
+    package var italic = false
+    package var monospace = false
     /// Whitespace and line breaks kept as written (`<pre>`, plain text pages); never wrapped.
-    public var preformatted = false
+    package var preformatted = false
     /// Nesting of lists, block quotes and definitions.
-    public var indent = 0
+    package var indent = 0
     /// The bullet or number that starts a list item; it hangs in the indentation before the item's text.
-    public var listMarker = false
+    package var listMarker = false
     /// Index into `Document.links` when the text is part of a link.
-    public var link: Int?
+    package var link: Int?
+    /// How the lines of the paragraph sit between the margins (`align`, `<center>`, `text-align`).
+    package var alignment: TextAlignment = .left
+    /// A horizontal rule (`<hr>`): one line that spans the text width, whatever its characters.
+    package var rule = false
 
-    public init(heading: Int = 0, bold: Bool = false, italic: Bool = false, monospace: Bool = false,
-                preformatted: Bool = false, indent: Int = 0, listMarker: Bool = false, link: Int? = nil) {
+    package init(heading: Int = 0, bold: Bool = false, italic: Bool = false, monospace: Bool = false,
+                preformatted: Bool = false, indent: Int = 0, listMarker: Bool = false, link: Int? = nil,
+                alignment: TextAlignment = .left, rule: Bool = false) {
         self.heading = heading
         self.bold = bold
         self.italic = italic
@@ -27,15 +32,22 @@ public struct TextStyle: Hashable, Sendable {
         self.indent = indent
         self.listMarker = listMarker
         self.link = link
+        self.alignment = alignment
+        self.rule = rule
     }
 }
 
-/// A piece of text in one style. Line breaks are part of the text.
-public struct TextRun: Equatable, Sendable {
-    public var text: String
-    public var style: TextStyle
+/// Where a paragraph's lines sit: HTML's `align` attribute and CSS `text-align` (`justify` reads as left).
+public enum TextAlignment: Hashable, Sendable {
+    case left, center, right
+}
 
-    public init(text: String, style: TextStyle) {
+/// A piece of text in one style. Line breaks are part of the text.
+package struct TextRun: Equatable, Sendable {
+    package var text: String
+    package var style: TextStyle
+
+    package init(text: String, style: TextStyle) {
         self.text = text
         self.style = style
     }
@@ -46,13 +58,13 @@ public struct TextRun: Equatable, Sendable {
 /// Built from HTML by gumbo's HTML5 tree construction, so misnested and unclosed markup reads as it does in a
 /// browser. The text is kept as one UTF-8 buffer with run boundaries, because a 5 MB page has hundreds of
 /// thousands of runs and the views want bytes, not strings.
-public struct Document: Sendable {
+package struct Document: Sendable {
     /// The page's `<title>`, whitespace collapsed; nil when absent or blank.
-    public var title: String?
+    package var title: String?
     /// Link targets, resolved against `<base href>` and the page's URL, each URL once, in order of appearance.
-    public var links: [URL]
+    package var links: [URL]
     /// `<meta http-equiv="refresh">`: after `delay` seconds the page asks to be replaced by `url`.
-    public var metaRefresh: (delay: Double, url: URL)?
+    package var metaRefresh: (delay: Double, url: URL)?
 
     package let storage: RunStorage
     /// Places in the page by `id` (or `<a name>`), as byte offsets into the text.
@@ -77,19 +89,23 @@ public struct Document: Sendable {
         return characters
     }
 
-    /// Parses HTML. `baseURL` is where the page came from; relative links resolve against it.
-    public static func parse(html: String, baseURL: URL?) -> Document {
+    /// Columns tables are fitted to when no width is given: a classic terminal's.
+    package static let defaultLayoutWidth = 80
+
+    /// Parses HTML. `baseURL` is where the page came from; relative links resolve against it. Tables are laid
+    /// out in monospace columns fitted to `layoutWidth` character cells.
+    package static func parse(html: String, baseURL: URL?, layoutWidth: Int = defaultLayoutWidth) -> Document {
         var html = html
-        return html.withUTF8 { DocumentBuilder.build(source: $0, baseURL: baseURL) }
+        return html.withUTF8 { DocumentBuilder.build(source: $0, baseURL: baseURL, layoutWidth: layoutWidth) }
     }
 
     /// Parses HTML given as bytes; invalid UTF-8 becomes U+FFFD first, since gumbo reads only UTF-8.
-    public static func parse(bytes: [UInt8], baseURL: URL?) -> Document {
-        parse(html: String(decoding: bytes, as: UTF8.self), baseURL: baseURL)
+    package static func parse(bytes: [UInt8], baseURL: URL?, layoutWidth: Int = defaultLayoutWidth) -> Document {
+        parse(html: String(decoding: bytes, as: UTF8.self), baseURL: baseURL, layoutWidth: layoutWidth)
     }
 
     /// A `text/plain` page: one monospace run, line breaks kept, as browsers show it.
-    public static func plainText(_ text: String) -> Document {
+    package static func plainText(_ text: String) -> Document {
         var writer = RunWriter()
         writer.style = TextStyle(monospace: true, preformatted: true)
         var text = text
@@ -98,14 +114,14 @@ public struct Document: Sendable {
     }
 
     /// The runs in order. Each call builds the strings; views iterate the storage instead.
-    public var runs: [TextRun] {
+    package var runs: [TextRun] {
         (0..<storage.runCount).map { TextRun(text: storage.text(ofRun: $0), style: storage.style(ofRun: $0)) }
     }
 
     /// All the text, without link numbers.
-    public var text: String { String(decoding: storage.bytes, as: UTF8.self) }
+    package var text: String { String(decoding: storage.bytes, as: UTF8.self) }
 
-    public var isEmpty: Bool { storage.bytes.isEmpty }
+    package var isEmpty: Bool { storage.bytes.isEmpty }
 }
 
 /// The text of a document and its runs: run `i` covers `bytes[runEnds[i - 1] ..< runEnds[i]]`.

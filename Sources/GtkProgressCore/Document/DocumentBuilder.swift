@@ -16,22 +16,36 @@ struct DocumentBuilder {
     /// `id` (and `<a name>`) → where the element's text starts, for links to a place in the page.
     private var anchors: [String: Int] = [:]
     private var lists: [ListCounter] = []
-    /// Cells written so far in the current row of each open table.
-    private var rowCells: [Int] = []
+    /// Indentation stops growing past this many levels, as in w3m (`MAX_INDENT_LEVEL` in its html.h): deeper
+    /// nesting would push text off the screen, and the spaces of a dump would grow with depth times lines.
+    static let maximumIndent = 10
+    /// Tables open around the walk, innermost last; each cell's text goes to a writer of its own, and the
+    /// writers outside it wait in `outerWriters`.
+    private var tables: [TableModel] = []
+    private var outerWriters: [RunWriter] = []
+    /// Tables nested deeper than `maximumTableNesting` whose rows and cells read as plain blocks.
+    private var unmodelledTables = 0
+    /// Columns tables are fitted to.
+    private let layoutWidth: Int
+
+    /// w3m's `MAX_TABLE` (table.h): tables nested deeper read as blocks of text.
+    static let maximumTableNesting = 20
 
     /// `placeholders: false` makes gumbo parse every byte, for tests that check placeholders change nothing.
     static func build(source: UnsafeBufferPointer<UInt8>, baseURL: URL?, placeholders: Bool = true,
-                      maximumDepth: Int = MarkupPrefilter.maximumDepth) -> Document {
+                      maximumDepth: Int = MarkupPrefilter.maximumDepth,
+                      layoutWidth: Int = Document.defaultLayoutWidth) -> Document {
         let markup = MarkupPrefilter.prefilter(source, maximumDepth: maximumDepth, placeholders: placeholders)
         let tree = markup.bytes.withUnsafeBufferPointer { GumboTree(parsing: $0) }
-        var builder = DocumentBuilder(source: source, markup: markup)
+        var builder = DocumentBuilder(source: source, markup: markup, layoutWidth: layoutWidth)
         builder.walk(tree.document)
         return withExtendedLifetime(tree) { builder.finish(baseURL: baseURL) }
     }
 
-    private init(source: UnsafeBufferPointer<UInt8>, markup: PrefilteredMarkup) {
+    private init(source: UnsafeBufferPointer<UInt8>, markup: PrefilteredMarkup, layoutWidth: Int) {
         self.source = source
         self.markup = markup
+        self.layoutWidth = max(layoutWidth, 20)
         writer = RunWriter(capacity: source.count + 1024)
     }
 
@@ -46,6 +60,18 @@ struct DocumentBuilder {
         /// Where a link's text starts, to label links that have none.
         let textStart: Int
         let href: String?
+        var table: TablePart = .none
+    }
+
+    /// What a frame's element is to the table model.
+    private enum TablePart {
+        case none
+        /// A table the model lays out.
+        case table
+        /// A table past the nesting limit, read as blocks.
+        case unmodelled
+        case cell(colspan: Int, rowspan: Int, alignment: TextAlignment, widthPercent: Int?,
+                  verticalAlignment: TableModel.VerticalAlignment)
     }
 
     private mutating func walk(_ document: GumboNodeRef) {
@@ -78,10 +104,18 @@ struct DocumentBuilder {
             if element.hasAttribute("hidden") { return nil }
             if let id = element.attribute("id") ?? (element.tag == GUMBO_TAG_A.rawValue ? element.attribute("name") : nil),
                !id.isEmpty, anchors[id] == nil {
-                anchors[id] = writer.byteCount
+                // In a table cell, the place is the table's, which goes where the outermost writer stands.
+                anchors[id] = outerWriters.first?.byteCount ?? writer.byteCount
             }
         }
         var style = writer.style
+        if role.isBlock {
+            if element.tag == GUMBO_TAG_CENTER.rawValue || element.tag == GUMBO_TAG_CAPTION.rawValue {
+                style.alignment = .center
+            } else if element.hasAttributes, let alignment = Self.alignment(of: element) {
+                style.alignment = alignment
+            }
+        }
         switch role {
         case .hidden:
             return nil
@@ -99,15 +133,15 @@ struct DocumentBuilder {
             style.preformatted = true
         case .blockQuote:
             writer.requestBreak(2)
-            style.indent += 1
+            style.indent = min(style.indent + 1, Self.maximumIndent)
         case .list(let ordered):
             writer.requestBreak(lists.isEmpty ? 2 : 1)
             lists.append(ListCounter(element: element, ordered: ordered, depth: lists.count))
-            style.indent += 1
+            style.indent = min(style.indent + 1, Self.maximumIndent)
         case .listItem:
             writer.requestBreak(1)
             if lists.isEmpty {
-                style.indent += 1
+                style.indent = min(style.indent + 1, Self.maximumIndent)
                 writer.style = style
             }
             writer.appendListMarker(nextListMarker(for: element))
@@ -115,19 +149,62 @@ struct DocumentBuilder {
             writer.requestBreak(1)
         case .definitionDescription:
             writer.requestBreak(1)
-            style.indent += 1
+            style.indent = min(style.indent + 1, Self.maximumIndent)
         case .table:
             writer.requestBreak(2)
-            rowCells.append(0)
-        case .tableRow:
-            writer.requestBreak(1)
-            if !rowCells.isEmpty { rowCells[rowCells.count - 1] = 0 }
-        case .tableCell(let header):
-            if let cells = rowCells.last {
-                if cells > 0 { writer.startTableCell() }
-                rowCells[rowCells.count - 1] = cells + 1
+            var tableFrame = frame(element, role: role)
+            if unmodelledTables > 0 || tables.count >= Self.maximumTableNesting {
+                unmodelledTables += 1
+                tableFrame.table = .unmodelled
+            } else {
+                let border = element.attribute("border").map { $0.trimmed() != "0" } ?? false
+                func pixels(_ name: String) -> Int? {
+                    element.attribute(name).flatMap { Int($0.trimmed()) }
+                }
+                tables.append(TableModel(border: border, widthPercent: Self.percent(element.attribute("width")),
+                                         cellpadding: pixels("cellpadding"), cellspacing: pixels("cellspacing")))
+                tableFrame.table = .table
             }
+            writer.style = style
+            return tableFrame
+        case .tableRow:
+            if unmodelledTables > 0 || tables.isEmpty {
+                writer.requestBreak(1)
+            } else {
+                let attributes = element.hasAttributes
+                tables[tables.count - 1].startRow(alignment: attributes ? Self.alignment(of: element) : nil,
+                                                  verticalAlignment: attributes ? Self.verticalAlignment(of: element) : nil)
+            }
+        case .tableCell(let header):
             if header { style.bold = true }
+            guard unmodelledTables == 0, !tables.isEmpty else {
+                writer.requestBreak(1)
+                break
+            }
+            // Only the cell's own `align` places its text (w3m's reading: a centred block centres the table, not
+            // the text in its cells); header cells are centred.
+            let alignment = (element.hasAttributes ? Self.alignment(of: element) : nil)
+                ?? tables[tables.count - 1].rowAlignment ?? (header ? .center : .left)
+            let verticalAlignment = (element.hasAttributes ? Self.verticalAlignment(of: element) : nil)
+                ?? tables[tables.count - 1].rowVerticalAlignment ?? .middle
+            func span(_ name: String, _ limit: Int) -> Int {
+                guard let value = element.attribute(name).flatMap({ Int($0.trimmed()) })
+                else { return 1 }
+                return min(max(value, name == "rowspan" ? 0 : 1), limit)
+            }
+            var cellFrame = frame(element, role: role)
+            cellFrame.table = .cell(colspan: span("colspan", 1000),
+                                    rowspan: span("rowspan", TableModel.maximumRowspan), alignment: alignment,
+                                    widthPercent: Self.percent(element.attribute("width")),
+                                    verticalAlignment: verticalAlignment)
+            // The cell's text starts at its own left margin; the table places it.
+            style.indent = 0
+            style.alignment = .left
+            style.listMarker = false
+            outerWriters.append(writer)
+            writer = RunWriter(capacity: 0)
+            writer.style = style
+            return cellFrame
         case .link:
             guard let href = element.attribute("href") else { break }
             let trimmed = LinkResolution.trim(href)
@@ -155,7 +232,12 @@ struct DocumentBuilder {
             return nil
         case .rule:
             writer.requestBreak(2)
-            writer.appendText(String(repeating: "─", count: 40))
+            let saved = writer.styleID
+            style.rule = true
+            style.link = nil
+            writer.style = style
+            writer.appendText("─")
+            writer.styleID = saved
             writer.requestBreak(2)
             return nil
         case .title:
@@ -183,12 +265,27 @@ struct DocumentBuilder {
     }
 
     private mutating func leave(_ frame: Frame) {
+        switch frame.table {
+        case .none:
+            break
+        case .table:
+            emit(tables.removeLast())
+        case .unmodelled:
+            unmodelledTables -= 1
+        case .cell(let colspan, let rowspan, let alignment, let widthPercent, let verticalAlignment):
+            let content = writer.finish()
+            writer = outerWriters.removeLast()
+            tables[tables.count - 1].placeCell(colspan: colspan, rowspan: rowspan, alignment: alignment,
+                                               widthPercent: widthPercent, verticalAlignment: verticalAlignment,
+                                               content: content)
+            writer.styleID = frame.savedStyle
+            return
+        }
         switch frame.role {
         case .block(let lines):
             writer.requestBreak(lines)
         case .heading, .preformatted, .blockQuote, .table:
             writer.requestBreak(2)
-            if case .table = frame.role { rowCells.removeLast() }
         case .list:
             lists.removeLast()
             writer.requestBreak(lists.isEmpty ? 2 : 1)
@@ -207,6 +304,88 @@ struct DocumentBuilder {
             break
         }
         writer.styleID = frame.savedStyle
+    }
+
+    // MARK: Tables
+
+    /// Writes a finished table: as a grid of monospace lines when it fits the layout width, otherwise (and for
+    /// tables that lay out a page rather than data) cell after cell as flowing text.
+    private mutating func emit(_ table: TableModel) {
+        let base = writer.style
+        let width = layoutWidth - Document.dumpIndentWidth * base.indent
+        let padStyle = TextStyle(monospace: true, preformatted: true, indent: base.indent)
+        var started = false
+        let laidOut = TableLayout.layout(table, width: width, base: base) { line, tableWidth in
+            if !started {
+                writer.requestBreak(1)
+                started = true
+            }
+            // A table in a centred or right-aligned block moves as a whole.
+            let room = max(0, width - tableWidth)
+            let shift = base.alignment == .center ? room / 2 : base.alignment == .right ? room : 0
+            if shift > 0 {
+                writer.appendLaidOutLine([LaidOutPiece(bytes: Array(repeating: 0x20, count: shift), style: padStyle)]
+                                         + line)
+            } else {
+                writer.appendLaidOutLine(line)
+            }
+        }
+        if laidOut { return }
+        // Cells of one line follow each other on lines of their own; longer ones are paragraphs apart.
+        var previousWasParagraphs = false
+        for cell in table.cells {
+            let paragraphs = cell.content.bytes.contains(0x0A)
+            writer.requestBreak(paragraphs || previousWasParagraphs ? 2 : 1)
+            previousWasParagraphs = paragraphs
+            writer.appendFinished(cell.content) { style in
+                var style = style
+                style.indent = min(style.indent + base.indent, Self.maximumIndent)
+                if style.alignment == .left { style.alignment = cell.alignment }
+                return style
+            }
+        }
+    }
+
+    /// `width="N%"` as N; pixel widths mean nothing on a character grid.
+    private static func percent(_ value: String?) -> Int? {
+        guard let value = value?.trimmed(), value.hasSuffix("%"),
+              let number = Double(value.dropLast()), number > 0 else { return nil }
+        return Int(min(number, 100))
+    }
+
+    /// `valign="top|middle|bottom"` (and `baseline`, which reads as top).
+    private static func verticalAlignment(of element: GumboNodeRef) -> TableModel.VerticalAlignment? {
+        switch element.attribute("valign")?.trimmed().lowercased() {
+        case "top", "baseline": return .top
+        case "middle", "center": return .middle
+        case "bottom": return .bottom
+        default: return nil
+        }
+    }
+
+    /// `align="center|right"` or `text-align: center|right` in the `style` attribute.
+    private static func alignment(of element: GumboNodeRef) -> TextAlignment? {
+        func named(_ value: String) -> TextAlignment? {
+            switch value.lowercased() {
+            case "center", "middle", "-webkit-center", "-moz-center": return .center
+            case "right", "end", "-webkit-right", "-moz-right": return .right
+            case "left", "start", "justify": return .left
+            default: return nil
+            }
+        }
+        if let css = element.attribute("style") {
+            // The last declaration wins, as in CSS.
+            var found: TextAlignment?
+            for declaration in css.split(separator: ";") {
+                let parts = declaration.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2,
+                      parts[0].trimmed().lowercased() == "text-align" else { continue }
+                let value = (parts[1].split(separator: "!").first ?? "").trimmed()
+                if let alignment = named(value) { found = alignment }
+            }
+            if let found { return found }
+        }
+        return element.attribute("align").flatMap { named($0.trimmed()) }
     }
 
     // MARK: Text

@@ -4,9 +4,16 @@ extension Document {
 
     /// The page as plain text, the way `lynx -dump` prints it: each link's text followed by its number in
     /// brackets, and a numbered list of the link targets under "References" at the end. Lists keep their bullets
-    /// and numbers and nest by indentation. With a `width`, lines wrap at word boundaries (preformatted text
-    /// never wraps); without one each paragraph is one line.
-    public func dumpText(width: Int? = nil) -> String {
+    /// and numbers and nest by indentation. With a `width`, lines wrap at word boundaries, centred and
+    /// right-aligned paragraphs are placed within it, and rules span it; preformatted text and tables keep their
+    /// lines, and the numbers of links inside them go to the end of the line instead of into the code or the
+    /// columns. Without a width each paragraph is one line.
+    package func dumpText(width: Int? = nil) -> String {
+        dumpText(width: width, numberLinks: true)
+    }
+
+    /// `numberLinks: false` leaves out the link numbers and the references, as `w3m -dump` prints a page.
+    func dumpText(width: Int?, numberLinks: Bool) -> String {
         let storage = self.storage
         var dump = DumpWriter(width: width, capacity: storage.bytes.count * 9 / 8 + links.count * 64 + 1024)
         storage.bytes.withUnsafeBufferPointer { bytes in
@@ -20,21 +27,22 @@ extension Document {
                     segmentStart = k + 1
                 }
                 dump.append(UnsafeBufferPointer(rebasing: bytes[segmentStart..<range.upperBound]), style: style)
-                if let link = style.link, run + 1 == storage.runCount || storage.style(ofRun: run + 1).link != link {
-                    dump.appendLinkNumber(link + 1)
+                if numberLinks, let link = style.link,
+                   run + 1 == storage.runCount || storage.style(ofRun: run + 1).link != link {
+                    dump.appendLinkNumber(link + 1, preformatted: style.preformatted)
                 }
             }
         }
         dump.endLine()
         dump.trimTrailingBlankLines()
-        if !links.isEmpty {
+        if numberLinks && !links.isEmpty {
             dump.appendReferences(links.map(\.absoluteString))
         }
         return String(decoding: dump.out, as: UTF8.self)
     }
 }
 
-/// Collects one line at a time, then writes it with its indentation, wrapped if asked.
+/// Collects one line at a time, then writes it with its indentation, wrapped and aligned if asked.
 private struct DumpWriter {
     let width: Int?
     var out: [UInt8] = []
@@ -44,6 +52,8 @@ private struct DumpWriter {
     private var markerColumns = 0
     private var markerBytes = 0
     private var preformatted = false
+    /// Numbers of links in a preformatted line, written at its end.
+    private var deferredNumbers: [UInt8] = []
 
     init(width: Int?, capacity: Int) {
         self.width = width
@@ -61,65 +71,124 @@ private struct DumpWriter {
         line.append(contentsOf: bytes)
     }
 
-    /// The number goes right after the link's last word, before any space the link text ended with.
-    mutating func appendLinkNumber(_ number: Int) {
+    /// The number goes right after the link's last word, before any space the link text ended with; in
+    /// preformatted text it waits for the end of the line.
+    mutating func appendLinkNumber(_ number: Int, preformatted: Bool) {
+        let label = Array("[\(number)]".utf8)
+        if preformatted {
+            deferredNumbers += label
+            return
+        }
         var spaces = 0
         while let last = line.last, last == 0x20 { line.removeLast(); spaces += 1 }
-        line.append(contentsOf: Array("[\(number)]".utf8))
+        line.append(contentsOf: label)
         line.append(contentsOf: repeatElement(0x20, count: spaces))
     }
 
     mutating func endLine() {
         defer {
             line.removeAll(keepingCapacity: true)
+            deferredNumbers.removeAll(keepingCapacity: true)
             lineStyle = nil
             markerColumns = 0
             markerBytes = 0
             preformatted = false
         }
         while let last = line.last, last == 0x20 || last == 0x09 { line.removeLast() }
+        if !deferredNumbers.isEmpty {
+            if !line.isEmpty { line.append(0x20) }
+            line += deferredNumbers
+        }
         guard !line.isEmpty else { out.append(0x0A); return }
         let indent = Document.dumpIndentWidth * (lineStyle?.indent ?? 0)
         let firstIndent = max(0, indent - markerColumns)
+        if lineStyle?.rule == true {
+            // A rule spans the text width, whatever characters stand for it.
+            appendSpaces(indent)
+            let columns = max(1, (width ?? Document.defaultLayoutWidth) - indent)
+            for _ in 0..<columns { out += [0xE2, 0x94, 0x80] }  // ─
+            out.append(0x0A)
+            return
+        }
         guard let width, !preformatted else {
             appendSpaces(firstIndent)
             out.append(contentsOf: line)
             out.append(0x0A)
             return
         }
-        wrap(firstIndent: firstIndent, indent: indent, width: max(width, indent + 16))
+        wrap(firstIndent: firstIndent, indent: indent, width: max(width, indent + 16),
+             alignment: lineStyle?.alignment ?? .left)
     }
 
-    /// Greedy word wrap; a word longer than the line gets a line of its own.
-    private mutating func wrap(firstIndent: Int, indent: Int, width: Int) {
-        appendSpaces(firstIndent)
-        var column = firstIndent
-        var lineHasWord = false
+    /// Greedy word wrap; a word longer than the line gets a line of its own. Centred and right-aligned lines are
+    /// placed in the room their indentation leaves.
+    private mutating func wrap(firstIndent: Int, indent: Int, width: Int, alignment: TextAlignment) {
+        var current: [UInt8] = []
+        var columns = 0
+        var lineIndent = firstIndent
+        func flush(_ out: inout [UInt8]) {
+            let room = max(0, width - lineIndent - columns)
+            let shift = alignment == .center ? room / 2 : alignment == .right ? room : 0
+            let spaces = lineIndent + shift
+            if spaces > 0 { out.append(contentsOf: repeatElement(0x20, count: spaces)) }
+            out.append(contentsOf: current)
+            out.append(0x0A)
+            current.removeAll(keepingCapacity: true)
+            columns = 0
+            lineIndent = indent
+        }
+        func place(_ piece: Range<Int>, _ pieceColumns: Int, spaced: Bool, _ out: inout [UInt8]) {
+            let gap = spaced ? 1 : 0
+            if !current.isEmpty && lineIndent + columns + gap + pieceColumns > width { flush(&out) }
+            if !current.isEmpty && spaced {
+                current.append(0x20)
+                columns += 1
+            }
+            current.append(contentsOf: line[piece])
+            columns += pieceColumns
+        }
         var k = 0
         let count = line.count
-        while k < count {
-            if line[k] == 0x20 { k += 1; continue }
-            var end = k
-            while end < count && line[end] != 0x20 { end += 1 }
-            let wordColumns = line.withUnsafeBufferPointer {
-                displayColumns(UnsafeBufferPointer(rebasing: $0[k..<end]))
+        line.withUnsafeBufferPointer { bytes in
+            while k < count {
+                if bytes[k] == 0x20 { k += 1; continue }
+                var end = k
+                var mayBeWide = false
+                while end < count && bytes[end] != 0x20 {
+                    if bytes[end] >= 0xE1 { mayBeWide = true }
+                    end += 1
+                }
+                guard mayBeWide else {
+                    place(k..<end, displayColumns(UnsafeBufferPointer(rebasing: bytes[k..<end])), spaced: true, &out)
+                    k = end
+                    continue
+                }
+                // East Asian text has no spaces: a line may break before and after each wide character, as
+                // w3m breaks it (UAX #14's ideographic class, without its finer rules).
+                var spaced = true
+                var piece = k
+                var pieceColumns = 0
+                var j = k
+                while j < end {
+                    let length = utf8Length(bytes[j])
+                    let character = UnsafeBufferPointer(rebasing: bytes[j..<min(end, j + length)])
+                    let characterColumns = displayColumns(character)
+                    if characterColumns == 2 {
+                        if j > piece { place(piece..<j, pieceColumns, spaced: spaced, &out); spaced = false }
+                        place(j..<(j + character.count), 2, spaced: spaced, &out)
+                        spaced = false
+                        piece = j + character.count
+                        pieceColumns = 0
+                    } else {
+                        pieceColumns += characterColumns
+                    }
+                    j += character.count
+                }
+                if end > piece { place(piece..<end, pieceColumns, spaced: spaced, &out) }
+                k = end
             }
-            if lineHasWord && column + 1 + wordColumns > width {
-                out.append(0x0A)
-                appendSpaces(indent)
-                column = indent
-                lineHasWord = false
-            }
-            if lineHasWord {
-                out.append(0x20)
-                column += 1
-            }
-            out.append(contentsOf: line[k..<end])
-            column += wordColumns
-            lineHasWord = true
-            k = end
         }
-        out.append(0x0A)
+        flush(&out)
     }
 
     mutating func trimTrailingBlankLines() {
@@ -160,6 +229,11 @@ func displayColumns(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         k += length
     }
     return columns
+}
+
+/// The length of the UTF-8 sequence that starts with `lead` (1 for a stray continuation byte).
+func utf8Length(_ lead: UInt8) -> Int {
+    lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
 }
 
 private func isWide(_ scalar: UInt32) -> Bool {

@@ -77,5 +77,16 @@ enum ElementRole {
         return table
     }()
 
+    /// Whether the element is a block, whose lines `align` and `text-align` place.
+    var isBlock: Bool {
+        switch self {
+        case .block, .heading, .preformatted, .blockQuote, .list, .listItem, .definitionTerm, .definitionDescription,
+             .table, .tableCell:
+            return true
+        default:
+            return false
+        }
+    }
+
     static func of(_ tag: UInt32) -> ElementRole { tag < UInt32(roles.count) ? roles[Int(tag)] : .inline }
 }

@@ -18,8 +18,6 @@ struct RunWriter {
     private var trailingNewlines = 0
     /// Line breaks owed before the next content: 1 ends the line, 2 leaves a blank line.
     private var pendingBreak = 0
-    /// The next content starts a new table cell on the same line.
-    private var pendingCellSeparator = false
     /// A list marker was just written: blocks opening inside the item start on the marker's line.
     private var afterListMarker = false
     private var previousWasCarriageReturn = false
@@ -61,7 +59,6 @@ struct RunWriter {
     mutating func requestBreak(_ lines: Int) {
         guard !afterListMarker else { return }
         pendingBreak = max(pendingBreak, lines)
-        pendingCellSeparator = false
     }
 
     /// `<br>`: ends the line even when it is empty.
@@ -79,7 +76,41 @@ struct RunWriter {
         requestBreak(1)
     }
 
-    mutating func startTableCell() { pendingCellSeparator = true }
+    /// Appends a line laid out elsewhere (a row of a table), as it is, and ends it.
+    mutating func appendLaidOutLine(_ pieces: [LaidOutPiece]) {
+        beginContent()
+        let saved = currentStyleID
+        for piece in pieces {
+            style = piece.style
+            piece.bytes.withUnsafeBufferPointer { appendBytes($0) }
+        }
+        currentStyleID = saved
+        appendNewline()
+    }
+
+    /// Appends text another writer finished (a table cell read as flowing text): its line breaks kept, each run
+    /// in its style as `restyle` adjusts it.
+    mutating func appendFinished(_ storage: RunStorage, restyle: (TextStyle) -> TextStyle) {
+        guard !storage.bytes.isEmpty else { return }
+        beginContent()
+        let saved = currentStyleID
+        storage.bytes.withUnsafeBufferPointer { bytes in
+            for run in 0..<storage.runCount {
+                style = restyle(storage.style(ofRun: run))
+                let range = storage.range(ofRun: run)
+                var start = range.lowerBound
+                for k in range where bytes[k] == 0x0A {
+                    appendBytes(UnsafeBufferPointer(rebasing: bytes[start..<k]))
+                    appendNewline()
+                    start = k + 1
+                }
+                appendBytes(UnsafeBufferPointer(rebasing: bytes[start..<range.upperBound]))
+            }
+        }
+        currentStyleID = saved
+        suppressSpace = atLineStart
+        trailingSpace = false
+    }
 
     /// Writes a list item's bullet or number at the start of a line, in the list-marker style.
     mutating func appendListMarker(_ marker: String) {
@@ -162,19 +193,9 @@ struct RunWriter {
         trailingSpace = false
     }
 
-    /// Called before anything visible: pays owed line breaks or the cell separator.
+    /// Called before anything visible: pays owed line breaks.
     private mutating func beginContent() {
         flushPendingBreak()
-        if pendingCellSeparator {
-            pendingCellSeparator = false
-            if !atLineStart {
-                trimTrailingSpace()
-                let saved = currentStyleID
-                currentStyleID = 0
-                appendBytes(" | ")
-                currentStyleID = saved
-            }
-        }
         afterListMarker = false
         suppressSpace = false
         trailingSpace = false
@@ -188,7 +209,6 @@ struct RunWriter {
             while owed > 0 { appendNewline(); owed -= 1 }
         }
         pendingBreak = 0
-        pendingCellSeparator = false
     }
 
     // MARK: Bytes

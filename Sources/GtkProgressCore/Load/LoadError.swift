@@ -1,8 +1,8 @@
 import FoundationEssentials
 
 /// Why a load failed, in words the person at the screen can act on.
-public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+package struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
         /// Nothing listens on that port.
         case refused
         /// The name does not resolve.
@@ -31,19 +31,19 @@ public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
         case other
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The address that was asked for.
-    public var url: URL
+    package var url: URL
     /// One or two plain sentences, e.g. "The server at 127.0.0.1 redirected too many times (20)."
-    public var message: String
+    package var message: String
 
-    public init(kind: Kind, url: URL, message: String) {
+    package init(kind: Kind, url: URL, message: String) {
         self.kind = kind
         self.url = url
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// Numbers as people read them in messages.

@@ -1,18 +1,18 @@
 import FoundationEssentials
 
 /// The final response's head, after every redirect has been followed.
-public struct LoadResponse: Sendable, Equatable {
+package struct LoadResponse: Sendable, Equatable {
     /// The HTTP status (200 for a file that could be read).
-    public var status: Int
+    package var status: Int
     /// Where the document really came from, after redirects.
-    public var finalURL: URL
+    package var finalURL: URL
     /// The `Content-Type` header as sent, if any.
-    public var contentType: String?
+    package var contentType: String?
     /// `Content-Length` in *transfer* bytes (compressed, if the server compressed), or nil when unknown:
     /// chunked, close-delimited, 204 and 304 responses have none (the WKWebView progress article, docs/sources.md).
-    public var expectedLength: Int64?
+    package var expectedLength: Int64?
 
-    public init(status: Int, finalURL: URL, contentType: String?, expectedLength: Int64?) {
+    package init(status: Int, finalURL: URL, contentType: String?, expectedLength: Int64?) {
         self.status = status
         self.finalURL = finalURL
         self.contentType = contentType
@@ -21,7 +21,7 @@ public struct LoadResponse: Sendable, Equatable {
 }
 
 /// What a document is, judged by its `Content-Type` and then by its first bytes.
-public enum ContentKind: Sendable, Equatable {
+package enum ContentKind: Sendable, Equatable {
     case html
     case text
     /// Not shown as text: the viewer says what it is and how large, and offers to save it.
@@ -29,26 +29,26 @@ public enum ContentKind: Sendable, Equatable {
 }
 
 /// A document that arrived in full.
-public struct LoadedPage: Sendable, Equatable {
-    public var finalURL: URL
-    public var status: Int
-    public var contentType: String?
-    public var kind: ContentKind
+package struct LoadedPage: Sendable, Equatable {
+    package var finalURL: URL
+    package var status: Int
+    package var contentType: String?
+    package var kind: ContentKind
     /// The document as text, always valid UTF-8 (undecodable bytes became U+FFFD); empty for binary content.
-    public var text: String
+    package var text: String
     /// The encoding `text` was decoded from, by its WHATWG name ("UTF-8", "windows-1252", "Shift_JIS", …);
     /// empty for binary content.
-    public var charset: String
+    package var charset: String
     /// Nothing declared `charset` and the bytes were not UTF-8, so it was guessed (the status line says so).
-    public var charsetGuessed: Bool
+    package var charsetGuessed: Bool
     /// Size of `body`: the decoded (decompressed) document, not the bytes on the wire.
-    public var byteCount: Int { body.count }
+    package var byteCount: Int { body.count }
     /// `byteCount` as a person reads it: "12 bytes", "1.5 KB", "64 MB".
-    public var sizeDescription: String { ByteCount.size(Int64(byteCount)) }
+    package var sizeDescription: String { ByteCount.size(Int64(byteCount)) }
     /// The document's bytes after content decoding, for saving binary content as it was sent.
-    public var body: [UInt8]
+    package var body: [UInt8]
 
-    public init(finalURL: URL, status: Int, contentType: String?, kind: ContentKind, text: String, charset: String,
+    package init(finalURL: URL, status: Int, contentType: String?, kind: ContentKind, text: String, charset: String,
                 charsetGuessed: Bool = false, body: [UInt8]) {
         self.finalURL = finalURL
         self.status = status
@@ -64,7 +64,7 @@ public struct LoadedPage: Sendable, Equatable {
 extension LoadedPage {
     /// The document for a complete body: its kind sniffed, its text decoded. Pure work that grows with the
     /// page, so loaders do it off the main loop where they can.
-    public init(decoding body: [UInt8], finalURL: URL, status: Int, contentType: String?) {
+    package init(decoding body: [UInt8], finalURL: URL, status: Int, contentType: String?) {
         let kind = ContentSniffer.kind(contentType: contentType, url: finalURL, bytes: body[...])
         var text = ""
         var charset = ""
@@ -80,9 +80,12 @@ extension LoadedPage {
     }
 }
 
-/// What a load reports, in this order: `response` once, `progress` any number of times, then exactly one of
-/// `finished` or `failed`. A cancelled load reports nothing more, not even `failed`.
-public enum LoadEvent: Sendable, Equatable {
+/// What a load reports, in this order: `milestone`s as the connection comes up (each at most once, in
+/// `LoadMilestone`'s order, the last of them before `response`), `response` once, `progress` any number of
+/// times, then exactly one of `finished` or `failed`. A cancelled load reports nothing more, not even `failed`.
+package enum LoadEvent: Sendable, Equatable {
+    /// A phase of the connection is done (libcurl's phase times); a local file reports none.
+    case milestone(LoadMilestone)
     case response(LoadResponse)
     /// Transfer bytes from libcurl's progress callback: compressed bytes against the compressed Content-Length,
     /// never decoded bytes against it (the WKWebView progress article, docs/sources.md). `expected` is nil while the length is unknown.
@@ -94,19 +97,19 @@ public enum LoadEvent: Sendable, Equatable {
 /// The part of a document that has arrived while it loads: a copy of the bytes (copy-on-write, so taking it costs
 /// nothing until the transfer appends again) and what is needed to read them. Decoding and parsing it are pure
 /// work that may run off the main loop.
-public struct ArrivedBody: Sendable {
-    public var bytes: [UInt8]
-    public var contentType: String?
-    public var url: URL
+package struct ArrivedBody: Sendable {
+    package var bytes: [UInt8]
+    package var contentType: String?
+    package var url: URL
 
-    public init(bytes: [UInt8], contentType: String?, url: URL) {
+    package init(bytes: [UInt8], contentType: String?, url: URL) {
         self.bytes = bytes
         self.contentType = contentType
         self.url = url
     }
 
     /// What has arrived as a document, or nil when it is not text.
-    public func document() -> Document? {
+    package func document() -> Document? {
         guard !bytes.isEmpty else { return nil }
         let kind = ContentSniffer.kind(contentType: contentType, url: url, bytes: bytes[...])
         if case .binary = kind { return nil }

@@ -2,40 +2,40 @@ import FoundationEssentials
 
 /// One document to load. Whether it may be loaded at all was decided before, by `NavigationPolicy`: the loader
 /// opens http, https and file addresses it is given, and keeps redirects to `NavigationPolicy.redirectSchemes`.
-public struct LoadRequest: Sendable, Equatable {
-    public var url: URL
+package struct LoadRequest: Sendable, Equatable {
+    package var url: URL
 
-    public init(url: URL) {
+    package init(url: URL) {
         self.url = url
     }
 }
 
 /// The policy every load follows. The defaults protect the viewer from hostile servers.
-public struct LoaderOptions: Sendable, Equatable {
+package struct LoaderOptions: Sendable, Equatable {
     /// Redirects followed before giving up. libcurl 7.88.1 follows without limit unless told.
-    public var maxRedirects: Int = 20
+    package var maxRedirects: Int = 20
     /// Seconds allowed to set up the connection (DNS, TCP and TLS handshakes).
-    public var connectTimeout: Double = 15
+    package var connectTimeout: Double = 15
     /// Seconds without a single byte arriving before the load fails. libcurl counts whole seconds.
-    public var stallTimeout: Double = 30
+    package var stallTimeout: Double = 30
     /// The largest document accepted, counted *after* decompression: a small gzip body can inflate to gigabytes.
-    public var maxDocumentBytes: Int = 64 << 20
+    package var maxDocumentBytes: Int = 64 << 20
     /// Caps the receiving speed in transfer bytes per second, like a browser's network throttling, to watch
     /// the curve on a fast network. Paced from the first body byte on, so small pages are slowed down too.
     /// Has no effect on `file:` URLs.
-    public var throttleBytesPerSecond: Int64? = nil
+    package var throttleBytesPerSecond: Int64? = nil
     /// Whether the body is kept. A load that only measures the network (`--load-only`) drops each byte as it
     /// arrives, so neither memory nor `maxDocumentBytes` limits it; its `LoadedPage` has an empty body.
-    public var keepsBody = true
+    package var keepsBody = true
 
     /// Why the throttle leaves `url` alone, for the person who asked for it; nil when there is no throttle or it
     /// applies. A local file is read in one go by libcurl's file: protocol, so it cannot be paced (see `Transfer`).
-    public func throttleNote(for url: URL) -> String? {
+    package func throttleNote(for url: URL) -> String? {
         guard let rate = throttleBytesPerSecond, rate > 0, url.isFileURL else { return nil }
         return L("Not throttled: --throttle slows down web addresses only, and this is a local file.")
     }
 
-    public init(maxRedirects: Int = 20, connectTimeout: Double = 15, stallTimeout: Double = 30,
+    package init(maxRedirects: Int = 20, connectTimeout: Double = 15, stallTimeout: Double = 30,
                 maxDocumentBytes: Int = 64 << 20, throttleBytesPerSecond: Int64? = nil) {
         self.maxRedirects = maxRedirects
         self.connectTimeout = connectTimeout

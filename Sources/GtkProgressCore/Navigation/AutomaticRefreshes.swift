@@ -10,30 +10,30 @@ import FoundationEssentials
 /// The HTML standard leaves the timing to the browser: a refresh comes due once its time has elapsed "adjusted to
 /// take into account user or user agent preferences"
 /// (<https://html.spec.whatwg.org/multipage/document-lifecycle.html#shared-declarative-refresh-steps>).
-public struct AutomaticRefreshes: Sendable, Equatable {
+package struct AutomaticRefreshes: Sendable, Equatable {
     /// Quick refreshes in a row before they stop.
-    public var limit = 20
+    package var limit = 20
     /// Seconds at least between two automatic refreshes.
-    public var minimumInterval = 1.0
+    package var minimumInterval = 1.0
     /// A refresh the page asks for sooner than this (seconds) is a quick one, and counts toward `limit`.
-    public var quickDelay = 5.0
+    package var quickDelay = 5.0
 
     /// Quick refreshes since the person last navigated (or the page last refreshed slowly).
-    public private(set) var chain = 0
+    package private(set) var chain = 0
     /// When the last automatic refresh ran (monotonic seconds).
     private var lastRun: Double?
 
-    public init() {}
+    package init() {}
 
     /// What happens to the refresh a page asks for after `requested` seconds, at `now` (monotonic seconds).
-    public enum Decision: Equatable, Sendable {
+    package enum Decision: Equatable, Sendable {
         /// Refresh after this many seconds.
         case after(Double)
         /// The chain stopped; the message is for the status line.
         case stopped(String)
     }
 
-    public func decide(requested: Double, now: Double) -> Decision {
+    package func decide(requested: Double, now: Double) -> Decision {
         if requested < quickDelay && chain >= limit {
             return .stopped(LN("Stopped this page from refreshing itself: it did so %ld time in a row without you "
                 + "doing anything. Press F5 to load it again.", "Stopped this page from refreshing itself: it did so "

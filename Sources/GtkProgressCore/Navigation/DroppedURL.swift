@@ -3,8 +3,8 @@ import FoundationEssentials
 /// Reads the URLs out of what was dropped on the window: `text/uri-list`, `text/x-moz-url` (UTF-16, URL and title
 /// lines in turn), `_NETSCAPE_URL` (URL then title) or plain text with one address on each line. Every address
 /// comes back, in order: two addresses dropped together are two URLs, never one with a line break in it.
-public enum DroppedURL {
-    public static func urls(target: String, bytes: [UInt8], uris: [String]) -> Result<[URL], AddressInput.Failure> {
+package enum DroppedURL {
+    package static func urls(target: String, bytes: [UInt8], uris: [String]) -> Result<[URL], AddressInput.Failure> {
         let listed = uris.filter { !$0.hasPrefix("#") && !$0.isEmpty }
         if !listed.isEmpty { return addresses(listed, strict: false) }
         let text: String

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Why a navigation started; it decides how the history changes when the page arrives.
-public enum NavigationKind: Sendable, Equatable {
+package enum NavigationKind: Sendable, Equatable {
     /// Typed in the address entry.
     case typed
     /// A link clicked in the page.
@@ -20,9 +20,9 @@ public enum NavigationKind: Sendable, Equatable {
 }
 
 /// A navigation in flight: what was asked for, and how it will change the history when it ends.
-public struct PendingNavigation: Sendable, Equatable {
+package struct PendingNavigation: Sendable, Equatable {
     /// Increases with every navigation; events of an older one are stale.
-    public let id: Int
-    public let url: URL
-    public let kind: NavigationKind
+    package let id: Int
+    package let url: URL
+    package let kind: NavigationKind
 }

@@ -1,34 +1,47 @@
 import FoundationEssentials
 
 /// What the shell has to do after asking the model for a navigation.
-public enum NavigationDecision<Page> {
+package enum NavigationDecision<Page> {
     /// Start loading `navigation` from the network (cancelling anything in flight).
     case load(PendingNavigation)
     /// Show this cached entry at once, with no request (Back/Forward from the page cache).
     case showCached(HistoryEntry<Page>)
+    /// The entry shows the document already on screen: only the scroll position changes (a `#fragment` link, or
+    /// Back/Forward between places in one page). `entry` is the new current entry.
+    case sameDocument(HistoryEntry<Page>, scroll: SameDocumentScroll)
     /// Refused before anything changed; the message is for the status line.
     case refused(String)
     /// Nothing to do (Back at the first entry, Reload with no page).
     case none
 }
 
+/// Where a same-document navigation scrolls to.
+public enum SameDocumentScroll: Equatable, Sendable {
+    /// The place the fragment names; an empty fragment or `top` with no such place is the top of the page
+    /// (WHATWG HTML, "scroll to the fragment").
+    case fragment(String)
+    /// Where the reader was when they left this entry (Back/Forward).
+    case offset(Double)
+}
+
 /// The navigation model: the back/forward list, the navigation in flight, and the history rules of the UIWebView analysis (docs/sources.md).
 /// Pure Swift: the window reflects it and the loader serves it.
-public final class NavigationModel<Page> {
-    public private(set) var list: BackForwardList<Page>
-    public private(set) var pending: PendingNavigation?
+package final class NavigationModel<Page> {
+    package private(set) var list: BackForwardList<Page>
+    package private(set) var pending: PendingNavigation?
     /// `<meta http-equiv="refresh">` navigations since the person last navigated, and how soon the next may run.
-    public var refreshes = AutomaticRefreshes()
+    package var refreshes = AutomaticRefreshes()
     private var nextID = 1
+    private var nextDocumentID = 1
 
-    public init(capacity: Int = 50) { list = BackForwardList(capacity: capacity) }
+    package init(capacity: Int = 50) { list = BackForwardList(capacity: capacity) }
 
-    public var current: HistoryEntry<Page>? { list.current }
+    package var current: HistoryEntry<Page>? { list.current }
     /// Back and Forward count from the entry a history load in flight is going to: each quick press moves one
     /// entry further, even while the entry before is still loading.
-    public var canGoBack: Bool { historyIndex > 0 }
-    public var canGoForward: Bool { historyIndex + 1 < list.entries.count }
-    public var isLoading: Bool { pending != nil }
+    package var canGoBack: Bool { historyIndex > 0 }
+    package var canGoForward: Bool { historyIndex + 1 < list.entries.count }
+    package var isLoading: Bool { pending != nil }
 
     /// The entry Back and Forward move from: the target of a history load in flight, else the current entry.
     private var historyIndex: Int {
@@ -38,6 +51,7 @@ public final class NavigationModel<Page> {
 
     /// Starts a navigation of `kind` to `url`, if `NavigationPolicy` lets the navigation reach it.
     public func navigate(to url: URL, kind: NavigationKind) -> NavigationDecision<Page> {
+        if let decision = navigateWithinDocument(to: url, kind: kind) { return decision }
         let source = NavigationPolicy.source(of: kind, on: current?.url)
         if let refusal = NavigationPolicy.refusal(for: url, source: source) {
             return .refused(refusal)
@@ -46,43 +60,45 @@ public final class NavigationModel<Page> {
     }
 
     /// Reload always goes to the network, including for an error page (it retries the failed URL).
-    public func reload() -> NavigationDecision<Page> {
+    package func reload() -> NavigationDecision<Page> {
         guard let entry = current else { return .none }
         return .load(begin(entry.url, .reload))
     }
 
-    public func goBack() -> NavigationDecision<Page> { go(to: historyIndex - 1) }
-    public func goForward() -> NavigationDecision<Page> { go(to: historyIndex + 1) }
+    package func goBack() -> NavigationDecision<Page> { go(to: historyIndex - 1) }
+    package func goForward() -> NavigationDecision<Page> { go(to: historyIndex + 1) }
 
     /// Back/Forward shows the cached page without a request; an entry without one is loaded again. Either ends a
     /// load in flight.
-    public func go(to index: Int) -> NavigationDecision<Page> {
+    package func go(to index: Int) -> NavigationDecision<Page> {
         guard list.entries.indices.contains(index), index != historyIndex else { return .none }
         pending = nil
         refreshes.personNavigated()
         let entry = list.entries[index]
         if entry.page != nil {
+            let sameDocument = index != list.currentIndex && current?.page != nil
+                && current?.documentID == entry.documentID
             list.move(to: index)
-            return .showCached(entry)
+            return sameDocument ? .sameDocument(entry, scroll: .offset(entry.scrollOffset)) : .showCached(entry)
         }
         return .load(begin(entry.url, .history(index: index)))
     }
 
     /// The page's `<meta http-equiv="refresh">` runs, replacing the current entry, after `requestedDelay` seconds
     /// (what the page asked for); `now` is a monotonic clock in seconds. Ask `refreshes.decide` first.
-    public func refresh(to url: URL, requestedDelay: Double, now: Double) -> NavigationDecision<Page> {
+    package func refresh(to url: URL, requestedDelay: Double, now: Double) -> NavigationDecision<Page> {
         let decision = navigate(to: url, kind: .replace)
         if case .load = decision { refreshes.ran(requestedDelay: requestedDelay, at: now) }
         return decision
     }
 
     /// Remembers where the reader is on the current page, so Back/Forward can return there.
-    public func saveScroll(_ offset: Double) {
+    package func saveScroll(_ offset: Double) {
         list.update(at: list.currentIndex) { $0.scrollOffset = offset }
     }
 
     /// Frees the cached page of entries more than `keep` steps from the current one; they load again when visited.
-    public func trimCache(keeping keep: Int) {
+    package func trimCache(keeping keep: Int) {
         for index in list.entries.indices where abs(index - list.currentIndex) > keep {
             list.update(at: index) { $0.page = nil }
         }
@@ -90,28 +106,115 @@ public final class NavigationModel<Page> {
 
     /// The page of `navigation` arrived (or failed, with an error page): it becomes the current entry.
     /// Returns false for a stale navigation, which changes nothing.
+    ///
+    /// A redirect that names no fragment keeps the one asked for (WHATWG Fetch, "HTTP-redirect fetch": the
+    /// location URL inherits the request's fragment), so the address still shows `#section`. Reload and Back to an
+    /// entry without a cached page load the same document again: the entry keeps its place in the page, and
+    /// the other entries of that document (its `#fragment` jumps) get the new page too.
     @discardableResult
-    public func commit(_ navigation: PendingNavigation, finalURL: URL, title: String?, page: Page,
+    package func commit(_ navigation: PendingNavigation, finalURL: URL, title: String?, page: Page,
                        isError: Bool = false) -> Bool {
         guard navigation == pending else { return false }
         pending = nil
-        let entry = HistoryEntry(url: finalURL, title: title, page: page, isError: isError)
+        let url = Self.keepingFragment(of: navigation.url, in: finalURL)
+        var entry = HistoryEntry(url: url, title: title, page: page, isError: isError)
         switch navigation.kind {
         case .typed, .link, .dropped, .commandLine:
+            entry.documentID = newDocumentID()
             list.push(entry)
-        case .reload, .replace:
+        case .replace:
+            entry.documentID = newDocumentID()
             list.replaceCurrent(entry)
+        case .reload:
+            reloaded(&entry, at: list.currentIndex)
         case .history(let index):
-            if list.move(to: index) { list.replaceCurrent(entry) } else { list.push(entry) }
+            if list.entries.indices.contains(index) {
+                list.move(to: index)
+                reloaded(&entry, at: index)
+            } else {
+                entry.documentID = newDocumentID()
+                list.push(entry)
+            }
         }
         return true
     }
 
+    /// Puts a fresh load of the document of the entry at `index` in its place.
+    private func reloaded(_ entry: inout HistoryEntry<Page>, at index: Int) {
+        guard let old = list.current else {
+            entry.documentID = newDocumentID()
+            list.push(entry)
+            return
+        }
+        entry.scrollOffset = old.scrollOffset
+        guard Self.withoutFragment(entry.url) == Self.withoutFragment(old.url) else {
+            entry.documentID = newDocumentID()
+            list.replaceCurrent(entry)
+            return
+        }
+        entry.documentID = old.documentID
+        list.replaceCurrent(entry)
+        for sibling in list.entries.indices where sibling != index && list.entries[sibling].documentID == old.documentID {
+            list.update(at: sibling) { $0.page = entry.page; $0.isError = entry.isError }
+        }
+    }
+
+    /// A link to a place in the page shown, or such an address typed or dropped, moves within the page: a new
+    /// entry for the same document, and no request (WHATWG HTML, "navigate to a fragment"). Navigating to the
+    /// very address shown replaces the entry instead of adding one, as the standard says. A load in flight is
+    /// abandoned. Reload, history and meta refresh always load.
+    private func navigateWithinDocument(to url: URL, kind: NavigationKind) -> NavigationDecision<Page>? {
+        switch kind {
+        case .typed, .link, .dropped, .commandLine: break
+        case .reload, .history, .replace: return nil
+        }
+        guard let current, current.page != nil, !current.isError, let fragment = url.fragment,
+              Self.withoutFragment(url) == Self.withoutFragment(current.url) else { return nil }
+        pending = nil
+        refreshes.personNavigated()
+        var entry = current
+        entry.url = url
+        entry.scrollOffset = 0
+        if url == current.url { list.replaceCurrent(entry) } else { list.push(entry) }
+        return .sameDocument(entry, scroll: .fragment(fragment))
+    }
+
+    /// Puts back a saved back/forward list. Nothing of it is cached: the current entry is loaded again (a
+    /// `.history` navigation, so it lands in its place and keeps its scroll position), the others when visited.
+    public func restore(_ entries: [HistoryEntry<Page>], currentIndex: Int) -> NavigationDecision<Page> {
+        pending = nil
+        list = BackForwardList(capacity: list.capacity, entries: entries.map { entry in
+            var entry = entry
+            entry.page = nil
+            return entry
+        }, currentIndex: currentIndex)
+        nextDocumentID = (list.entries.map(\.documentID).max() ?? 0) + 1
+        guard let current else { return .none }
+        return .load(begin(current.url, .history(index: list.currentIndex)))
+    }
+
+    /// `url` without its `#fragment`: two addresses that differ only there name the same document.
+    public static func withoutFragment(_ url: URL) -> String {
+        url.absoluteString.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+    }
+
+    /// `final` with the fragment of `requested` when it has none of its own.
+    static func keepingFragment(of requested: URL, in final: URL) -> URL {
+        guard final.fragment == nil, let fragment = requested.fragment,
+              let url = URL(string: withoutFragment(final) + "#" + fragment) else { return final }
+        return url
+    }
+
+    private func newDocumentID() -> Int {
+        defer { nextDocumentID += 1 }
+        return nextDocumentID
+    }
+
     /// Stop, or a load ending without a page: the entry and page shown before stay.
-    public func cancel() { pending = nil }
+    package func cancel() { pending = nil }
 
     /// Whether events for `id` still matter.
-    public func isCurrent(_ id: Int) -> Bool { pending?.id == id }
+    package func isCurrent(_ id: Int) -> Bool { pending?.id == id }
 
     private func begin(_ url: URL, _ kind: NavigationKind) -> PendingNavigation {
         if kind != .replace { refreshes.personNavigated() }

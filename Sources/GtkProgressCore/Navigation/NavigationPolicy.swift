@@ -13,9 +13,9 @@ import FoundationEssentials
 /// A web page reaching into the file system is the classic hole browsers close (the WHATWG Fetch standard treats
 /// `file:` as an opaque, browser-specific scheme); local pages linking to each other is what makes a folder of
 /// HTML files, such as the viewer's own bundled pages, usable.
-public enum NavigationPolicy {
+package enum NavigationPolicy {
     /// Who is asking, as far as the table above is concerned.
-    public enum Source: Sendable, Equatable {
+    package enum Source: Sendable, Equatable {
         /// The person at the screen: the address entry, a drop, the command line, Reload, Back and Forward.
         case user
         /// A link or `<meta http-equiv="refresh">` on a page loaded from `file:`.
@@ -26,10 +26,10 @@ public enum NavigationPolicy {
 
     /// The schemes a redirect may lead to; the loader hands them to libcurl (`CURLOPT_REDIR_PROTOCOLS_STR`,
     /// <https://curl.se/libcurl/c/CURLOPT_REDIR_PROTOCOLS_STR.html>), which checks every hop.
-    public static let redirectSchemes = ["http", "https"]
+    package static let redirectSchemes = ["http", "https"]
 
     /// The source of a navigation of `kind` started while `current` is shown.
-    public static func source(of kind: NavigationKind, on current: URL?) -> Source {
+    package static func source(of kind: NavigationKind, on current: URL?) -> Source {
         switch kind {
         case .typed, .dropped, .commandLine, .reload, .history: return .user
         case .link, .replace: return current?.isFileURL == true ? .localPage : .webPage
@@ -37,7 +37,7 @@ public enum NavigationPolicy {
     }
 
     /// Nil when `url` may be opened by `source`; otherwise a message for the status line.
-    public static func refusal(for url: URL, source: Source) -> String? {
+    package static func refusal(for url: URL, source: Source) -> String? {
         let scheme = url.scheme?.lowercased() ?? ""
         switch scheme {
         case "http", "https":

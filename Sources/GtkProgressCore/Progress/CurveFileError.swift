@@ -2,38 +2,58 @@ import FoundationEssentials
 
 /// Why a curve file could not be used, naming the file and the field, in words a user writing one can act on.
 public struct CurveFileError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// What is wrong, without the file name; `sentence` says it in words.
     public enum Problem: Error, Equatable, Sendable {
+        /// No preset has this name (and it is not a path); `available` lists the presets.
         case noSuchPreset(name: String, available: [String])
+        /// The file could not be read: missing, a directory, no permission.
         case unreadable(reason: String)
         /// `line` and `column` count from 1; nil when the parser gave no position.
         case badJSON(line: Int?, column: Int?, detail: String)
+        /// `field` (empty: the whole file) should be a JSON object.
         case notAnObject(field: String)
+        /// A required field is absent: `segments`, `finish` or one of their fields.
         case missingField(String)
         /// A field the curve format does not have (a misspelling would otherwise be silently ignored); `known`
         /// lists the fields allowed where it stands.
         case unknownField(field: String, known: [String])
         /// A number no `Double` holds: `1e400` (too large) or `1e-400` (too close to 0, not 0).
         case numberOutOfRange(field: String, text: String, tooLarge: Bool)
+        /// `field` has the wrong JSON type; `expected` names the right one ("a number").
         case wrongType(field: String, expected: String)
+        /// An easing other than `linear`, `easeIn` or `easeOut`.
         case unknownEasing(field: String, value: String)
+        /// A duration or instant below 0.
         case negativeDuration(field: String, value: Double)
+        /// A fraction of the bar outside 0…1.
         case outOfRange(field: String, value: Double)
+        /// `realProgressRate` is 0 or below.
         case notPositive(field: String, value: Double)
         /// The UIWebView progress article's continuity rule: segment `index` must start where the previous one ended.
         case discontinuous(index: Int, from: Double, previousEnd: Double)
+        /// Segment `index` goes down: the bar never moves backwards.
         case backwards(index: Int, from: Double, to: Double)
+        /// The finish's instants must come in the order duration ≤ fadeStart ≤ fadeEnd ≤ reset.
         case finishOutOfOrder(earlier: String, earlierValue: Double, later: String, laterValue: Double)
+        /// A milestone other than `nameResolved`, `connected`, `secured` or `firstByte`.
+        case unknownMilestone(field: String, value: String)
+        /// A later milestone of the load may not lift the bar less than an earlier one.
+        case milestoneOutOfOrder(earlier: String, earlierValue: Double, later: String, laterValue: Double)
     }
 
     /// The file's path as given, or the preset name when no file was found.
     public let file: String
+    /// What is wrong with it.
     public let problem: Problem
 
+    /// An error about `file` (a path, or a preset name).
     public init(file: String, problem: Problem) {
         self.file = file; self.problem = problem
     }
 
+    /// `FILE: the problem.`, one sentence for a message or a log.
     public var description: String { L("%@: %@.", file, problem.sentence) }
+    /// The same as `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 }
 
@@ -84,6 +104,12 @@ extension CurveFileError.Problem {
         case let .finishOutOfOrder(earlier, earlierValue, later, laterValue):
             return L("\"%@\" (%@) comes before \"%@\" (%@); the finish must reach 1.0, then fade, then reset, in that "
                 + "order", later, Self.number(laterValue), earlier, Self.number(earlierValue))
+        case let .unknownMilestone(_, value):
+            return "there is no milestone \"\(value)\"; milestones are "
+                + LoadMilestone.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        case let .milestoneOutOfOrder(earlier, earlierValue, later, laterValue):
+            return "milestone \"\(later)\" (\(Self.number(laterValue))) is below \"\(earlier)\" "
+                + "(\(Self.number(earlierValue))), which comes before it in a load; the bar must never move back"
         }
     }
 

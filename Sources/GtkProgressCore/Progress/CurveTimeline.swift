@@ -2,11 +2,13 @@ import FoundationEssentials
 
 /// The text of `gtkprogress --print-curve`: what the bar shows at each 0.1 s tick of a simulated navigation, so a
 /// curve can be checked and plotted with no display.
-public enum CurveTimeline {
+package enum CurveTimeline {
     /// The tracker's tick (the WeChat article's timer fires every 0.1 s).
-    public static let step = 0.1
+    package static let step = 0.1
     /// How long to print when the load never finishes: past the end of both articles' curves.
-    public static let defaultUntil = 20.0
+    package static let defaultUntil = 20.0
+    /// A 60 Hz display's frame, for `frames: true`.
+    package static let frameStep = 1.0 / 60
 
     /// Lines of `t<TAB>fraction<TAB>opacity`, `t` with one decimal from 0.0, the values with three; a hidden bar
     /// prints as fraction 0 and opacity 0.
@@ -14,8 +16,12 @@ public enum CurveTimeline {
     /// - Parameters:
     ///   - finishAt: when the simulated load finishes (the tracker's `finish`); nil for a load that never ends.
     ///   - until: the last instant printed (inclusive). Default: 20 s, or when the bar resets after `finishAt`.
-    public static func render(curve: ProgressCurve, finishAt: Double? = nil, until: Double? = nil) -> String {
+    ///   - frames: print what is painted at each frame of a 60 Hz display (`ProgressMotion`: the glide, the run,
+    ///     the fade), `t` with three decimals, instead of the model at its ticks.
+    package static func render(curve: ProgressCurve, finishAt: Double? = nil, until: Double? = nil,
+                              frames: Bool = false) -> String {
         let end = until ?? finishAt.map { $0 + curve.finish.reset } ?? defaultUntil
+        if frames { return renderFrames(curve: curve, finishAt: finishAt, end: end) }
         var tracker = ProgressTracker(curve: curve)
         tracker.start(at: 0)
         var finished = false
@@ -31,6 +37,42 @@ public enum CurveTimeline {
             tracker.tick(now: t)
             let shown = tracker.snapshot.visible ? tracker.snapshot : .hidden
             text += t.formatted(decimals: 1) + "\t" + shown.fraction.formatted(decimals: 3) + "\t" + shown.opacity.formatted(decimals: 3) + "\n"
+            index += 1
+        }
+        return text
+    }
+
+    /// The model ticked every 0.1 s (and finished at `finishAt`), painted by `ProgressMotion` at every frame. Bytes
+    /// of unknown length keep arriving at every tick, so the load is slow but never stalled (a stall would pulse).
+    private static func renderFrames(curve: ProgressCurve, finishAt: Double?, end: Double) -> String {
+        var tracker = ProgressTracker(curve: curve)
+        var motion = ProgressMotion()
+        tracker.start(at: 0)
+        motion.follow(tracker, at: 0)
+        var nextTick = 1
+        var finished = false
+        var text = ""
+        var index = 0
+        while Double(index) * frameStep <= end + 1e-9 {
+            let t = Double(index) * frameStep
+            // The model's events up to this frame, in their order.
+            while true {
+                let tick = Double(nextTick) * step
+                if let finishAt, !finished, finishAt <= t + 1e-9, finishAt <= tick {
+                    tracker.finish(at: finishAt)
+                    motion.follow(tracker, at: finishAt)
+                    finished = true
+                } else if tick <= t + 1e-9 {
+                    tracker.realProgress(received: Int64(nextTick), expected: nil, at: tick)
+                    tracker.tick(now: tick)
+                    motion.follow(tracker, at: tick)
+                    nextTick += 1
+                } else {
+                    break
+                }
+            }
+            let shown = motion.frame(at: t)
+            text += String(format: "%.3f\t%.3f\t%.3f\n", t, shown.fraction, shown.opacity)
             index += 1
         }
         return text

@@ -4,8 +4,11 @@
 /// Béziers (`kCAMediaTimingFunctionEaseIn` = (0.42, 0, 1, 1), `kCAMediaTimingFunctionEaseOut` = (0, 0, 0.58, 1)):
 /// a curve file written against the article's table looks here as it did on iOS.
 public enum Easing: String, Codable, Sendable, CaseIterable {
+    /// Constant speed.
     case linear
+    /// Fast, then slowing down: Core Animation's ease-out, (0, 0, 0.58, 1).
     case easeOut
+    /// Slow, then speeding up: Core Animation's ease-in, (0.42, 0, 1, 1).
     case easeIn
 
     /// The eased share of the step at `progress` (0…1 of the step's duration), itself in 0…1.

@@ -3,8 +3,11 @@ import FoundationEssentials
 /// usable; problems are thrown as `CurveFileError.Problem` naming the field, and `ProgressCurve.load` adds the file.
 extension ProgressCurve: Codable {
     /// `description` is text for the file's readers (the presets have one); it is checked, not kept.
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, about = "description", segments, hold, realProgressRate, finish }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, about = "description", segments, hold, realProgressRate, milestones, appearAfter, minimumVisible, finish
+    }
 
+    /// Decodes and validates a curve file's JSON; errors are `CurveFileError.Problem`s naming the field.
     public init(from decoder: Decoder) throws {
         try CurveFileError.rejectUnknownFields(in: decoder, known: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -13,6 +16,15 @@ extension ProgressCurve: Codable {
         segments = try container.decode([Segment].self, forKey: .segments)
         hold = try container.decodeIfPresent(Double.self, forKey: .hold)
         realProgressRate = try container.decodeIfPresent(Double.self, forKey: .realProgressRate)
+        milestones = [:]
+        for (key, level) in try container.decodeIfPresent([String: Double].self, forKey: .milestones) ?? [:] {
+            guard let milestone = LoadMilestone(rawValue: key) else {
+                throw CurveFileError.Problem.unknownMilestone(field: "milestones." + key, value: key)
+            }
+            milestones[milestone] = level
+        }
+        appearAfter = try container.decodeIfPresent(Double.self, forKey: .appearAfter) ?? 0
+        minimumVisible = try container.decodeIfPresent(Double.self, forKey: .minimumVisible) ?? 0
         finish = try container.decode(Finish.self, forKey: .finish)
         try validate()
     }
@@ -35,6 +47,14 @@ extension ProgressCurve: Codable {
         if let realProgressRate, !(realProgressRate > 0) {
             throw .notPositive(field: "realProgressRate", value: realProgressRate)
         }
+        let reached = LoadMilestone.allCases.compactMap { m in milestones[m].map { (m, $0) } }
+        for (milestone, level) in reached { try Self.checkFraction(level, "milestones." + milestone.rawValue) }
+        for (earlier, later) in zip(reached, reached.dropFirst()) where later.1 < earlier.1 {
+            throw .milestoneOutOfOrder(earlier: earlier.0.rawValue, earlierValue: earlier.1,
+                                       later: later.0.rawValue, laterValue: later.1)
+        }
+        if appearAfter < 0 { throw .negativeDuration(field: "appearAfter", value: appearAfter) }
+        if minimumVisible < 0 { throw .negativeDuration(field: "minimumVisible", value: minimumVisible) }
         let order: [(String, Double)] = [("finish.duration", finish.duration), ("finish.fadeStart", finish.fadeStart),
                                          ("finish.fadeEnd", finish.fadeEnd), ("finish.reset", finish.reset)]
         for (field, value) in order where value < 0 { throw .negativeDuration(field: field, value: value) }
@@ -47,12 +67,19 @@ extension ProgressCurve: Codable {
         if !(0...1).contains(value) { throw .outOfRange(field: field, value: value) }
     }
 
+    /// Writes the curve file format, leaving out optional fields at their defaults.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         try container.encode(segments, forKey: .segments)
         try container.encodeIfPresent(hold, forKey: .hold)
         try container.encodeIfPresent(realProgressRate, forKey: .realProgressRate)
+        if !milestones.isEmpty {
+            try container.encode(Dictionary(uniqueKeysWithValues: milestones.map { ($0.key.rawValue, $0.value) }),
+                                 forKey: .milestones)
+        }
+        if appearAfter > 0 { try container.encode(appearAfter, forKey: .appearAfter) }
+        if minimumVisible > 0 { try container.encode(minimumVisible, forKey: .minimumVisible) }
         try container.encode(finish, forKey: .finish)
     }
 }
@@ -60,6 +87,7 @@ extension ProgressCurve: Codable {
 extension ProgressCurve.Segment: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable { case duration, from, to, easing }
 
+    /// Decodes one segment of a curve file; `easing` defaults to `linear`.
     public init(from decoder: Decoder) throws {
         try CurveFileError.rejectUnknownFields(in: decoder, known: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -69,6 +97,7 @@ extension ProgressCurve.Segment: Codable {
         easing = try Easing.decode(from: container, key: .easing)
     }
 
+    /// Writes one segment of a curve file.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(duration, forKey: .duration)
@@ -81,6 +110,7 @@ extension ProgressCurve.Segment: Codable {
 extension ProgressCurve.Finish: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable { case duration, easing, fadeStart, fadeEnd, reset }
 
+    /// Decodes a curve file's `finish` object; `easing` defaults to `linear`.
     public init(from decoder: Decoder) throws {
         try CurveFileError.rejectUnknownFields(in: decoder, known: CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -91,6 +121,7 @@ extension ProgressCurve.Finish: Codable {
         reset = try container.decode(Double.self, forKey: .reset)
     }
 
+    /// Writes a curve file's `finish` object.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(duration, forKey: .duration)
@@ -179,7 +210,7 @@ extension ProgressCurve {
 
 extension ProgressCurve {
     /// A copy of `data/curves/wechat.json` (a test keeps them equal), used only when the data files are missing.
-    public static let builtInWeChat = ProgressCurve(
+    package static let builtInWeChat = ProgressCurve(
         name: "wechat",
         segments: [
             Segment(duration: 3, from: 0.10, to: 0.60),
@@ -187,5 +218,31 @@ extension ProgressCurve {
             Segment(duration: 8, from: 0.80, to: 0.90),
         ],
         hold: 0.90,
-        finish: Finish(duration: 0, fadeStart: 0.3, fadeEnd: 0.4, reset: 0.5))
+        milestones: [.nameResolved: 0.15, .connected: 0.20, .secured: 0.25, .firstByte: 0.30],
+        finish: Finish(duration: 0.25, easing: .easeIn, fadeStart: 0.4, fadeEnd: 0.65, reset: 0.7))
+
+    /// A copy of `data/curves/smooth.json` (a test keeps them equal).
+    package static let builtInSmooth = ProgressCurve(
+        name: "smooth",
+        segments: [
+            Segment(duration: 4, from: 0.00, to: 0.60, easing: .easeOut),
+            Segment(duration: 10, from: 0.60, to: 0.85),
+            Segment(duration: 10, from: 0.85, to: 0.95),
+        ],
+        hold: 0.95,
+        milestones: [.nameResolved: 0.10, .connected: 0.15, .secured: 0.20, .firstByte: 0.30],
+        appearAfter: 0.25, minimumVisible: 0.5,
+        finish: Finish(duration: 0.5, easing: .easeIn, fadeStart: 0.55, fadeEnd: 0.8, reset: 0.85))
+
+    /// A copy of `data/curves/real.json` (a test keeps them equal).
+    package static let builtInReal = ProgressCurve(
+        name: "real", segments: [], hold: nil, realProgressRate: 2.0,
+        milestones: [.nameResolved: 0.10, .connected: 0.15, .secured: 0.20, .firstByte: 0.30],
+        appearAfter: 0.5, minimumVisible: 0.5,
+        finish: Finish(duration: 0.2, easing: .easeOut, fadeStart: 0.4, fadeEnd: 0.65, reset: 0.7))
+
+    /// The presets compiled in, so an application that ships without the data files still has every one.
+    package static let builtInPresets: [String: ProgressCurve] = [
+        "wechat": builtInWeChat, "smooth": builtInSmooth, "real": builtInReal,
+    ]
 }

@@ -9,10 +9,14 @@ public struct ProgressCurve: Equatable, Sendable {
     public struct Segment: Equatable, Sendable {
         /// Seconds the step takes; 0 makes it a jump.
         public var duration: Double
+        /// Where the step starts, 0…1 of the bar's width.
         public var from: Double
+        /// Where the step ends, at least `from`.
         public var to: Double
+        /// How the step moves between them.
         public var easing: Easing
 
+        /// A step of `duration` seconds from `from` to `to`.
         public init(duration: Double, from: Double, to: Double, easing: Easing = .linear) {
             self.duration = duration; self.from = from; self.to = to; self.easing = easing
         }
@@ -22,13 +26,16 @@ public struct ProgressCurve: Equatable, Sendable {
     public struct Finish: Equatable, Sendable {
         /// Time to go from wherever the bar is to 1.0; 0 means at once (the WeChat article).
         public var duration: Double
+        /// How the run to 1.0 moves.
         public var easing: Easing
         /// Opacity is 1 until `fadeStart` and falls linearly to 0 at `fadeEnd`.
         public var fadeStart: Double
+        /// When the bar is fully transparent.
         public var fadeEnd: Double
         /// The bar is hidden and its width set back to 0.
         public var reset: Double
 
+        /// Finish rules; every instant in seconds after the load finished, in the order duration ≤ fadeStart ≤ fadeEnd ≤ reset.
         public init(duration: Double, easing: Easing = .linear, fadeStart: Double, fadeEnd: Double, reset: Double) {
             self.duration = duration; self.easing = easing
             self.fadeStart = fadeStart; self.fadeEnd = fadeEnd; self.reset = reset
@@ -37,6 +44,7 @@ public struct ProgressCurve: Equatable, Sendable {
 
     /// A short name for messages and the plot legend.
     public var name: String
+    /// The steps the bar follows from the start, each beginning where the previous one ended.
     public var segments: [Segment]
     /// Real progress is shown only once it is above this level; below it the curve alone decides (the WeChat article:
     /// "before 0.9 the bar follows the load time, after 0.9 the real progress"). `nil`: real progress always counts.
@@ -45,11 +53,26 @@ public struct ProgressCurve: Equatable, Sendable {
     /// it because `estimatedProgress`-style values arrive unevenly (the WeChat article: first 0.5, then 0.1), and a bar that
     /// leaps and stalls is what that article complains about.
     public var realProgressRate: Double?
+    /// How far each milestone of the load lifts the bar at least (GeckoView's progress milestones): a fast server
+    /// shows as fast before its bytes arrive. A milestone also moves the curve's clock forward to where the curve
+    /// reaches that level, so the bar keeps the curve's pace from there instead of waiting flat for it.
+    public var milestones: [LoadMilestone: Double]
+    /// Seconds after the start before the bar may appear; a load that ends sooner never shows it (Turbo waits
+    /// 500 ms: "the bar makes fast requests feel slower"). 0 shows it at once.
+    public var appearAfter: Double
+    /// Once it has appeared, the bar stays at least this long before its fade begins, so a load that ends just
+    /// after it appeared still reads as a finish rather than a flicker.
+    public var minimumVisible: Double
+    /// How the bar leaves once the load has ended.
     public var finish: Finish
 
-    public init(name: String, segments: [Segment], hold: Double?, realProgressRate: Double? = nil, finish: Finish) {
+    /// A curve from its parts; call `validate()` before trusting values from elsewhere.
+    public init(name: String, segments: [Segment], hold: Double?, realProgressRate: Double? = nil,
+                milestones: [LoadMilestone: Double] = [:], appearAfter: Double = 0, minimumVisible: Double = 0,
+                finish: Finish) {
         self.name = name; self.segments = segments; self.hold = hold
-        self.realProgressRate = realProgressRate; self.finish = finish
+        self.realProgressRate = realProgressRate; self.milestones = milestones
+        self.appearAfter = appearAfter; self.minimumVisible = minimumVisible; self.finish = finish
     }
 
     /// The curve's value `t` seconds after the navigation started. Before the first segment it is the first
@@ -71,4 +94,24 @@ public struct ProgressCurve: Equatable, Sendable {
 
     /// When the last segment ends (the curve is flat from then on).
     public var totalDuration: Double { segments.reduce(0) { $0 + $1.duration } }
+
+    /// The first instant at which the curve reaches `level`, or nil when it never does. The curve never goes
+    /// down (validation sees to it), so this inverts `value(at:)`.
+    package func time(reaching level: Double) -> Double? {
+        var start = 0.0
+        for segment in segments {
+            if segment.from >= level { return start }
+            if segment.to >= level, segment.to > segment.from {
+                // Bisection on the step's own easing: 50 halvings are below a nanosecond for any real duration.
+                var low = 0.0, high = 1.0
+                for _ in 0..<50 {
+                    let mid = (low + high) / 2
+                    if segment.from + (segment.to - segment.from) * segment.easing(mid) >= level { high = mid } else { low = mid }
+                }
+                return start + high * segment.duration
+            }
+            start += segment.duration
+        }
+        return nil
+    }
 }

@@ -1,8 +1,8 @@
 import FoundationEssentials
 
 /// The command line of `gtkprogress`, parsed without a display.
-public struct CommandLineOptions: Equatable, Sendable {
-    public enum Action: Equatable, Sendable {
+package struct CommandLineOptions: Equatable, Sendable {
+    package enum Action: Equatable, Sendable {
         case browse
         case help
         case version
@@ -11,42 +11,60 @@ public struct CommandLineOptions: Equatable, Sendable {
         case loadOnly
     }
 
-    public var action: Action = .browse
+    package var action: Action = .browse
     /// `--curve NAME|PATH` for the window.
-    public var curve: String?
+    package var curve: String?
     /// `--finish-at SECONDS` and `--until SECONDS` for `--print-curve`.
-    public var finishAt: Double?
-    public var until: Double?
+    package var finishAt: Double?
+    package var until: Double?
+    /// `--frames` for `--print-curve`: what is painted at 60 frames a second rather than the model's ticks.
+    package var frames = false
     /// `--throttle BYTES_PER_SECOND`.
     public var throttle: Int64?
+    /// `--new-session`: start with the welcome page instead of the windows of the last session.
+    public var newSession = false
+    /// `--width COLUMNS` for `--dump`; nil leaves the choice to `DumpWidth`.
+    public var width: Int?
     /// URLs or files to open (or, with `--dump`, the one to print).
-    public var targets: [String] = []
+    package var targets: [String] = []
 
-    public static let usage = """
+    package static let usage = """
     Usage: gtkprogress [OPTION…] [URL|FILE…]
     A page viewer whose progress bar makes loading feel fast.
 
       --curve NAME|PATH          progress curve: wechat (default), smooth, real, or a curve file
       --throttle BYTES_PER_SEC   limit download speed, to watch the bar on a fast network
+      --new-session              start with the welcome page, not the last session's windows
       --print-curve NAME|PATH    print the curve's timeline as "t fraction opacity" lines and exit
         --finish-at SECONDS      with --print-curve: the load finishes at this time
         --until SECONDS          with --print-curve: stop printing at this time
+        --frames                 with --print-curve: what is painted at 60 frames a second, not the 0.1 s model
       --dump URL|FILE            print the page as text, links numbered, and exit
+        --width COLUMNS          with --dump: wrap text and fit tables to this many columns
+                                 (default: the terminal's width, or 80 when not printing to a terminal)
       --load-only URL            download without keeping or showing the body; print size and speed
       --help                     show this help and exit
       --version                  show the version and exit
 
-    With no URL the welcome page opens. Keys: Alt+Left back, Alt+Right forward, F5/Ctrl+R reload,
-    Escape stop, Ctrl+L address entry.
+    With no URL the windows of the last session come back (their pages fetched again), or the welcome
+    page opens; each URL given opens in a window of its own, without restoring the session. The session
+    is kept in $XDG_STATE_HOME/gtkprogress/session.json (~/.local/state/gtkprogress/session.json).
+    localhost, *.localhost and IP addresses typed without a scheme get http://, other hosts https://.
+
+    Keys: Alt+Left back, Alt+Right forward, F5/Ctrl+R reload, Escape stop, Ctrl+L address entry,
+    Tab/Shift+Tab next/previous link, Return follow it (Shift+Return or Ctrl+Return: in a new window),
+    Space/Shift+Space page down/up, Home/End top/bottom, Ctrl+F find (Return/F3/Ctrl+G next, Shift for
+    previous, Escape closes), Ctrl+plus/minus/0 or Ctrl+scroll text size, Ctrl+N new window, Ctrl+W close
+    window, Ctrl+Q close all. Middle-click or Ctrl+click opens a link in a new window.
     """
 
-    public static let version = "gtkprogress 0.1.0"
+    package static let version = "gtkprogress 0.1.0"
 
-    public struct Failure: Error, Equatable, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, Equatable, CustomStringConvertible {
+        package let description: String
     }
 
-    public static func parse(_ arguments: [String]) -> Result<CommandLineOptions, Failure> {
+    package static func parse(_ arguments: [String]) -> Result<CommandLineOptions, Failure> {
         var options = CommandLineOptions()
         var i = 0
         func value(_ flag: String) -> Result<String, Failure> {
@@ -99,6 +117,8 @@ public struct CommandLineOptions: Equatable, Sendable {
                 switch number(flag) { case .success(let v): options.finishAt = v; case .failure(let f): return .failure(f) }
             case "--until":
                 switch number(flag) { case .success(let v): options.until = v; case .failure(let f): return .failure(f) }
+            case "--frames":
+                options.frames = true
             case "--throttle":
                 switch value(flag) {
                 case .success(let v):
@@ -106,6 +126,17 @@ public struct CommandLineOptions: Equatable, Sendable {
                         return .failure(Failure(description: L("--throttle needs a positive number of bytes per second, not “%@”.", v)))
                     }
                     options.throttle = n
+                case .failure(let f): return .failure(f)
+                }
+            case "--new-session":
+                options.newSession = true
+            case "--width":
+                switch value(flag) {
+                case .success(let v):
+                    guard let n = Int(v), n >= DumpWidth.narrowest, n <= DumpWidth.widest else {
+                        return .failure(Failure(description: "--width needs a number of columns from \(DumpWidth.narrowest) to \(DumpWidth.widest), not “\(v)”."))
+                    }
+                    options.width = n
                 case .failure(let f): return .failure(f)
                 }
             case "--dump":
@@ -125,4 +156,27 @@ public struct CommandLineOptions: Equatable, Sendable {
         }
         return .success(options)
     }
+}
+
+/// How wide `--dump` lays its text out.
+package enum DumpWidth {
+    package static let narrowest = 20
+    package static let widest = 10_000
+    /// A terminal's classic width, used for pipes and files.
+    package static let standard = Document.defaultLayoutWidth
+
+    /// `--width` when given; else, when standard output is a terminal, its width (from `TIOCGWINSZ`, then the
+    /// `COLUMNS` variable); else 80. A width out of range is brought into it.
+    package static func choose(option: Int?, outputIsTerminal: Bool, terminalColumns: Int?,
+                              columnsVariable: String?) -> Int {
+        if let option { return clamp(option) }
+        guard outputIsTerminal else { return standard }
+        if let columns = terminalColumns, columns > 0 { return clamp(columns) }
+        if let text = columnsVariable, let columns = Int(text.trimmed()), columns > 0 {
+            return clamp(columns)
+        }
+        return standard
+    }
+
+    private static func clamp(_ columns: Int) -> Int { min(max(columns, narrowest), widest) }
 }

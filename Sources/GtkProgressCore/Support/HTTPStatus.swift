@@ -1,8 +1,8 @@
 import FoundationEssentials
 
 /// Reason phrases for the status line.
-public enum HTTPStatus {
-    public static func reason(_ code: Int) -> String {
+package enum HTTPStatus {
+    package static func reason(_ code: Int) -> String {
         switch code {
         case 400: return "Bad Request"
         case 401: return "Unauthorized"
@@ -24,10 +24,10 @@ public enum HTTPStatus {
     /// 204 No Content and 205 Reset Content answer "there is nothing to show": a browser keeps the page it shows
     /// and ends the navigation there (<https://html.spec.whatwg.org/multipage/browsing-the-web.html>, "If
     /// response's status is 204 or 205, then … abort these steps").
-    public static func keepsPageShown(_ code: Int) -> Bool { code == 204 || code == 205 }
+    package static func keepsPageShown(_ code: Int) -> Bool { code == 204 || code == 205 }
 
     /// The status line for such an answer from `url`.
-    public static func nothingToShow(_ code: Int, from url: URL) -> String {
+    package static func nothingToShow(_ code: Int, from url: URL) -> String {
         let status = "\(code) \(code == 204 ? "No Content" : "Reset Content")"
         return url.isFileURL ? L("This computer sent nothing to show (%@).", status)
             : L("The server at %@ sent nothing to show (%@).", url.host ?? url.absoluteString, status)

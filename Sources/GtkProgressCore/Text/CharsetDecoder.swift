@@ -1,14 +1,14 @@
 internal import CUchardet
 
 /// Text decoded from a document's bytes, with the encoding it was decoded from.
-public struct DecodedText: Sendable, Equatable {
-    public var text: String
-    public var encoding: TextEncoding
+package struct DecodedText: Sendable, Equatable {
+    package var text: String
+    package var encoding: TextEncoding
     /// Nothing declared the encoding and the bytes are not UTF-8: it was guessed (by libuchardet, or the
     /// windows-1252 fallback), so the reader should be told.
-    public var isGuessed: Bool
+    package var isGuessed: Bool
 
-    public init(text: String, encoding: TextEncoding, isGuessed: Bool = false) {
+    package init(text: String, encoding: TextEncoding, isGuessed: Bool = false) {
         self.text = text
         self.encoding = encoding
         self.isGuessed = isGuessed
@@ -22,13 +22,13 @@ public struct DecodedText: Sendable, Equatable {
 /// standard's step of "autodetection", which browsers do for legacy pages that declare nothing), else
 /// windows-1252.
 /// Bytes that do not decode become U+FFFD; the result is always valid UTF-8.
-public enum CharsetDecoder {
+package enum CharsetDecoder {
     /// How far into a document `<meta charset>` is looked for.
-    public static let metaPrescanLength = 1024
+    package static let metaPrescanLength = 1024
 
     /// Decodes `bytes`. With `isComplete` false (a document still arriving) a character cut in two at the end is
     /// left out instead of becoming U+FFFD.
-    public static func decode(_ bytes: [UInt8], contentType: String?, isHTML: Bool,
+    package static func decode(_ bytes: [UInt8], contentType: String?, isHTML: Bool,
                               isComplete: Bool = true) -> DecodedText {
         let (bomEncoding, bomLength) = byteOrderMark(bytes)
         if let encoding = bomEncoding {
@@ -70,7 +70,7 @@ public enum CharsetDecoder {
     }
 
     /// Decodes `bytes` in a known encoding.
-    public static func decode(_ bytes: ArraySlice<UInt8>, as encoding: TextEncoding, isComplete: Bool = true) -> String {
+    package static func decode(_ bytes: ArraySlice<UInt8>, as encoding: TextEncoding, isComplete: Bool = true) -> String {
         switch encoding.decoder {
         case .utf8:
             return String(decoding: isComplete ? bytes : bytes[..<completeUTF8Prefix(bytes)], as: UTF8.self)

@@ -3,11 +3,11 @@ import FoundationEssentials
 /// Decides whether a document is HTML, text, or something to save rather than show: by `Content-Type` first,
 /// then, when the type says nothing useful, by its first bytes
 /// (<https://mimesniff.spec.whatwg.org/#rules-for-identifying-an-unknown-mime-type>, simplified).
-public enum ContentSniffer {
+package enum ContentSniffer {
     /// How many leading bytes the byte rules look at.
-    public static let sniffLength = 512
+    package static let sniffLength = 512
 
-    public static func kind(contentType: String?, url: URL?, bytes: ArraySlice<UInt8>) -> ContentKind {
+    package static func kind(contentType: String?, url: URL?, bytes: ArraySlice<UInt8>) -> ContentKind {
         let head = bytes.prefix(sniffLength)
         if let type = contentType.flatMap(MediaType.init), !type.isUninformative {
             if type.isHTML { return .html }
@@ -27,7 +27,7 @@ public enum ContentSniffer {
     }
 
     /// The MIME type to describe a document as, for the kinds that have none of their own.
-    public static func mimeType(of kind: ContentKind) -> String {
+    package static func mimeType(of kind: ContentKind) -> String {
         switch kind {
         case .html: return "text/html"
         case .text: return "text/plain"

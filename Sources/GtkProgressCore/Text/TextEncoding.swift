@@ -1,7 +1,7 @@
 /// A character encoding the loader can decode, named as the WHATWG Encoding Standard names it
 /// (<https://encoding.spec.whatwg.org/#names-and-labels>). Only labels from that table are accepted, so a page
 /// cannot pick an obscure converter (UTF-7 and friends) by naming it.
-public struct TextEncoding: Sendable, Equatable, Hashable, CustomStringConvertible {
+package struct TextEncoding: Sendable, Equatable, Hashable, CustomStringConvertible {
     enum Decoder: Sendable, Equatable, Hashable {
         case utf8
         case utf16(bigEndian: Bool)
@@ -11,21 +11,21 @@ public struct TextEncoding: Sendable, Equatable, Hashable, CustomStringConvertib
     }
 
     /// The WHATWG name: "UTF-8", "windows-1252", "Shift_JIS", …
-    public let name: String
+    package let name: String
     let decoder: Decoder
 
-    public var description: String { name }
+    package var description: String { name }
 
-    public static let utf8 = TextEncoding(name: "UTF-8", decoder: .utf8)
-    public static let utf16LE = TextEncoding(name: "UTF-16LE", decoder: .utf16(bigEndian: false))
-    public static let utf16BE = TextEncoding(name: "UTF-16BE", decoder: .utf16(bigEndian: true))
+    package static let utf8 = TextEncoding(name: "UTF-8", decoder: .utf8)
+    package static let utf16LE = TextEncoding(name: "UTF-16LE", decoder: .utf16(bigEndian: false))
+    package static let utf16BE = TextEncoding(name: "UTF-16BE", decoder: .utf16(bigEndian: true))
     /// Also what `ISO-8859-1`, `latin1` and `US-ASCII` mean on the web.
-    public static let windows1252 = TextEncoding(name: "windows-1252", decoder: .windows1252)
+    package static let windows1252 = TextEncoding(name: "windows-1252", decoder: .windows1252)
     /// Also what `Shift_JIS` means on the web: decoded as Microsoft's superset, code page 932.
-    public static let shiftJIS = TextEncoding(name: "Shift_JIS", decoder: .iconv("CP932"))
+    package static let shiftJIS = TextEncoding(name: "Shift_JIS", decoder: .iconv("CP932"))
 
     /// The encoding a label names (case and surrounding white space ignored), or nil for an unknown label.
-    public init?(label: String) {
+    package init?(label: String) {
         let key = label.trimmingASCIIWhitespace().lowercased()
         guard let encoding = TextEncoding.byLabel[key] else { return nil }
         self = encoding

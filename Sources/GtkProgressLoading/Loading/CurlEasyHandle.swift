@@ -118,6 +118,15 @@ extension CurlEasyHandle {
     /// connection has no connect time of its own, but a pre-transfer time).
     var didConnect: Bool { offset(CURLINFO_CONNECT_TIME_T) > 0 || offset(CURLINFO_PRETRANSFER_TIME_T) > 0 }
 
+    /// Microseconds from the start until each phase of the transfer was done; 0 while it is not (and for TLS
+    /// over plain http, always). <https://curl.se/libcurl/c/curl_easy_getinfo.html#TIMES>
+    var nameLookupTime: Int64 { max(0, offset(CURLINFO_NAMELOOKUP_TIME_T)) }
+    var connectTime: Int64 { max(0, offset(CURLINFO_CONNECT_TIME_T)) }
+    var tlsHandshakeTime: Int64 { max(0, offset(CURLINFO_APPCONNECT_TIME_T)) }
+    /// Until the request was about to be sent: set on a reused connection, which has no connect time of its own.
+    var preTransferTime: Int64 { max(0, offset(CURLINFO_PRETRANSFER_TIME_T)) }
+    var firstByteTime: Int64 { max(0, offset(CURLINFO_STARTTRANSFER_TIME_T)) }
+
     /// The errno of the last failed system call, e.g. ECONNREFUSED.
     var osErrno: Int { long(CURLINFO_OS_ERRNO) }
 

@@ -12,8 +12,8 @@ import GtkProgressCore
 /// `maxRedirects`, only to http and https; compression accepted; TLS verification always on; connect timeout;
 /// a transfer that makes no progress for `stallTimeout` fails; documents capped at `maxDocumentBytes` decoded;
 /// HTTP error statuses still deliver their body.
-public final class PageLoader {
-    public let options: LoaderOptions
+package final class PageLoader {
+    package let options: LoaderOptions
     /// Made at the first network load: a viewer that starts on a local page never initialises libcurl (nor the
     /// TLS library under it), which is a good part of its start-up.
     private lazy var multi: CurlMultiHandle = {
@@ -37,7 +37,7 @@ public final class PageLoader {
     /// delivery of the old load's remaining events.
     private var generation = 0
 
-    public init(options: LoaderOptions = .init()) {
+    package init(options: LoaderOptions = .init()) {
         self.options = options
     }
 
@@ -58,13 +58,13 @@ public final class PageLoader {
     }()
 
     /// Whether a load is under way: from `load` until its `finished` or `failed` event, or `cancel()`.
-    public var isLoading: Bool {
+    package var isLoading: Bool {
         transfer != nil || fileRead != nil || decoding || pendingFailure != nil || !queue.isEmpty
     }
 
     /// Starts a load; cancels any load in progress first. Events arrive on the GLib main loop of the calling
     /// thread (the default main context, the one `gtk_main` runs).
-    public func load(_ request: LoadRequest, onEvent: @escaping (LoadEvent) -> Void) {
+    package func load(_ request: LoadRequest, onEvent: @escaping (LoadEvent) -> Void) {
         cancel()
         listener = onEvent
         if let refusal = LoadPolicy.refusal(of: request, options: options) {
@@ -92,7 +92,7 @@ public final class PageLoader {
     }
 
     /// Stops the load at once: its connection is closed and no event of it arrives afterwards.
-    public func cancel() {
+    package func cancel() {
         generation += 1
         queue.removeAll()
         pendingFailure = nil
@@ -108,20 +108,20 @@ public final class PageLoader {
 
     /// What has arrived so far (for progressive display), nil if nothing has. Taking it copies nothing: the bytes
     /// are shared until the transfer appends to them.
-    public func arrived() -> ArrivedBody? {
+    package func arrived() -> ArrivedBody? {
         transfer?.arrived() ?? fileRead?.arrived()
     }
 
     /// Blocking convenience for the command line (`--dump`): runs the default GLib main context until the load
     /// ends.
-    public static func fetch(_ request: LoadRequest, options: LoaderOptions = .init()) -> Result<LoadedPage, LoadError> {
+    package static func fetch(_ request: LoadRequest, options: LoaderOptions = .init()) -> Result<LoadedPage, LoadError> {
         let loader = PageLoader(options: options)
         var result: Result<LoadedPage, LoadError>?
         loader.load(request) { event in
             switch event {
             case .finished(let page): result = .success(page)
             case .failed(let error): result = .failure(error)
-            case .response, .progress: break
+            case .response, .progress, .milestone: break
             }
         }
         while result == nil { g_main_context_iteration(nil, 1) }
@@ -159,7 +159,10 @@ extension PageLoader: CurlMultiHandleDelegate {
     }
 
     func multiHandleDidAct(_ multi: CurlMultiHandle) {
-        if let transfer { queue += transfer.takeEvents() }
+        if let transfer {
+            transfer.noticeMilestones()
+            queue += transfer.takeEvents()
+        }
         deliverQueue()
     }
 
@@ -173,7 +176,7 @@ extension PageLoader: CurlMultiHandleDelegate {
             guard let loader = box.value, loader.generation == generation, loader.fileRead === read else { return }
             switch event {
             case .finished, .failed: loader.fileRead = nil
-            case .response, .progress: break
+            case .response, .progress, .milestone: break
             }
             loader.queue.append(event)
             loader.deliverQueue()
@@ -197,7 +200,7 @@ extension PageLoader: CurlMultiHandleDelegate {
             case .finished, .failed:
                 // The load is over: let go of the listener (and whatever it captured).
                 if generation == current { self.listener = nil }
-            case .response, .progress:
+            case .response, .progress, .milestone:
                 break
             }
         }

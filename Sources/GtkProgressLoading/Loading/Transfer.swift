@@ -37,6 +37,10 @@ final class Transfer {
     private var throttleStart: Double?
     /// Continues a transfer held back by the throttle.
     private var resumeTimer: MainLoopTimer?
+    /// The milestones already reported, each once per load.
+    private var milestonesReported: Set<LoadMilestone> = []
+    /// A header line has arrived: the first byte is in, whatever libcurl's timer says yet.
+    private var sawFirstByte = false
 
     init(request: LoadRequest, options: LoaderOptions) {
         self.request = request
@@ -92,6 +96,8 @@ extension Transfer: CurlEasyHandleDelegate {
     func easyHandle(_ handle: CurlEasyHandle, didReceiveHeaderLine line: UnsafeRawBufferPointer) -> Bool {
         // Trailers of a chunked body come through here too, after the response is known: ignore them.
         guard response == nil else { return true }
+        sawFirstByte = true
+        noticeMilestones()
         let text = String(decoding: line, as: UTF8.self).trimmingASCIIWhitespace()
         if text.isEmpty {
             // A whole head (a redirect's, or the final one) is progress; single lines are not, so a server that
@@ -147,6 +153,22 @@ extension Transfer: CurlEasyHandleDelegate {
             reportProgress(received: received, expected: expected > 0 ? expected : nil)
         }
         return true
+    }
+
+    /// Reports the phases libcurl has completed since the last look (name resolved, connected, TLS done, first
+    /// byte), in their order. The loader looks after every socket action and at every header line: libcurl
+    /// changes phase only when a socket or its timer wakes it. A local file has no such phases.
+    func noticeMilestones() {
+        guard !request.url.isFileURL, milestonesReported.count < LoadMilestone.allCases.count else { return }
+        var reached: Set<LoadMilestone> = []
+        if sawFirstByte || easy.firstByteTime > 0 { reached.insert(.firstByte) }
+        if easy.tlsHandshakeTime > 0 { reached.insert(.secured) }
+        if easy.connectTime > 0 || easy.preTransferTime > 0 || !reached.isEmpty { reached.insert(.connected) }
+        if easy.nameLookupTime > 0 || reached.contains(.connected) { reached.insert(.nameResolved) }
+        for milestone in LoadMilestone.allCases where reached.contains(milestone) && !milestonesReported.contains(milestone) {
+            milestonesReported.insert(milestone)
+            outbox.append(.milestone(milestone))
+        }
     }
 
     /// Whether the transfer is still alive: bytes arrived within `stallTimeout`. The clock starts once the
@@ -232,6 +254,7 @@ extension Transfer {
     /// is work that grows with the page and is left to the caller to run off the main loop.
     func complete(result: CURLcode) -> Result<@Sendable () -> LoadedPage, LoadError> {
         guard result == CURLE_OK else { return .failure(failure(result)) }
+        noticeMilestones()
         if response == nil { announceResponse() }
         if response?.status == 304 { return .failure(notModifiedFailure()) }
         let received = easy.downloadedBytes

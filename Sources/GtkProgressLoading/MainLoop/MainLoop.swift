@@ -14,8 +14,8 @@ public final class MainLoopTimer {
     }
     private let state: State
 
-    /// Starts firing every `milliseconds`.
-    public init(milliseconds: UInt32, _ tick: @escaping () -> Bool) {
+    /// Starts firing every `milliseconds`. A `name` tells a profiler or `G_DEBUG` which timer woke the loop.
+    public init(milliseconds: UInt32, name: String? = nil, _ tick: @escaping () -> Bool) {
         state = State(tick)
         let data = Unmanaged.passRetained(state).toOpaque()
         state.sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
@@ -26,10 +26,13 @@ public final class MainLoopTimer {
         }, data, { data in
             Unmanaged<State>.fromOpaque(data!).release()
         })
+        if let name { g_source_set_name_by_id(state.sourceID, name) }
     }
 
+    /// Whether the timer still fires.
     public var isRunning: Bool { state.sourceID != 0 }
 
+    /// Stops the timer; calling it again does nothing.
     public func cancel() {
         if state.sourceID != 0 {
             let id = state.sourceID
@@ -41,9 +44,9 @@ public final class MainLoopTimer {
     deinit { cancel() }
 }
 
-public enum MainLoop {
+package enum MainLoop {
     /// Runs `work` once on the GLib main loop when it is idle.
-    public static func idle(_ work: @escaping () -> Void) {
+    package static func idle(_ work: @escaping () -> Void) {
         let data = Unmanaged.passRetained(VoidHandler(work)).toOpaque()
         g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
             Unmanaged<VoidHandler>.fromOpaque(data!).takeUnretainedValue().call()
@@ -55,12 +58,12 @@ public enum MainLoop {
 
     /// Dispatches pending events without blocking; returns whether anything was dispatched.
     @discardableResult
-    public static func iterate(blocking: Bool = false) -> Bool {
+    package static func iterate(blocking: Bool = false) -> Bool {
         g_main_context_iteration(nil, blocking ? 1 : 0) != 0
     }
 
     /// Runs the loop until `condition` holds or `timeout` seconds pass; returns whether it held.
-    public static func run(until condition: () -> Bool, timeout: Double) -> Bool {
+    package static func run(until condition: () -> Bool, timeout: Double) -> Bool {
         let deadline = monotonicSeconds() + timeout
         while !condition() {
             if monotonicSeconds() > deadline { return false }
@@ -70,7 +73,7 @@ public enum MainLoop {
     }
 
     /// GLib's monotonic clock in seconds.
-    public static func monotonicSeconds() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
+    package static func monotonicSeconds() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
 }
 
 /// A plain boxed closure, so it can travel through a `gpointer`.
@@ -84,11 +87,11 @@ package typealias VoidHandler = ClosureBox<() -> Void>
 /// Work that grows with the page (decoding, parsing) runs here, off the main loop, one job at a time; its result
 /// comes back on the main loop through a GLib idle source (`g_idle_add_full` may be called from any thread).
 /// Neither the job nor the result may touch GTK.
-public enum BackgroundWork {
+package enum BackgroundWork {
     private static let queue = DispatchQueue(label: "gtkprogress.background", qos: .userInitiated)
 
     /// Runs `job` on the background queue, then `done` with its result on the main loop.
-    public static func run<Result: Sendable>(_ job: @escaping @Sendable () -> Result,
+    package static func run<Result: Sendable>(_ job: @escaping @Sendable () -> Result,
                                              then done: @escaping (Result) -> Void) {
         let delivery = MainThreadOnly(done)
         queue.async {
@@ -100,7 +103,7 @@ public enum BackgroundWork {
 
 extension MainLoop {
     /// Runs `work` once on the main loop, from any thread.
-    public static func post(_ work: @escaping @Sendable () -> Void) {
+    package static func post(_ work: @escaping @Sendable () -> Void) {
         let data = Unmanaged.passRetained(ClosureBox<@Sendable () -> Void>(work)).toOpaque()
         g_idle_add_full(G_PRIORITY_DEFAULT, { data in
             Unmanaged<ClosureBox<@Sendable () -> Void>>.fromOpaque(data!).takeUnretainedValue().call()

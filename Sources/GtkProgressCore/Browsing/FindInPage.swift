@@ -1,0 +1,128 @@
+/// Find in page, decided without a display: how text is compared, how a long page is searched a slice at a
+/// time, and which match is current.
+///
+/// Offsets count Unicode scalars, as GtkTextBuffer's character offsets do, so a match found in a slice of the
+/// buffer's text is a range of the buffer with no conversion. Case is ignored scalar by scalar (a scalar whose
+/// lowercase is several scalars, such as U+0130, is compared as it is), which keeps that one-to-one mapping.
+public struct FindScanner: Sendable {
+    /// The text looked for, case-folded.
+    public let needle: [UInt32]
+    /// Where the next slice must start: the end of the last slice, or of the last match if it ran past it.
+    public private(set) var position = 0
+
+    /// Nil for empty text: there is nothing to find.
+    public init?(_ text: String) {
+        let folded = text.unicodeScalars.map(Self.fold)
+        guard !folded.isEmpty else { return nil }
+        needle = folded
+    }
+
+    public var length: Int { needle.count }
+
+    /// Finds the matches that start in `position ..< sliceEnd`. `text` is the page from `position` on; it should
+    /// reach `length - 1` scalars past `sliceEnd` (or to the end of the page), so a match that crosses into the
+    /// next slice is found here, once. Matches do not overlap. Returns their offsets, in order.
+    public mutating func scan(_ text: Substring.UnicodeScalarView, sliceEnd: Int) -> [Int] {
+        var found: [Int] = []
+        let first = needle[0]
+        var window: [UInt32] = []
+        window.reserveCapacity(text.count)
+        for scalar in text { window.append(Self.fold(scalar)) }
+        var i = 0
+        let starts = sliceEnd - position
+        var resume = sliceEnd
+        while i < starts && i + needle.count <= window.count {
+            if window[i] == first && window[i..<(i + needle.count)].elementsEqual(needle) {
+                found.append(position + i)
+                i += needle.count
+                resume = max(resume, position + i)
+            } else {
+                i += 1
+            }
+        }
+        position = resume
+        return found
+    }
+
+    /// ASCII and single-scalar lowercase mappings; everything else stays as it is.
+    static func fold(_ scalar: Unicode.Scalar) -> UInt32 {
+        let value = scalar.value
+        if value < 0x80 { return value >= 0x41 && value <= 0x5A ? value + 0x20 : value }
+        guard scalar.properties.changesWhenLowercased else { return value }
+        let lower = scalar.properties.lowercaseMapping.unicodeScalars
+        return lower.count == 1 ? lower.first!.value : value
+    }
+}
+
+/// The matches found so far and the one the view shows.
+public struct FindResults: Equatable, Sendable {
+    /// Start offsets of the matches, in order.
+    public private(set) var matches: [Int] = []
+    /// How long each match is, in characters.
+    public let length: Int
+    /// Index into `matches` of the current match.
+    public private(set) var current: Int?
+    /// The whole page has been searched.
+    public private(set) var isComplete = false
+    /// The first match at or after this offset becomes current (the top of the view, or the match shown
+    /// before the text changed, so refining the text keeps the reader's place).
+    public let anchor: Int
+
+    public init(length: Int, anchor: Int) {
+        self.length = length
+        self.anchor = anchor
+    }
+
+    /// Adds matches found after those already known; returns whether the current match changed.
+    @discardableResult
+    public mutating func append(_ offsets: [Int]) -> Bool {
+        let before = matches.count
+        matches.append(contentsOf: offsets)
+        guard current == nil, let index = matches[before...].firstIndex(where: { $0 >= anchor }) else { return false }
+        current = index
+        return true
+    }
+
+    /// The search reached the end of the page; with no match after the anchor, the first one is current.
+    @discardableResult
+    public mutating func finish() -> Bool {
+        isComplete = true
+        guard current == nil, !matches.isEmpty else { return false }
+        current = 0
+        return true
+    }
+
+    /// The current match's range.
+    public var currentRange: Range<Int>? { current.map { matches[$0]..<(matches[$0] + length) } }
+
+    /// Moves to the next match (or the previous one), wrapping around at the ends of the page.
+    public mutating func move(forward: Bool) {
+        guard !matches.isEmpty else { return }
+        guard let index = current else {
+            current = forward ? 0 : matches.count - 1
+            return
+        }
+        current = forward ? (index + 1) % matches.count : (index + matches.count - 1) % matches.count
+    }
+
+    /// The matches that start in `range`, for highlighting the part of the page on screen.
+    public func matches(startingIn range: Range<Int>) -> ArraySlice<Int> {
+        matches[lowerIndex(range.lowerBound)..<lowerIndex(range.upperBound)]
+    }
+
+    private func lowerIndex(_ offset: Int) -> Int {
+        var low = 0, high = matches.count
+        while low < high {
+            let middle = (low + high) / 2
+            if matches[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// What the find bar says: "3 of 17", while searching "3 of 17…", or "No matches".
+    public var label: String {
+        if matches.isEmpty { return isComplete ? "No matches" : "Searching…" }
+        let position = current.map { "\($0 + 1)" } ?? "–"
+        return "\(position) of \(matches.count)\(isComplete ? "" : "…")"
+    }
+}

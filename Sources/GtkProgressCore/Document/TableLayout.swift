@@ -1,0 +1,600 @@
+/// A table as the document builder collects it: each cell's text (written by a `RunWriter` of its own) and its
+/// place in the grid, following HTML's table model (rows, `colspan`, `rowspan`; a cell skips the slots that a
+/// `rowspan` from a row above still covers).
+struct TableModel {
+    struct Cell {
+        var content: RunStorage
+        var row: Int
+        var column: Int
+        var colspan: Int
+        var rowspan: Int
+        var alignment: TextAlignment
+        /// `width="N%"`: the share of the table's width the cell's column asks for.
+        var widthPercent: Int?
+        var verticalAlignment: VerticalAlignment = .middle
+    }
+
+    /// `valign`: w3m, like browsers, centres cells vertically unless told otherwise.
+    enum VerticalAlignment {
+        case top, middle, bottom
+    }
+
+    /// The current row's `align` and `valign`, which its cells inherit.
+    private(set) var rowAlignment: TextAlignment?
+    private(set) var rowVerticalAlignment: VerticalAlignment?
+
+    /// w3m's `MAXCOL` (table.h): wider tables read as flowing text.
+    static let maximumColumns = 256
+    /// HTML caps `rowspan` at 65534.
+    static let maximumRowspan = 65534
+
+    let border: Bool
+    /// Columns of padding inside each side of a bordered cell.
+    let padding: Int
+    /// Columns between two cells: the rule of a bordered table, or the space between cells of a borderless one.
+    let spacing: Int
+    /// `width="N%"` on the table: it stretches to that share of the room.
+    let widthPercent: Int?
+    private(set) var cells: [Cell] = []
+    private(set) var rowCount = 0
+    private(set) var columnCount = 0
+    /// The last row each column is taken up to, by cells with a `rowspan`.
+    private var takenUntil: [Int] = []
+    private var nextColumn = 0
+    /// A cell fell past `maximumColumns`.
+    private(set) var tooWide = false
+
+    /// `cellpadding` and `cellspacing` in pixels turn into columns as w3m's `begin_table` turns them, at its
+    /// 8 pixels a character: a bordered cell gets a column of padding on each side from 3 pixels of padding on,
+    /// a borderless table a wider gap once spacing and padding pass 8 pixels.
+    init(border: Bool, widthPercent: Int? = nil, cellpadding: Int? = nil, cellspacing: Int? = nil) {
+        self.border = border
+        self.widthPercent = widthPercent
+        let pixels = border ? (cellpadding ?? 1) - 2 : (cellspacing ?? 2) + 2 * (cellpadding ?? 1) - 8
+        let columns = pixels >= 8 ? min(pixels / 8, 4) : pixels > 0 ? 1 : 0
+        padding = border ? columns : 0
+        spacing = border ? 1 : 1 + columns
+    }
+
+    mutating func startRow(alignment: TextAlignment? = nil, verticalAlignment: VerticalAlignment? = nil) {
+        rowCount += 1
+        nextColumn = 0
+        rowAlignment = alignment
+        rowVerticalAlignment = verticalAlignment
+    }
+
+    /// Places the next cell of the current row, with its finished text.
+    mutating func placeCell(colspan: Int, rowspan: Int, alignment: TextAlignment, widthPercent: Int? = nil,
+                            verticalAlignment: VerticalAlignment = .middle, content: RunStorage) {
+        if rowCount == 0 { startRow() }
+        let row = rowCount - 1
+        while nextColumn < takenUntil.count && takenUntil[nextColumn] >= row { nextColumn += 1 }
+        let column = nextColumn
+        guard column < Self.maximumColumns else {
+            tooWide = true
+            cells.append(Cell(content: content, row: row, column: column, colspan: 1, rowspan: 1, alignment: alignment))
+            return
+        }
+        let span = max(1, min(colspan, Self.maximumColumns - column))
+        let rows = rowspan <= 0 ? Self.maximumRowspan : min(rowspan, Self.maximumRowspan)
+        if takenUntil.count < column + span { takenUntil += repeatElement(-1, count: column + span - takenUntil.count) }
+        for c in column..<(column + span) { takenUntil[c] = row + rows - 1 }
+        nextColumn = column + span
+        columnCount = max(columnCount, column + span)
+        cells.append(Cell(content: content, row: row, column: column, colspan: span, rowspan: rows,
+                          alignment: alignment, widthPercent: widthPercent, verticalAlignment: verticalAlignment))
+    }
+}
+
+/// One piece of a laid-out line: text in one style.
+struct LaidOutPiece {
+    var bytes: [UInt8]
+    var style: TextStyle
+}
+
+/// Lays tables out in monospace columns, the way w3m's `table.c` does: each column has a minimum width (its
+/// longest word, or longest preformatted line) and a preferred width (its longest unwrapped line); when the
+/// preferred widths fit they are used, otherwise every column gets its minimum and the rest of the room is shared
+/// out (`share`), and cells wrap inside their columns. `width="N%"` on the table and its cells counts as in w3m.
+/// Cells are centred vertically unless `valign` says otherwise, as in w3m, and header cells horizontally. A table that cannot fit even at its
+/// minimum widths, one with a single column, and one that lays out a page read as flowing text instead.
+enum TableLayout {
+    /// Lays `table` out and hands each line to `emit` with the table's width; false when the table reads as
+    /// flowing text instead (then nothing was emitted). Lines go out as they are made, so a long table never
+    /// exists twice.
+    static func layout(_ table: TableModel, width: Int, base: TextStyle,
+                       emit: ([LaidOutPiece], Int) -> Void) -> Bool {
+        let columns = table.columnCount
+        let spacing = table.spacing, inset = table.padding
+        guard columns >= 2, !table.tooWide, table.rowCount > 0 else { return false }
+        // A grid far larger than its cells (a huge colspan on a long table) is not worth drawing.
+        guard table.rowCount * columns <= 16 * table.cells.count + 4096 else { return false }
+        let measured = table.cells.map { CellText(storage: $0.content) }
+        // A table of a few rows whose cells hold headings or several paragraphs lays out a page (a navigation
+        // column beside the text); so does any table with a cell as long as an article.
+        if measured.contains(where: { $0.storage.bytes.count > 4096 })
+            || (table.rowCount <= 3 && measured.contains(where: \.isPageLayout)) {
+            return false
+        }
+
+        // Minimum and preferred widths per column: single-column cells first, then spanning ones, narrowest span
+        // first, spreading what they lack over the columns they span.
+        var minimum = [Int](repeating: 0, count: columns), preferred = minimum
+        for (index, cell) in table.cells.enumerated() where cell.colspan == 1 {
+            minimum[cell.column] = max(minimum[cell.column], measured[index].minimumWidth + 2 * inset)
+            preferred[cell.column] = max(preferred[cell.column], measured[index].preferredWidth + 2 * inset)
+        }
+        let spanning = table.cells.indices.filter { table.cells[$0].colspan > 1 }
+            .sorted { table.cells[$0].colspan < table.cells[$1].colspan }
+        for index in spanning {
+            let cell = table.cells[index]
+            let range = cell.column..<(cell.column + cell.colspan)
+            let inside = (cell.colspan - 1) * spacing
+            spread(measured[index].minimumWidth + 2 * inset - inside, over: range, into: &minimum)
+            spread(measured[index].preferredWidth + 2 * inset - inside, over: range, into: &preferred)
+        }
+        for c in 0..<columns { preferred[c] = max(preferred[c], minimum[c]) }
+
+        let frame = table.border ? 2 : 0
+        let available = width - (columns - 1) * spacing - frame
+        guard minimum.reduce(0, +) <= available else { return false }
+        let widths = columnWidths(table, available: available, minimum: minimum, preferred: preferred)
+
+        // Cells wrapped to their widths, then row heights: each row as tall as its tallest single-row cell; a
+        // cell spanning rows adds what it still lacks to its last row.
+        var lines: [[WrappedLine]] = []
+        lines.reserveCapacity(table.cells.count)
+        for (index, cell) in table.cells.enumerated() {
+            let cellWidth = widths[cell.column..<(cell.column + cell.colspan)].reduce(0, +) + (cell.colspan - 1) * spacing
+            lines.append(measured[index].wrap(width: cellWidth - 2 * inset))
+        }
+        let rows = table.rowCount
+        let separator = table.border ? 1 : 0
+        var heights = [Int](repeating: 0, count: rows)
+        for (index, cell) in table.cells.enumerated() where cell.rowspan == 1 {
+            heights[cell.row] = max(heights[cell.row], lines[index].count)
+        }
+        for (index, cell) in table.cells.enumerated() where cell.rowspan > 1 {
+            let last = min(rows, cell.row + cell.rowspan) - 1
+            let have = heights[cell.row...last].reduce(0, +) + (last - cell.row) * separator
+            if lines[index].count > have { heights[last] += lines[index].count - have }
+        }
+
+        // Which cell covers each slot of the grid.
+        var grid = [Int32](repeating: -1, count: rows * columns)
+        for (index, cell) in table.cells.enumerated() {
+            let lastRow = min(rows, cell.row + cell.rowspan) - 1
+            for r in cell.row...lastRow {
+                for c in cell.column..<(cell.column + cell.colspan) where grid[r * columns + c] < 0 {
+                    grid[r * columns + c] = Int32(index)
+                }
+            }
+        }
+        // The first line of each row, counting the rules between rows.
+        var rowTop = [Int](repeating: 0, count: rows + 1)
+        for r in 0..<rows { rowTop[r + 1] = rowTop[r] + heights[r] + separator }
+
+        // Padding and rules: monospace like the cells, so that the columns line up in the view as in a dump.
+        var plain = TextStyle(monospace: true, preformatted: true, indent: base.indent)
+        plain.italic = base.italic
+        let tableWidth = widths.reduce(0, +) + (columns - 1) * spacing + frame
+        var writer = LineWriter(plain: plain, spacing: spacing, inset: inset)
+        if table.border { emit(writer.rule(grid: grid, columns: columns, widths: widths, above: nil, below: 0), tableWidth) }
+        for r in 0..<rows {
+            let lineCount = heights[r] + (table.border && r + 1 < rows ? 1 : 0)
+            for i in 0..<lineCount {
+                let isRule = i == heights[r]
+                let y = rowTop[r] + i
+                if isRule {
+                    emit(writer.rule(grid: grid, columns: columns, widths: widths, above: r, below: r + 1) {
+                        into, index, cellWidth in
+                        let cell = table.cells[index]
+                        let text = Self.line(of: cell, lines[index], at: y, rowTop: rowTop, rows: rows,
+                                             separator: separator)
+                        into.addCell(text, measured[index], width: cellWidth, alignment: cell.alignment, base: base)
+                    }, tableWidth)
+                    continue
+                }
+                if table.border { writer.add(vertical: true) }
+                var c = 0
+                while c < columns {
+                    let index = Int(grid[r * columns + c])
+                    if c > 0 { writer.add(vertical: table.border) }
+                    guard index >= 0 else {
+                        writer.pad(widths[c])
+                        c += 1
+                        continue
+                    }
+                    let cell = table.cells[index]
+                    let span = cell.colspan
+                    let cellWidth = widths[c..<min(columns, c + span)].reduce(0, +) + (span - 1) * spacing
+                    let line = Self.line(of: cell, lines[index], at: y, rowTop: rowTop, rows: rows,
+                                         separator: separator)
+                    writer.addCell(line, measured[index], width: cellWidth, alignment: cell.alignment, base: base)
+                    c += span
+                }
+                if table.border { writer.add(vertical: true) }
+                emit(writer.finishLine(), tableWidth)
+            }
+        }
+        if table.border {
+            emit(writer.rule(grid: grid, columns: columns, widths: widths, above: rows - 1, below: nil), tableWidth)
+        }
+        return true
+    }
+
+    /// The cell's line shown at line `y` of the table, placed vertically in the rows it spans.
+    private static func line(of cell: TableModel.Cell, _ lines: [WrappedLine], at y: Int, rowTop: [Int], rows: Int,
+                             separator: Int) -> WrappedLine? {
+        let lastRow = min(rows, cell.row + cell.rowspan) - 1
+        let top = rowTop[cell.row]
+        let height = rowTop[lastRow + 1] - separator - top
+        let room = max(0, height - lines.count)
+        let offset: Int
+        switch cell.verticalAlignment {
+        case .top: offset = 0
+        case .middle: offset = room / 2
+        case .bottom: offset = room
+        }
+        let k = y - top - offset
+        return k >= 0 && k < lines.count ? lines[k] : nil
+    }
+
+    /// Widens the columns in `range` so that together they are at least `width`, evenly.
+    private static func spread(_ width: Int, over range: Range<Int>, into widths: inout [Int]) {
+        let have = widths[range].reduce(0, +)
+        guard width > have else { return }
+        let extra = width - have
+        for (k, c) in range.enumerated() { widths[c] += extra / range.count + (k < extra % range.count ? 1 : 0) }
+    }
+
+    /// The preferred widths when they fit, else w3m's sharing. Percentages, as w3m reads them: a table's
+    /// `width="N%"` stretches it to that share of the room, and a cell's fixes its column's share of the table.
+    private static func columnWidths(_ table: TableModel, available: Int, minimum: [Int], preferred: [Int]) -> [Int] {
+        let columns = minimum.count
+        let leastTotal = minimum.reduce(0, +)
+        var target: Int?
+        if let percent = table.widthPercent {
+            let frame = table.border ? 2 : 0
+            let full = available + (columns - 1) * table.spacing + frame
+            target = min(available,
+                         max(leastTotal, full * min(percent, 100) / 100 - (columns - 1) * table.spacing - frame))
+        }
+        var wanted = [Int?](repeating: nil, count: columns)
+        for cell in table.cells where cell.colspan == 1 {
+            if let percent = cell.widthPercent {
+                let share = (target ?? available) * min(percent, 100) / 100
+                wanted[cell.column] = max(wanted[cell.column] ?? 0, share, minimum[cell.column])
+            }
+        }
+        let fixedTotal = wanted.compactMap { $0 }.reduce(0, +)
+        let freeMinimum = (0..<columns).filter { wanted[$0] == nil }.map { minimum[$0] }.reduce(0, +)
+        if target == nil && fixedTotal == 0 || fixedTotal + freeMinimum > available {
+            return preferred.reduce(0, +) <= available
+                ? preferred : share(available, minimum: minimum, preferred: preferred)
+        }
+        var widths = (0..<columns).map { wanted[$0] ?? minimum[$0] }
+        let free = (0..<columns).filter { wanted[$0] == nil }
+        let freePreferred = free.map { preferred[$0] }.reduce(0, +)
+        let room = (target ?? min(available, fixedTotal + freePreferred)) - fixedTotal
+        if !free.isEmpty && room > 0 {
+            // With a table width the free columns fill it; without, they take at most their preference.
+            let shared = share(room, minimum: free.map { minimum[$0] }, preferred: free.map { preferred[$0] })
+            for (k, c) in free.enumerated() { widths[c] = shared[k] }
+        }
+        return widths
+    }
+
+    /// Shares `available` out: every column gets its minimum, and what is left goes to the columns in
+    /// proportion to how much they lack of their preference, so short columns reach theirs and long text takes
+    /// the rest (the outcome of w3m's width solver on ordinary tables; CSS 2.1's automatic table layout as
+    /// browsers implement it). Room beyond every preference (a table stretched by its `width`) goes in
+    /// proportion to the preferences.
+    private static func share(_ available: Int, minimum: [Int], preferred: [Int], weights: [Int]? = nil) -> [Int] {
+        let count = minimum.count
+        let least = minimum.reduce(0, +)
+        guard available > least, count > 0 else { return minimum }
+        let lacking = (0..<count).map { max(0, preferred[$0] - minimum[$0]) }
+        let totalLacking = lacking.reduce(0, +)
+        let extra = available - least
+        var shares = [Double](repeating: 0, count: count)
+        if extra <= totalLacking, totalLacking > 0 {
+            for c in 0..<count { shares[c] = Double(minimum[c]) + Double(extra) * Double(lacking[c]) / Double(totalLacking) }
+        } else {
+            let base = (0..<count).map { max(minimum[$0], preferred[$0]) }
+            let weights = (weights ?? base).map { max($0, 1) }
+            let totalWeight = weights.reduce(0, +)
+            let beyond = extra - totalLacking
+            for c in 0..<count { shares[c] = Double(base[c]) + Double(beyond) * Double(weights[c]) / Double(totalWeight) }
+        }
+        return roundKeepingSum(shares, sum: available)
+    }
+
+    /// Whole numbers that add up to `sum`, each within one of its share (largest remainders first).
+    private static func roundKeepingSum(_ shares: [Double], sum: Int) -> [Int] {
+        var result = shares.map { Int($0.rounded(.down)) }
+        var left = sum - result.reduce(0, +)
+        let order = shares.indices.sorted { shares[$0] - Double(result[$0]) > shares[$1] - Double(result[$1]) }
+        for index in order where left > 0 {
+            result[index] += 1
+            left -= 1
+        }
+        return result
+    }
+}
+
+/// A line of a cell after wrapping: a range of the cell's bytes, and the columns it takes with its indentation.
+struct WrappedLine {
+    var range: Range<Int>
+    var indent: Int
+    var columns: Int
+}
+
+/// A cell's text split into its lines, measured for the table's column widths and wrapped to them.
+struct CellText {
+    let storage: RunStorage
+    private(set) var lines: [(range: Range<Int>, indent: Int, preformatted: Bool)] = []
+    private(set) var minimumWidth = 0
+    private(set) var preferredWidth = 0
+    /// The cell holds what lays out a page rather than a datum: headings, or several paragraphs.
+    private(set) var isPageLayout = false
+
+    /// Columns per level of indentation inside a cell (lists, block quotes).
+    static let indentWidth = 2
+
+    init(storage: RunStorage) {
+        self.storage = storage
+        let bytes = storage.bytes
+        var paragraphs = 0
+        var start = 0
+        var run = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            for k in 0...buffer.count where k == buffer.count || buffer[k] == 0x0A {
+                if k == start {
+                    if k < buffer.count {
+                        // An empty line between paragraphs stays, as w3m keeps it.
+                        paragraphs += 1
+                        lines.append((start..<k, 0, false))
+                    }
+                    start = k + 1
+                    continue
+                }
+                while run < storage.runCount - 1 && storage.runEnds[run] <= start { run += 1 }
+                let style = storage.style(ofRun: run)
+                if style.heading > 0 { isPageLayout = true }
+                let indent = min(style.indent, DocumentBuilder.maximumIndent) * Self.indentWidth
+                let line = UnsafeBufferPointer(rebasing: buffer[start..<k])
+                let columns = displayColumns(line)
+                var longest = columns
+                if !style.preformatted {
+                    longest = 0
+                    forEachBreakablePiece(line) { _, pieceColumns, _ in longest = max(longest, pieceColumns) }
+                }
+                lines.append((start..<k, indent, style.preformatted))
+                minimumWidth = max(minimumWidth, indent + longest)
+                preferredWidth = max(preferredWidth, indent + columns)
+                start = k + 1
+            }
+        }
+        if paragraphs >= 3 { isPageLayout = true }
+    }
+
+    /// Greedy word wrap at `width` columns; preformatted lines stay whole.
+    func wrap(width: Int) -> [WrappedLine] {
+        var wrapped: [WrappedLine] = []
+        storage.bytes.withUnsafeBufferPointer { buffer in
+            for line in lines {
+                let available = max(1, width - line.indent)
+                let text = UnsafeBufferPointer(rebasing: buffer[line.range])
+                let total = displayColumns(text)
+                if line.preformatted || total <= available {
+                    wrapped.append(WrappedLine(range: line.range, indent: line.indent, columns: line.indent + total))
+                    continue
+                }
+                var lineStart = -1, lineEnd = 0, columns = 0
+                let base = line.range.lowerBound
+                forEachBreakablePiece(text) { piece, pieceColumns, spaced in
+                    let gap = spaced ? 1 : 0
+                    if lineStart >= 0 && columns + gap + pieceColumns > available {
+                        wrapped.append(WrappedLine(range: (base + lineStart)..<(base + lineEnd), indent: line.indent,
+                                                   columns: line.indent + columns))
+                        lineStart = -1
+                    }
+                    if lineStart < 0 {
+                        lineStart = piece.lowerBound
+                        columns = pieceColumns
+                    } else {
+                        columns += gap + pieceColumns
+                    }
+                    lineEnd = piece.upperBound
+                }
+                if lineStart >= 0 {
+                    wrapped.append(WrappedLine(range: (base + lineStart)..<(base + lineEnd), indent: line.indent,
+                                               columns: line.indent + columns))
+                }
+            }
+        }
+        return wrapped
+    }
+
+    /// The styled pieces of `range`.
+    func pieces(_ range: Range<Int>, into line: inout [LaidOutPiece], restyle: (TextStyle) -> TextStyle) {
+        guard !range.isEmpty else { return }
+        // The first run that ends after the range starts.
+        var low = 0, high = storage.runCount
+        while low < high {
+            let mid = (low + high) / 2
+            if storage.runEnds[mid] <= range.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        var run = low
+        var position = range.lowerBound
+        while position < range.upperBound && run < storage.runCount {
+            let end = min(storage.runEnds[run], range.upperBound)
+            if end > position {
+                line.append(LaidOutPiece(bytes: Array(storage.bytes[position..<end]),
+                                         style: restyle(storage.style(ofRun: run))))
+            }
+            position = end
+            run += 1
+        }
+    }
+}
+
+/// Calls `body` with each piece of `text` a line may break around, its columns, and whether a space precedes
+/// it: words between spaces, and each East Asian wide character on its own, since such text has no spaces
+/// (w3m breaks it anywhere, as UAX #14 allows between ideographs).
+func forEachBreakablePiece(_ text: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Int, Bool) -> Void) {
+    var k = 0
+    var spaced = false
+    let count = text.count
+    while k < count {
+        if text[k] == 0x20 {
+            spaced = true
+            k += 1
+            continue
+        }
+        var start = k
+        var columns = 0
+        while k < count && text[k] != 0x20 {
+            let lead = text[k]
+            let length = min(utf8Length(lead), count - k)
+            // Below U+1100 (lead byte 0xE1) no character is wide.
+            let width = lead < 0xE1 ? 1 : displayColumns(UnsafeBufferPointer(rebasing: text[k..<(k + length)]))
+            if width == 2 {
+                if k > start {
+                    body(start..<k, columns, spaced)
+                    spaced = false
+                }
+                body(k..<(k + length), 2, spaced)
+                spaced = false
+                k += length
+                start = k
+                columns = 0
+                continue
+            }
+            columns += width
+            k += length
+        }
+        if k > start { body(start..<k, columns, spaced) }
+        spaced = false
+    }
+}
+
+/// Builds the table's lines piece by piece.
+private struct LineWriter {
+    let plain: TextStyle
+    let spacing: Int
+    /// Padding inside each side of a cell.
+    let inset: Int
+    private var pieces: [LaidOutPiece] = []
+
+    init(plain: TextStyle, spacing: Int, inset: Int) {
+        self.plain = plain
+        self.spacing = spacing
+        self.inset = inset
+    }
+
+    mutating func pad(_ count: Int) {
+        guard count > 0 else { return }
+        text(Array(repeating: 0x20, count: count))
+    }
+
+    mutating func add(vertical: Bool) {
+        if vertical { text(Array("│".utf8)) } else { pad(spacing) }
+    }
+
+    private mutating func text(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        if let last = pieces.last, last.style == plain {
+            pieces[pieces.count - 1].bytes += bytes
+        } else {
+            pieces.append(LaidOutPiece(bytes: bytes, style: plain))
+        }
+    }
+
+    mutating func addCell(_ line: WrappedLine?, _ cell: CellText, width: Int, alignment: TextAlignment,
+                          base: TextStyle) {
+        guard let line else { pad(width); return }
+        let room = max(0, width - 2 * inset - line.columns)
+        let before = inset + (alignment == .center ? room / 2 : alignment == .right ? room : 0)
+        pad(before + line.indent)
+        cell.pieces(line.range, into: &pieces) { style in
+            var style = style
+            // Inside the grid every cell is monospace text of the table's own indentation; headings and list
+            // markers would change the line's height or its hanging indent.
+            style.monospace = true
+            style.preformatted = true
+            style.indent = base.indent
+            style.heading = 0
+            style.listMarker = false
+            style.alignment = .left
+            style.rule = false
+            return style
+        }
+        pad(width - before - line.columns)
+    }
+
+    /// A border line between rows `above` and `below` (nil at the top and bottom). Where a cell spans both rows
+    /// the rule stops and the cell's text continues (`spanning` draws it, given the cell and its width).
+    mutating func rule(grid: [Int32], columns: Int, widths: [Int], above: Int?, below: Int?,
+                       spanning: ((inout LineWriter, Int, Int) -> Void)? = nil) -> [LaidOutPiece] {
+        func cell(_ row: Int?, _ c: Int) -> Int32 {
+            guard let row, c >= 0, c < columns else { return -2 }
+            return grid[row * columns + c]
+        }
+        func spans(_ c: Int) -> Bool {
+            spanning != nil && above != nil && below != nil && cell(above, c) >= 0 && cell(above, c) == cell(below, c)
+        }
+        // Whether a vertical rule between columns c-1 and c runs through the row.
+        func boundary(_ row: Int?, _ c: Int) -> Bool {
+            guard row != nil else { return false }
+            return c == 0 || c == columns || cell(row, c - 1) != cell(row, c) || cell(row, c) < 0
+        }
+        var ruleBytes: [UInt8] = []
+        var c = 0
+        while c <= columns {
+            let left = c > 0 && !spans(c - 1), right = c < columns && !spans(c)
+            ruleBytes += Array(Self.junction(up: boundary(above, c), down: boundary(below, c), left: left,
+                                             right: right).utf8)
+            guard c < columns else { break }
+            if spans(c), let spanning {
+                let index = cell(above, c)
+                var end = c + 1
+                while end < columns && cell(above, end) == index { end += 1 }
+                let width = widths[c..<end].reduce(0, +) + (end - c - 1) * spacing
+                text(ruleBytes)
+                ruleBytes = []
+                spanning(&self, Int(index), width)
+                c = end
+                continue
+            }
+            for _ in 0..<widths[c] { ruleBytes += Self.horizontal }
+            c += 1
+        }
+        if !ruleBytes.isEmpty { text(ruleBytes) }
+        return finishLine()
+    }
+
+    private static let horizontal: [UInt8] = Array("─".utf8)
+
+    private static func junction(up: Bool, down: Bool, left: Bool, right: Bool) -> String {
+        switch (up, down, left, right) {
+        case (false, true, false, true): return "┌"
+        case (false, true, true, false): return "┐"
+        case (true, false, false, true): return "└"
+        case (true, false, true, false): return "┘"
+        case (true, true, false, true): return "├"
+        case (true, true, true, false): return "┤"
+        case (false, true, true, true): return "┬"
+        case (true, false, true, true): return "┴"
+        case (true, true, true, true): return "┼"
+        case (true, true, false, false), (true, false, false, false), (false, true, false, false): return "│"
+        case (false, false, _, _): return left || right ? "─" : " "
+        }
+    }
+
+    mutating func finishLine() -> [LaidOutPiece] {
+        defer { pieces = [] }
+        return pieces
+    }
+}
