@@ -74,19 +74,27 @@ package enum LocalFile {
     package static func write(_ bytes: [UInt8], to path: String) -> Result<Void, Errno> {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return .failure(Errno(code: errno)) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(fd)
-                return .failure(Errno(code: code))
-            }
-            offset += written
+        if let code = bytes.withUnsafeBytes({ writeAll($0, to: fd) }) {
+            close(fd)
+            return .failure(Errno(code: code))
         }
         guard close(fd) == 0 else { return .failure(Errno(code: errno)) }
         return .success(())
+    }
+
+    /// write(2) until every byte is taken (a pipe or a full disk may take them in pieces); the `errno` that
+    /// stopped it, or nil.
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return nil
     }
 
     package struct Errno: Error {

@@ -124,23 +124,11 @@ package final class SessionFile: @unchecked Sendable {
         }
         let temporary = url.path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return "Cannot save the session to \(temporary): \(String(cString: strerror(errno)))" }
-        var problem: String?
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    problem = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
-        if problem == nil, fsync(fd) != 0 { problem = String(cString: strerror(errno)) }
+        guard fd >= 0 else { return "Cannot save the session to \(temporary): \(LocalFile.describe(errno))" }
+        var problem = data.withUnsafeBytes { LocalFile.writeAll($0, to: fd) }.map(LocalFile.describe)
+        if problem == nil, fsync(fd) != 0 { problem = LocalFile.describe(errno) }
         close(fd)
-        if problem == nil, rename(temporary, url.path) != 0 { problem = String(cString: strerror(errno)) }
+        if problem == nil, rename(temporary, url.path) != 0 { problem = LocalFile.describe(errno) }
         if let problem {
             unlink(temporary)
             return "Cannot save the session to \(url.path): \(problem)"

@@ -11,16 +11,6 @@ package enum StandardStreams {
 
     private static func write(_ text: String, to fd: Int32) {
         var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        _ = text.withUTF8 { LocalFile.writeAll(UnsafeRawBufferPointer($0), to: fd) }
     }
 }
