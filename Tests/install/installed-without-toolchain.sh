@@ -16,6 +16,10 @@ for program in bin/gtkprogress libexec/gtkprogress/gtkprogress-viewer libexec/gt
     ldd "$prefix/$program" | grep -q /opt/swift && fail "$program links against the toolchain: $(ldd "$prefix/$program" | grep /opt/swift)"
     ldd "$prefix/$program" | grep -q "not found" && fail "$program misses a library: $(ldd "$prefix/$program" | grep 'not found')"
 done
+# FoundationEssentials only: full Foundation would bring ICU's 30 MB of data into every binary (its symbol icudt…).
+for program in bin/gtkprogress libexec/gtkprogress/gtkprogress-viewer libexec/gtkprogress/gtkprogress-fetch; do
+    nm "$prefix/$program" 2>/dev/null | grep -q " icudt" && fail "$program carries ICU's data: something imports Foundation"
+done
 ldd "$prefix/bin/gtkprogress" | grep -Eq "libgtk|libgdk|libcurl" && fail "gtkprogress itself links GTK or libcurl"
 ldd "$prefix/libexec/gtkprogress/gtkprogress-fetch" | grep -q libgtk && fail "the fetcher links GTK"
 # libcurl is opened when the first network load starts, never at start-up.

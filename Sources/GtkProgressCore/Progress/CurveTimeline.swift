@@ -72,7 +72,7 @@ package enum CurveTimeline {
                 }
             }
             let shown = motion.frame(at: t)
-            text += String(format: "%.3f\t%.3f\t%.3f\n", t, shown.fraction, shown.opacity)
+            text += [t, shown.fraction, shown.opacity].map { $0.formatted(decimals: 3) }.joined(separator: "\t") + "\n"
             index += 1
         }
         return text

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the bar paints at each frame, from the tracker's latest state (the model, ticked every 0.1 s): the
 /// fraction glides to the model's (`ProgressGlide`), the finish runs to 1.0 from where the bar is painted, the
