@@ -29,8 +29,8 @@ let package = Package(
         .target(name: "CCurl", path: "Sources/CCurl"),
         .systemLibrary(name: "CGumbo", path: "Sources/CGumbo", pkgConfig: "gumbo",
                        providers: [.apt(["libgumbo-dev"])]),
-        .systemLibrary(name: "CUchardet", path: "Sources/CUchardet", pkgConfig: "uchardet",
-                       providers: [.apt(["libuchardet-dev"])]),
+        // uchardet's header (libuchardet-dev); the library is opened with dlopen, see cuchardet.h.
+        .target(name: "CUchardet", path: "Sources/CUchardet"),
         .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
         .target(name: "GtkProgressCore", dependencies: ["CGumbo", "CUchardet", "CIntl"], path: "Sources/GtkProgressCore"),
         .target(name: "GtkProgressFiles", dependencies: ["GtkProgressCore"], path: "Sources/GtkProgressFiles"),

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Builds gtkprogress_VERSION_ARCH.deb from a release build (make deb): `make install-files` into a staging root
 # with PREFIX=/usr, stripped binaries, the man page gzipped, copyright and changelog in usr/share/doc, and Depends
-# derived by dpkg-shlibdeps from what the binaries link (Debian Policy 8.6.1), plus libcurl4: the loader opens
-# libcurl with dlopen at the first network load (Sources/CCurl/ccurl.c), which no ELF dependency shows. The Swift
+# derived by dpkg-shlibdeps from what the binaries link (Debian Policy 8.6.1), plus libcurl4 and libuchardet0: the
+# loader opens libcurl with dlopen at the first network load (Sources/CCurl/ccurl.c) and the decoder opens uchardet
+# the first time an encoding must be guessed (Sources/CUchardet/cuchardet.c), which no ELF dependency shows. The Swift
 # runtime is linked in statically (--static-swift-stdlib), so nothing from the toolchain is needed at run time.
 # Usage: build-deb.sh [BIN [OUTDIR]]
 set -eu
@@ -45,7 +46,8 @@ depends=$(cd "$work" && dpkg-shlibdeps -O debian/gtkprogress/usr/bin/gtkprogress
 [ -n "$depends" ] || { cat "$work/shlibdeps.log" >&2; echo "build-deb.sh: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 # ccurl.c opens libcurl.so.4, which Debian ships in libcurl4; CURLOPT_PROTOCOLS_STR needs 7.85.0
 # (https://curl.se/libcurl/c/CURLOPT_PROTOCOLS_STR.html).
-depends="$depends, libcurl4 (>= 7.85.0)"
+# cuchardet.c opens libuchardet.so.0 (libuchardet0; uchardet_get_charset's WHATWG-style names since 0.0.6).
+depends="$depends, libcurl4 (>= 7.85.0), libuchardet0 (>= 0.0.6)"
 installed_size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@INSTALLED_SIZE@/$installed_size/" \
     -e "s/@DEPENDS@/$depends/" packaging/deb/control.in > "$stage/DEBIAN/control"

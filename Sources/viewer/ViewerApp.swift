@@ -127,8 +127,11 @@ final class ViewerApp {
             browser.showNotice(startupMessages.joined(separator: " "))
             startupMessages = []
         }
-        browser.chrome.window.showAll()
-        browser.chrome.window.present()
+        // A local page is read and laid out before the window maps, so its first frame shows the page.
+        browser.whenLocalPageShown(within: 200) { [unowned browser] in
+            browser.chrome.window.showAll()
+            browser.chrome.window.present()
+        }
         sessionChanged()
         return browser
     }

@@ -22,9 +22,11 @@ for program in bin/gtkprogress libexec/gtkprogress/gtkprogress-viewer libexec/gt
 done
 ldd "$prefix/bin/gtkprogress" | grep -Eq "libgtk|libgdk|libcurl" && fail "gtkprogress itself links GTK or libcurl"
 ldd "$prefix/libexec/gtkprogress/gtkprogress-fetch" | grep -q libgtk && fail "the fetcher links GTK"
-# libcurl is opened when the first network load starts, never at start-up.
-for program in libexec/gtkprogress/gtkprogress-viewer libexec/gtkprogress/gtkprogress-fetch; do
+# libcurl is opened when the first network load starts and uchardet when an encoding must be guessed, never at
+# start-up.
+for program in libexec/gtkprogress/gtkprogress-viewer libexec/gtkprogress/gtkprogress-fetch bin/gtkprogress; do
     ldd "$prefix/$program" | grep -q libcurl && fail "$program links libcurl at start-up"
+    ldd "$prefix/$program" | grep -q libuchardet && fail "$program links uchardet at start-up"
 done
 
 page="$prefix/page.html"

@@ -24,6 +24,9 @@ package final class Browser {
     public internal(set) var zoom = ZoomLevel.normal
     /// The addresses visited, shared with the other windows.
     public let visited: VisitedLinks
+    /// Waiting for the local page being loaded to be shown (`whenLocalPageShown`), and how long at most.
+    var pageShownWaiter: (() -> Void)?
+    var pageShownDeadline: MainLoopTimer?
 
     /// Asked to open a link in a window of its own (middle-click, Ctrl+click, the link's menu, Shift+Return).
     /// Without a handler the link opens in this window.

@@ -57,14 +57,13 @@ package enum CharsetDecoder {
     /// The encoding libuchardet finds most likely for `bytes`, if it is one the web knows (its names are mostly
     /// WHATWG labels already). <https://gitlab.freedesktop.org/uchardet/uchardet/-/blob/master/src/uchardet.h>
     static func detect(_ bytes: ArraySlice<UInt8>) -> TextEncoding? {
-        guard !bytes.isEmpty, let detector = uchardet_new() else { return nil }
-        defer { uchardet_delete(detector) }
-        let accepted = bytes.withUnsafeBytes { buffer in
-            uchardet_handle_data(detector, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), buffer.count)
+        guard !bytes.isEmpty else { return nil }
+        var found = [CChar](repeating: 0, count: 64)
+        let detected = bytes.withUnsafeBytes { buffer in
+            cuchardet_detect(buffer.baseAddress!.assumingMemoryBound(to: CChar.self), buffer.count, &found, found.count)
         }
-        guard accepted == 0 else { return nil }
-        uchardet_data_end(detector)
-        guard let name = uchardet_get_charset(detector).map({ String(cString: $0) }), !name.isEmpty else { return nil }
+        let name = String(decoding: found.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard detected, !name.isEmpty else { return nil }
         // "UHC" is Windows' Korean code page, which the web calls EUC-KR.
         return TextEncoding(label: name == "UHC" ? "euc-kr" : name)
     }
