@@ -1,6 +1,6 @@
-import Dispatch
 import FoundationEssentials
 import GtkProgressCore
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,10 +12,10 @@ import Glibc
 /// Writes are atomic: the bytes go to a temporary file in the same directory, which is flushed to disk (`fsync`)
 /// and then renamed over the old file (`rename(2)` replaces it in one step), and the directory is flushed so the
 /// rename itself survives a crash. A kill or power loss mid-write leaves the previous file, whole. Writes run on
-/// a serial queue of their own, in the order they were asked for.
+/// a worker thread of their own (`SerialWorker`), in the order they were asked for.
 package final class SessionFile: @unchecked Sendable {
     package let url: URL
-    private let queue = DispatchQueue(label: "gtkprogress.session-file")
+    private let queue = SerialWorker(name: "gtkprogress-save")
 
     package init(url: URL) { self.url = url }
 
@@ -113,7 +113,9 @@ package final class SessionFile: @unchecked Sendable {
     /// Saves `data` now, after any save still under way (when the viewer quits). Returns a message on failure.
     @discardableResult
     package func saveAndWait(_ data: Data) -> String? {
-        queue.sync { write(data) }
+        let result = Mutex<String?>(nil)
+        queue.sync { [self] in result.withLock { $0 = write(data) } }
+        return result.withLock { $0 }
     }
 
     /// Write to a temporary file, fsync, rename, fsync the directory. Returns a message on failure.

@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import Glibc
 import GtkProgressCore
@@ -16,6 +15,8 @@ final class FileRead: @unchecked Sendable {
     private let options: LoaderOptions
     /// What has arrived, and whether the read was cancelled.
     private let state = Mutex<(body: [UInt8], cancelled: Bool)>(([], false))
+    /// Each read has a thread of its own, so a slow disk holds up no other window.
+    private let worker = SerialWorker(name: "gtkprogress-read")
 
     init(url: URL, options: LoaderOptions) {
         self.url = url
@@ -24,7 +25,7 @@ final class FileRead: @unchecked Sendable {
 
     /// Starts reading; `deliver` gets each event on the main loop.
     func start(deliver: @escaping @Sendable (LoadEvent) -> Void) {
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        worker.async { [self] in
             self.read { event in MainLoop.post { deliver(event) } }
         }
     }

@@ -1,6 +1,6 @@
-import Dispatch
 import FoundationEssentials
 import GtkProgressCore
+import GtkProgressFiles
 internal import CGLib
 
 /// A repeating GLib timeout. The closure returns `true` to keep going; the source is removed when it returns
@@ -84,11 +84,12 @@ package final class ClosureBox<F> {
 
 package typealias VoidHandler = ClosureBox<() -> Void>
 
-/// Work that grows with the page (decoding, parsing) runs here, off the main loop, one job at a time; its result
+/// Work that grows with the page (decoding, parsing) runs here, off the main loop, one job at a time on a
+/// `SerialWorker`; its result
 /// comes back on the main loop through a GLib idle source (`g_idle_add_full` may be called from any thread).
 /// Neither the job nor the result may touch GTK.
 package enum BackgroundWork {
-    private static let queue = DispatchQueue(label: "gtkprogress.background", qos: .userInitiated)
+    private static let queue = SerialWorker(name: "gtkprogress-work")
 
     /// Runs `job` on the background queue, then `done` with its result on the main loop.
     package static func run<Result: Sendable>(_ job: @escaping @Sendable () -> Result,
