@@ -42,6 +42,47 @@ extension Document {
     }
 }
 
+/// One paragraph line being wrapped: the output line being filled and its columns.
+private struct LineWrapper {
+    let width: Int
+    let indent: Int
+    let alignment: TextAlignment
+    var current: [UInt8] = []
+    var columns = 0
+    var lineIndent: Int
+
+    init(width: Int, indent: Int, firstIndent: Int, alignment: TextAlignment) {
+        self.width = width
+        self.indent = indent
+        self.alignment = alignment
+        lineIndent = firstIndent
+    }
+
+    mutating func flush(into out: inout [UInt8]) {
+        let room = max(0, width - lineIndent - columns)
+        let shift = alignment == .center ? room / 2 : alignment == .right ? room : 0
+        let spaces = lineIndent + shift
+        if spaces > 0 { out.append(contentsOf: repeatElement(0x20, count: spaces)) }
+        out.append(contentsOf: current)
+        out.append(0x0A)
+        current.removeAll(keepingCapacity: true)
+        columns = 0
+        lineIndent = indent
+    }
+
+    mutating func place(_ piece: UnsafeBufferPointer<UInt8>, _ pieceColumns: Int, spaced: Bool,
+                        into out: inout [UInt8]) {
+        let gap = spaced ? 1 : 0
+        if !current.isEmpty && lineIndent + columns + gap + pieceColumns > width { flush(into: &out) }
+        if !current.isEmpty && spaced {
+            current.append(0x20)
+            columns += 1
+        }
+        current.append(contentsOf: piece)
+        columns += pieceColumns
+    }
+}
+
 /// Collects one line at a time, then writes it with its indentation, wrapped and aligned if asked.
 private struct DumpWriter {
     let width: Int?
@@ -123,33 +164,14 @@ private struct DumpWriter {
     /// Greedy word wrap; a word longer than the line gets a line of its own. Centred and right-aligned lines are
     /// placed in the room their indentation leaves.
     private mutating func wrap(firstIndent: Int, indent: Int, width: Int, alignment: TextAlignment) {
-        var current: [UInt8] = []
-        var columns = 0
-        var lineIndent = firstIndent
-        func flush(_ out: inout [UInt8]) {
-            let room = max(0, width - lineIndent - columns)
-            let shift = alignment == .center ? room / 2 : alignment == .right ? room : 0
-            let spaces = lineIndent + shift
-            if spaces > 0 { out.append(contentsOf: repeatElement(0x20, count: spaces)) }
-            out.append(contentsOf: current)
-            out.append(0x0A)
-            current.removeAll(keepingCapacity: true)
-            columns = 0
-            lineIndent = indent
-        }
-        func place(_ piece: Range<Int>, _ pieceColumns: Int, spaced: Bool, _ out: inout [UInt8]) {
-            let gap = spaced ? 1 : 0
-            if !current.isEmpty && lineIndent + columns + gap + pieceColumns > width { flush(&out) }
-            if !current.isEmpty && spaced {
-                current.append(0x20)
-                columns += 1
-            }
-            current.append(contentsOf: line[piece])
-            columns += pieceColumns
-        }
-        var k = 0
-        let count = line.count
+        var wrapper = LineWrapper(width: width, indent: indent, firstIndent: firstIndent, alignment: alignment)
+        // The output moves out of `self` while `line` is read, so the two accesses never overlap.
+        var out: [UInt8] = []
+        swap(&out, &self.out)
+        defer { swap(&out, &self.out) }
         line.withUnsafeBufferPointer { bytes in
+            var k = 0
+            let count = bytes.count
             while k < count {
                 if bytes[k] == 0x20 { k += 1; continue }
                 var end = k
@@ -159,7 +181,8 @@ private struct DumpWriter {
                     end += 1
                 }
                 guard mayBeWide else {
-                    place(k..<end, displayColumns(UnsafeBufferPointer(rebasing: bytes[k..<end])), spaced: true, &out)
+                    let word = UnsafeBufferPointer(rebasing: bytes[k..<end])
+                    wrapper.place(word, displayColumns(word), spaced: true, into: &out)
                     k = end
                     continue
                 }
@@ -174,8 +197,12 @@ private struct DumpWriter {
                     let character = UnsafeBufferPointer(rebasing: bytes[j..<min(end, j + length)])
                     let characterColumns = displayColumns(character)
                     if characterColumns == 2 {
-                        if j > piece { place(piece..<j, pieceColumns, spaced: spaced, &out); spaced = false }
-                        place(j..<(j + character.count), 2, spaced: spaced, &out)
+                        if j > piece {
+                            wrapper.place(UnsafeBufferPointer(rebasing: bytes[piece..<j]), pieceColumns, spaced: spaced,
+                                          into: &out)
+                            spaced = false
+                        }
+                        wrapper.place(character, 2, spaced: spaced, into: &out)
                         spaced = false
                         piece = j + character.count
                         pieceColumns = 0
@@ -184,11 +211,14 @@ private struct DumpWriter {
                     }
                     j += character.count
                 }
-                if end > piece { place(piece..<end, pieceColumns, spaced: spaced, &out) }
+                if end > piece {
+                    wrapper.place(UnsafeBufferPointer(rebasing: bytes[piece..<end]), pieceColumns, spaced: spaced,
+                                  into: &out)
+                }
                 k = end
             }
         }
-        flush(&out)
+        wrapper.flush(into: &out)
     }
 
     mutating func trimTrailingBlankLines() {
