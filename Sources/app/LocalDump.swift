@@ -11,14 +11,16 @@ enum LocalDump {
             printError(refusal.message)
             return 1
         }
+        let loaded: LoadedPage
         switch LocalFile.read(url) {
         case .failure(let error):
             printError(error.message)
             return 1
         case .success(let bytes):
-            let loaded = LoadedPage(decoding: bytes, finalURL: url, status: 200, contentType: nil)
-            StandardStreams.output(PageDump.render(loaded, width: TerminalSize.dumpWidth(option: width)).text)
-            return 0
+            // The bytes end here: a page is held as its decoded text only while it is parsed.
+            loaded = LoadedPage(decoding: bytes, finalURL: url, status: 200, contentType: nil)
         }
+        StandardStreams.output(PageDump.render(loaded, width: TerminalSize.dumpWidth(option: width)).text)
+        return 0
     }
 }

@@ -124,17 +124,21 @@ package struct Document: Sendable {
     package var isEmpty: Bool { storage.bytes.isEmpty }
 }
 
-/// The text of a document and its runs: run `i` covers `bytes[runEnds[i - 1] ..< runEnds[i]]`.
+/// The text of a document and its runs: run `i` covers `bytes[runEnds[i - 1] ..< runEnds[i]]`, in the style
+/// `styles[runStyles[i]]` with the link `runLinks[i]` (-1 for none). The link is kept apart from the style, so a
+/// page with 100,000 links has a handful of distinct styles, not 100,000.
 package final class RunStorage: Sendable {
     package let bytes: [UInt8]
     package let runEnds: [Int]
     package let runStyles: [Int32]
+    package let runLinks: [Int32]
     package let styles: [TextStyle]
 
-    init(bytes: [UInt8], runEnds: [Int], runStyles: [Int32], styles: [TextStyle]) {
+    init(bytes: [UInt8], runEnds: [Int], runStyles: [Int32], runLinks: [Int32], styles: [TextStyle]) {
         self.bytes = bytes
         self.runEnds = runEnds
         self.runStyles = runStyles
+        self.runLinks = runLinks
         self.styles = styles
     }
 
@@ -142,7 +146,12 @@ package final class RunStorage: Sendable {
 
     package func range(ofRun index: Int) -> Range<Int> { (index == 0 ? 0 : runEnds[index - 1])..<runEnds[index] }
 
-    package func style(ofRun index: Int) -> TextStyle { styles[Int(runStyles[index])] }
+    package func style(ofRun index: Int) -> TextStyle {
+        var style = styles[Int(runStyles[index])]
+        let link = runLinks[index]
+        if link >= 0 { style.link = Int(link) }
+        return style
+    }
 
     package func text(ofRun index: Int) -> String { String(decoding: bytes[range(ofRun: index)], as: UTF8.self) }
 }

@@ -35,8 +35,11 @@ struct DocumentBuilder {
     static func build(source: UnsafeBufferPointer<UInt8>, baseURL: URL?, placeholders: Bool = true,
                       maximumDepth: Int = MarkupPrefilter.maximumDepth,
                       layoutWidth: Int = Document.defaultLayoutWidth) -> Document {
-        let markup = MarkupPrefilter.prefilter(source, maximumDepth: maximumDepth, placeholders: placeholders)
+        var markup = MarkupPrefilter.prefilter(source, maximumDepth: maximumDepth, placeholders: placeholders)
         let tree = markup.bytes.withUnsafeBufferPointer { GumboTree(parsing: $0) }
+        // Gumbo copies the text and attributes it keeps, and the walk never reads its `original_*` pieces of the
+        // input, so the markup gumbo parsed goes before the walk builds the text (a large page's worth of memory).
+        markup.bytes = []
         var builder = DocumentBuilder(source: source, markup: markup, layoutWidth: layoutWidth)
         builder.walk(tree.document)
         return withExtendedLifetime(tree) { builder.finish(baseURL: baseURL) }
@@ -56,7 +59,7 @@ struct DocumentBuilder {
         let role: ElementRole
         let childCount: Int
         var nextChild = 0
-        let savedStyle: Int32
+        let savedStyle: StyleHandle
         /// Where a link's text starts, to label links that have none.
         let textStart: Int
         let href: String?
@@ -506,11 +509,7 @@ struct DocumentBuilder {
             links.append(url)
             return links.count - 1
         }
-        writer.remapStyles { style in
-            var style = style
-            if let link = style.link { style.link = remap[link] }
-            return style
-        }
+        writer.remapLinks { remap[$0] }
         var metaRefresh: (delay: Double, url: URL)?
         if let refresh {
             let target = refresh.target.flatMap { LinkResolution.resolve($0, against: base) } ?? baseURL

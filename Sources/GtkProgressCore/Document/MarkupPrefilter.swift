@@ -16,14 +16,35 @@ struct PrefilteredMarkup {
 }
 
 /// A stretch of text the prefilter took out of gumbo's input, with the inline element that wrapped it, if any.
+/// A large page has hundreds of thousands of them, so offsets are stored as 32-bit numbers (20 bytes a piece
+/// instead of 48): documents are capped far below 2 GiB (`LoaderOptions.maxDocumentBytes`).
 struct InlinePiece {
-    /// The text, in the source (or in `PrefilteredMarkup.decoded`).
-    var text: Range<Int>
-    var decoded = false
+    private var textStart: Int32
+    private var textEnd: Int32
+    private var hrefStart: Int32 = -1
+    private var hrefEnd: Int32 = -1
     /// Gumbo's tag number of the element around the text (`em`, `code`, `a`, …), or 0 for bare text.
     var tag: UInt32 = 0
+    var decoded = false
+
+    init(text: Range<Int>, decoded: Bool = false, tag: UInt32 = 0) {
+        textStart = Int32(text.lowerBound)
+        textEnd = Int32(text.upperBound)
+        self.decoded = decoded
+        self.tag = tag
+    }
+
+    /// The text, in the source (or in `PrefilteredMarkup.decoded`).
+    var text: Range<Int> { Int(textStart)..<Int(textEnd) }
+
     /// A link's `href` value, in the source, when `tag` is `a`.
-    var href: Range<Int>?
+    var href: Range<Int>? {
+        get { hrefStart < 0 ? nil : Int(hrefStart)..<Int(hrefEnd) }
+        set {
+            hrefStart = newValue.map { Int32($0.lowerBound) } ?? -1
+            hrefEnd = newValue.map { Int32($0.upperBound) } ?? -1
+        }
+    }
 }
 
 /// Rewrites HTML before gumbo parses it, changing what gumbo builds only where gumbo itself would fail.

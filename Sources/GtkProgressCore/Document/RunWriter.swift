@@ -5,9 +5,11 @@ struct RunWriter {
     private var bytes: [UInt8] = []
     private var runEnds: [Int] = []
     private var runStyles: [Int32] = []
+    private var runLinks: [Int32] = []
+    /// The distinct styles, without their link (`RunStorage`).
     private var styles: [TextStyle] = [TextStyle()]
     private var styleIDs: [TextStyle: Int32] = [TextStyle(): 0]
-    private var currentStyleID: Int32 = 0
+    private var current = StyleHandle.plain
 
     /// Nothing yet on the current line.
     private(set) var atLineStart = true
@@ -27,23 +29,30 @@ struct RunWriter {
     init(capacity: Int = 1 << 12) { bytes.reserveCapacity(capacity) }
 
     var style: TextStyle {
-        get { styles[Int(currentStyleID)] }
+        get {
+            var style = styles[Int(current.style)]
+            if current.link >= 0 { style.link = Int(current.link) }
+            return style
+        }
         set {
-            if newValue == styles[Int(currentStyleID)] { return }
-            if let id = styleIDs[newValue] {
-                currentStyleID = id
+            current.link = newValue.link.map { Int32($0) } ?? -1
+            var bare = newValue
+            bare.link = nil
+            if bare == styles[Int(current.style)] { return }
+            if let id = styleIDs[bare] {
+                current.style = id
             } else {
-                currentStyleID = Int32(styles.count)
-                styleIDs[newValue] = currentStyleID
-                styles.append(newValue)
+                current.style = Int32(styles.count)
+                styleIDs[bare] = current.style
+                styles.append(bare)
             }
         }
     }
 
-    /// The current style's number, to restore it later without looking it up again.
-    var styleID: Int32 {
-        get { currentStyleID }
-        set { currentStyleID = newValue }
+    /// The current style and link, to restore them later without looking them up again.
+    var styleID: StyleHandle {
+        get { current }
+        set { current = newValue }
     }
 
     var byteCount: Int { bytes.count }
@@ -79,12 +88,12 @@ struct RunWriter {
     /// Appends a line laid out elsewhere (a row of a table), as it is, and ends it.
     mutating func appendLaidOutLine(_ pieces: [LaidOutPiece]) {
         beginContent()
-        let saved = currentStyleID
+        let saved = current
         for piece in pieces {
             style = piece.style
             piece.bytes.withUnsafeBufferPointer { appendBytes($0) }
         }
-        currentStyleID = saved
+        current = saved
         appendNewline()
     }
 
@@ -93,7 +102,7 @@ struct RunWriter {
     mutating func appendFinished(_ storage: RunStorage, restyle: (TextStyle) -> TextStyle) {
         guard !storage.bytes.isEmpty else { return }
         beginContent()
-        let saved = currentStyleID
+        let saved = current
         storage.bytes.withUnsafeBufferPointer { bytes in
             for run in 0..<storage.runCount {
                 style = restyle(storage.style(ofRun: run))
@@ -107,7 +116,7 @@ struct RunWriter {
                 appendBytes(UnsafeBufferPointer(rebasing: bytes[start..<range.upperBound]))
             }
         }
-        currentStyleID = saved
+        current = saved
         suppressSpace = atLineStart
         trailingSpace = false
     }
@@ -214,10 +223,10 @@ struct RunWriter {
     // MARK: Bytes
 
     private mutating func appendNewline() {
-        let saved = currentStyleID
-        currentStyleID = 0
+        let saved = current
+        current = .plain
         appendBytes("\n")
-        currentStyleID = saved
+        current = saved
         trailingNewlines += 1
         atLineStart = true
         suppressSpace = true
@@ -231,11 +240,12 @@ struct RunWriter {
     private mutating func appendBytes(_ text: UnsafeBufferPointer<UInt8>) {
         guard !text.isEmpty else { return }
         bytes.append(contentsOf: text)
-        if runStyles.last == currentStyleID {
+        if runStyles.last == current.style && runLinks.last == current.link {
             runEnds[runEnds.count - 1] = bytes.count
         } else {
             runEnds.append(bytes.count)
-            runStyles.append(currentStyleID)
+            runStyles.append(current.style)
+            runLinks.append(current.link)
         }
         if text.count != 1 || text[0] != 0x0A {
             trailingNewlines = 0
@@ -252,17 +262,27 @@ struct RunWriter {
         if runEnds[last] == (last == 0 ? 0 : runEnds[last - 1]) {
             runEnds.removeLast()
             runStyles.removeLast()
+            runLinks.removeLast()
         }
     }
 
     /// The finished text: line breaks owed at the very end are dropped, and so is a trailing space.
     mutating func finish() -> RunStorage {
         trimTrailingSpace()
-        return RunStorage(bytes: bytes, runEnds: runEnds, runStyles: runStyles, styles: styles)
+        return RunStorage(bytes: bytes, runEnds: runEnds, runStyles: runStyles, runLinks: runLinks, styles: styles)
     }
 
-    /// Replaces the styles table, for link indices that changed once all links were resolved.
-    mutating func remapStyles(_ transform: (TextStyle) -> TextStyle) {
-        styles = styles.map(transform)
+    /// Renumbers the runs' links once all links are resolved (nil: the link goes).
+    mutating func remapLinks(_ transform: (Int) -> Int?) {
+        for i in runLinks.indices where runLinks[i] >= 0 {
+            runLinks[i] = transform(Int(runLinks[i])).map { Int32($0) } ?? -1
+        }
     }
+}
+
+/// A style of `RunWriter`'s table and a link (-1: none): what a run is written in.
+struct StyleHandle: Equatable {
+    var style: Int32
+    var link: Int32
+    static let plain = StyleHandle(style: 0, link: -1)
 }

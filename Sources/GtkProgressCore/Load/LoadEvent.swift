@@ -41,11 +41,12 @@ package struct LoadedPage: Sendable, Equatable {
     package var charset: String
     /// Nothing declared `charset` and the bytes were not UTF-8, so it was guessed (the status line says so).
     package var charsetGuessed: Bool
-    /// Size of `body`: the decoded (decompressed) document, not the bytes on the wire.
-    package var byteCount: Int { body.count }
+    /// Size of the decoded (decompressed) document, not the bytes on the wire.
+    package var byteCount: Int
     /// `byteCount` as a person reads it: "12 bytes", "1.5 KB", "64 MB".
     package var sizeDescription: String { ByteCount.size(Int64(byteCount)) }
-    /// The document's bytes after content decoding, for saving binary content as it was sent.
+    /// The document's bytes after content decoding, for saving binary content as it was sent; empty for a
+    /// document shown as text, which `text` holds (a large page is not kept twice).
     package var body: [UInt8]
 
     package init(finalURL: URL, status: Int, contentType: String?, kind: ContentKind, text: String, charset: String,
@@ -57,7 +58,8 @@ package struct LoadedPage: Sendable, Equatable {
         self.text = text
         self.charset = charset
         self.charsetGuessed = charsetGuessed
-        self.body = body
+        self.byteCount = body.count
+        if case .binary = kind { self.body = body } else { self.body = [] }
     }
 }
 
