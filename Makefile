@@ -74,7 +74,7 @@ order: release
 	scripts/startup-order.sh $(BIN)
 
 screenshot: release
-	$(XVFB) /usr/bin/python3 scripts/screenshot.py $(BIN) docs/screenshot.png
+	$(XVFB) /usr/bin/python3 scripts/screenshot.py $(BIN)
 	$(XVFB) /usr/bin/python3 scripts/screenshot.py --bar-demo $(dir $(BIN))bar-demo
 
 # The library's reference: symbol graphs of the public API (GtkProgress's graph carries the modules it re-exports)
