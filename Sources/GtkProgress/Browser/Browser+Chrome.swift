@@ -149,7 +149,7 @@ extension Browser {
         let changed = level != zoom
         zoom = level
         page.setZoom(level.factor)
-        if announce { chrome.statusText = "Text size \(level)" }
+        if announce { chrome.statusText = L("Text size %@", "\(level)") }
         guard changed else { return }
         onZoomChanged?(level)
         onStateChanged?()

@@ -175,7 +175,7 @@ package final class Browser {
         if decoded.isEmpty || decoded.lowercased() == "top" {
             page.scroll(toOffset: 0)
         } else {
-            chrome.statusText = "This page has no place named “#\(decoded)”."
+            chrome.statusText = L("This page has no place named “#%@”.", decoded)
         }
     }
 

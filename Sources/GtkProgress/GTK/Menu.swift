@@ -68,17 +68,18 @@ package enum Clipboard {
 package final class SearchBar: Widget {
     package let entry: SearchEntry
     package let matchLabel = Label()
-    package let previous = Button(iconName: "go-up-symbolic", tooltip: "Previous match (Shift+Return)",
-                                 accessibleName: "Previous match")
-    package let next = Button(iconName: "go-down-symbolic", tooltip: "Next match (Return)", accessibleName: "Next match")
+    package let previous = Button(iconName: "go-up-symbolic", tooltip: L("Previous match (Shift+Return)"),
+                                 accessibleName: L("Previous match"))
+    package let next = Button(iconName: "go-down-symbolic", tooltip: L("Next match (Return)"),
+                              accessibleName: L("Next match"))
 
     package init(placeholder: String) {
         entry = SearchEntry()
         super.init(retaining: gtk_search_bar_new())
         entry.placeholder = placeholder
-        entry.setAccessible(name: "Find in page")
+        entry.setAccessible(name: L("Find in page"))
         entry.setSizeRequest(width: 280, height: -1)
-        matchLabel.setAccessible(name: "Matches")
+        matchLabel.setAccessible(name: L("Matches"))
         matchLabel.setMargins(horizontal: 6, vertical: 0)
         let row = Box(vertical: false, spacing: 0)
         row.addCSSClass("linked")
