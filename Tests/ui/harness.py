@@ -24,6 +24,19 @@ def check(condition, message):
         raise Failure(message)
 
 
+def settled(read, timeout=5):
+    """`read()` once it has stopped changing for 0.3 s (GTK measures a long page's lines in idle time)."""
+    last = read()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        time.sleep(0.3)
+        now = read()
+        if now == last:
+            return now
+        last = now
+    return last
+
+
 def wait_for(predicate, timeout=10.0, interval=0.05, what="condition"):
     deadline = time.monotonic() + timeout
     last = None

@@ -5,23 +5,10 @@ import shutil
 import tempfile
 import time
 
-from harness import App, Server, check, colours, contrast, crop, differing_pixels, wait_for
+from harness import App, Server, check, colours, contrast, crop, differing_pixels, settled, wait_for
 
 
 ARTICLE = "/article?title=Long+read&sections=30"
-
-
-def settled(read, timeout=5):
-    """`read()` once it has stopped changing for 0.3 s (GTK measures a long page's lines in idle time)."""
-    last = read()
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        time.sleep(0.3)
-        now = read()
-        if now == last:
-            return now
-        last = now
-    return last
 
 
 def test_tab_moves_a_visible_focus_from_link_to_link_and_return_follows(binary):

@@ -10,7 +10,7 @@ import subprocess
 import tempfile
 import time
 
-from harness import App, Server, check, wait_for, xdotool
+from harness import App, Server, check, settled, wait_for, xdotool
 
 ARTICLE = "/article?title=Kept&sections=30"
 
@@ -29,18 +29,6 @@ def saved(app):
             return json.load(f)
     except (OSError, ValueError):
         return None
-
-
-def settled(read, timeout=5):
-    last = read()
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        time.sleep(0.3)
-        now = read()
-        if now == last:
-            return now
-        last = now
-    return last
 
 
 def test_the_session_comes_back_after_sigkill(binary):
