@@ -73,6 +73,28 @@ final class PageViewTests: XCTestCase {
         XCTAssertEqual(activated, [next], "a release that ends a selection does not follow the link")
     }
 
+    func testWideCharactersInMonospaceKeepThePageFace() throws {
+        let document = Document.parse(html: """
+            <p>Say <code>ab日本cd</code> and <a href="x.html"><code>x語y</code></a>.</p><pre>ｗｉｄｅ 1</pre>
+            """, baseURL: Self.baseURL)
+        showAndWait(document)
+        XCTAssertEqual(page.text, document.text)
+        let text = Array(page.text)
+        func tags(_ character: Character, after start: Int = 0) throws -> [String] {
+            let offset = try XCTUnwrap(text[start...].firstIndex(of: character), "\(character) is on the page")
+            return page.textView.tagNames(atCharacter: offset)
+        }
+        for narrow in ["a", "d", "x", "y", "1"] as [Character] {
+            XCTAssertTrue(try tags(narrow, after: 3).contains("mono"), "\(narrow) is monospace")
+        }
+        for wide in ["日", "本", "語", "ｗ"] as [Character] {
+            XCTAssertFalse(try tags(wide).contains("mono"), "\(wide) keeps the page's face")
+        }
+        XCTAssertTrue(try tags("語").contains("link"), "a wide character keeps the run's other tags")
+        XCTAssertTrue(try tags("ｗ").contains("pre"))
+        XCTAssertEqual(page.linkRanges.count, 1, "the link is one range however its tags are split")
+    }
+
     func testANewDocumentReplacesTextAndLinkTags() {
         let first = Document.parse(html: "<p><a href='a'>A</a> <a href='b'>B</a></p>", baseURL: Self.baseURL)
         showAndWait(first)

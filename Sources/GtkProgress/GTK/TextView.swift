@@ -66,6 +66,10 @@ package final class TextView: Widget {
         }
     }
 
+    /// Whether Unicode gives `scalar` two columns in a grid of text (East Asian Width W or F), as GLib's
+    /// `g_unichar_iswide` says.
+    package static func isWide(_ scalar: UInt32) -> Bool { g_unichar_iswide(scalar) != 0 }
+
     /// Appends valid UTF-8 in one insertion and tags its ranges, which must be in order. One insertion per page
     /// slice instead of one per run keeps large pages fast; applying a tag leaves iterators valid, so one iterator
     /// walks forward through the ranges.
@@ -191,6 +195,17 @@ package final class TextView: Widget {
         gtk_text_view_window_to_buffer_coords(view, GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &bx, &by)
         var iter = GtkTextIter()
         guard gtk_text_view_get_iter_at_location(view, &iter, bx, by) != 0 else { return [] }
+        return tagNames(at: &iter)
+    }
+
+    /// The names of the tags on the character at `offset`.
+    package func tagNames(atCharacter offset: Int) -> [String] {
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(clamping: offset))
+        return tagNames(at: &iter)
+    }
+
+    private func tagNames(at iter: inout GtkTextIter) -> [String] {
         var names: [String] = []
         var list = gtk_text_iter_get_tags(&iter)
         let head = list
