@@ -50,8 +50,11 @@ INNER
 xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- sh "$work/viewer.sh" "$work" \
     "$dir/gtkprogress-viewer.profiling" "$root/data/welcome.html" "$page"
 
-# Every function with cost, named as the linker knows it: the viewer's first, then those only the command line
-# runs, so that each program's own functions stay side by side (names a binary lacks take no room in it).
+# Every function with cost, named as the linker knows it, in three groups: those only the viewer runs, those both
+# the viewer and the command line run, those only the command line runs. Each program's hot code is then one
+# stretch (names a binary lacks take no room in it): the viewer's is the first two groups, `--dump`'s the last two.
+# The kernel maps a file's pages 64 KB around every fault, so a shared function sorted among viewer-only ones
+# would pull their pages into every `--dump`.
 names() {
     cat "$@" | awk '
         /^ob=/ { ours = ($0 ~ /gtkprogress[^\/]*\.profiling$/) }
@@ -60,7 +63,8 @@ names() {
 }
 names "$work"/viewer*.out* > "$work/viewer"
 names "$work"/dump*.out* "$work"/help.out* "$work"/fetch.out* > "$work/command-line"
-{ cat "$work/viewer"; comm -13 "$work/viewer" "$work/command-line"; } > "$work/order"
+{ comm -23 "$work/viewer" "$work/command-line"; comm -12 "$work/viewer" "$work/command-line"
+  comm -13 "$work/viewer" "$work/command-line"; } > "$work/order"
 count=$(wc -l < "$work/order")
 [ "$count" -gt 500 ] || { echo "startup-order.sh: only $count functions found" >&2; exit 1; }
 cp "$work/order" "$root/build-aux/startup.order"
