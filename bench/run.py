@@ -12,6 +12,8 @@ import argparse
 import ctypes
 import datetime
 import gzip
+import html
+import html.parser
 import json
 import os
 import platform
@@ -35,6 +37,7 @@ ROW_NAMES = {"startup": "Startup", "memory": "Memory", "render": "Rendering", "l
              "tick": "The bar", "mainloop": "Main loop", "stop": "Stop", "cache": "Back/forward",
              "slow": "Slow large page", "find": "Find in page"}
 STARTUP_TITLE = "GtkProgress bench startup page"
+FLOOR = "GTK floor: same chrome and styled page in C"
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -357,6 +360,9 @@ class Bench:
                                check=True).stdout.split()
         subprocess.run(["gcc", "-O2", "-o", self.bare, os.path.join(HERE, "bare-gtk-window.c")] + flags, check=True,
                        stderr=subprocess.DEVNULL)
+        self.floor = os.path.join(self.tmp, "chrome-floor-window")
+        subprocess.run(["gcc", "-O2", "-o", self.floor, os.path.join(HERE, "chrome-floor-window.c")] + flags,
+                       check=True, stderr=subprocess.DEVNULL)
 
     def start_xvfb(self):
         read, write = os.pipe()
@@ -648,8 +654,67 @@ def real_large_document(tmp):
 # ---------------------------------------------------------------------------------------------------------------
 # Rows 1 and 2: startup and memory
 
+def page_markup(source):
+    """Pango markup of a generated page, styled as the viewer styles it: headings scaled and bold, emphasis, code
+    and tables in monospace, links underlined and coloured, list items with bullets, paragraphs apart. Only the
+    tags generate_page writes are known."""
+    out = []
+
+    class Converter(html.parser.HTMLParser):
+        def __init__(self):
+            super().__init__(convert_charrefs=True)
+            self.hidden = 0
+            self.pre = 0
+
+        def handle_starttag(self, tag, attrs):
+            if tag in ("head", "title", "style", "script"):
+                self.hidden += 1
+            elif tag in ("h1", "h2", "h3"):
+                out.append('<span size="%d%%" weight="bold">' % {"h1": 200, "h2": 160, "h3": 130}[tag])
+            elif tag == "a":
+                out.append('<span underline="single" foreground="#1a5fb4">')
+            elif tag in ("em", "strong"):
+                out.append({"em": "<i>", "strong": "<b>"}[tag])
+            elif tag in ("code", "pre"):
+                out.append("<tt>")
+                self.pre += tag == "pre"
+            elif tag == "li":
+                out.append("\n  • ")
+            elif tag == "tr":
+                out.append("\n<tt>")
+            elif tag in ("td", "th"):
+                out.append(" │ " + ("<b>" if tag == "th" else ""))
+
+        def handle_endtag(self, tag):
+            if tag in ("head", "title", "style", "script"):
+                self.hidden -= 1
+            elif tag in ("h1", "h2", "h3"):
+                out.append("</span>\n\n")
+            elif tag == "a":
+                out.append("</span>")
+            elif tag in ("em", "strong", "th"):
+                out.append({"em": "</i>", "strong": "</b>", "th": "</b>"}[tag])
+            elif tag in ("code", "tr"):
+                out.append("</tt>")
+            elif tag == "pre":
+                out.append("</tt>\n\n")
+                self.pre -= 1
+            elif tag in ("p", "ul", "ol", "table", "blockquote"):
+                out.append("\n\n")
+
+        def handle_data(self, data):
+            if not self.hidden:
+                out.append(html.escape(data if self.pre else re.sub(r"\s+", " ", data), quote=False))
+
+    Converter().feed(source)
+    return "".join(out)
+
+
 def startup_programs(bench, page):
     url = "file://" + page
+    markup = os.path.splitext(page)[0] + ".markup"
+    with open(page, encoding="utf-8") as src, open(markup, "w", encoding="utf-8") as dst:
+        dst.write(page_markup(src.read()))
     programs = []
     if bench.binary:
         programs.append(("gtkprogress", [bench.binary, page], {}))
@@ -659,7 +724,8 @@ def startup_programs(bench, page):
                  ("Dillo", ["dillo", url], {}),
                  ("Dillo, cold (starts dpid)", ["dillo", url], {}),
                  ("bare GTK 3 window", [bench.bare, page], {}),
-                 ("bare GTK 3 window, GDK_GL=disable", [bench.bare, page], {"GDK_GL": "disable"})]
+                 ("bare GTK 3 window, GDK_GL=disable", [bench.bare, page], {"GDK_GL": "disable"}),
+                 (FLOOR, [bench.floor, markup, STARTUP_TITLE], {})]
     return programs
 
 
@@ -760,7 +826,7 @@ def row_startup_memory(bench, report, rows, runs):
                "bare GTK 3 window": ("≤ 1.2× the bare window", lambda a, b: a <= 1.2 * b)}
     if "startup" in rows:
         for name in ["NetSurf", "Dillo", "Dillo, cold (starts dpid)", "bare GTK 3 window"] + (
-                ["bare GTK 3 window, GDK_GL=disable"] if show_nogl else []):
+                ["bare GTK 3 window, GDK_GL=disable"] if show_nogl else []) + [FLOOR]:
             other = summary.get(name)
             target, test = targets.get(name, ("", None))
             if not app:
@@ -780,7 +846,7 @@ def row_startup_memory(bench, report, rows, runs):
             report.add("Memory", "RSS with the page shown", mb(app["rss"]), "", "", "", "< 40 MB",
                        verdict(app["rss"] < 40e6))
         for name in ["NetSurf", "Dillo", "Dillo, cold (starts dpid)", "bare GTK 3 window"] + (
-                ["bare GTK 3 window, GDK_GL=disable"] if show_nogl else []):
+                ["bare GTK 3 window, GDK_GL=disable"] if show_nogl else []) + [FLOOR]:
             other = summary.get(name)
             if not app:
                 report.na("Memory", "RSS with the page shown", reason, "", name, mb(other["rss"]) if other else "n/a")
