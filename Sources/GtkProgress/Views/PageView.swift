@@ -198,7 +198,8 @@ package final class PageView {
                 let style = storage.style(ofRun: nextRun)
                 let tags = tags(for: style, text: bytes[run])
                 if style.monospace {
-                    tagMonospace(slice[startByte...], firstCharacter: startCharacters, tags: tags, into: &ranges)
+                    tagMonospace(slice[startByte...], characters: startCharacters..<characters, tags: tags,
+                                 into: &ranges)
                 } else if !tags.isEmpty {
                     ranges.append(TextView.TaggedRange(start: startCharacters, length: characters - startCharacters,
                                                        tags: tags))
@@ -224,38 +225,34 @@ package final class PageView {
     /// but fontconfig would pick a second CJK face for them (WenQuanYi Micro Hei Mono beside WenQuanYi Micro Hei,
     /// Noto Sans Mono CJK beside Noto Sans CJK), and each face Pango opens costs its tables and glyph-name index:
     /// about 2 MB for the same glyphs (README, "How it works": start-up).
-    private func tagMonospace(_ text: ArraySlice<UInt8>, firstCharacter: Int, tags: [TextTag],
+    private func tagMonospace(_ text: ArraySlice<UInt8>, characters: Range<Int>, tags: [TextTag],
                               into ranges: inout [TextView.TaggedRange]) {
         // UTF-8 lead bytes below 0xE1 encode code points below U+1000, where no character is wide.
         guard text.contains(where: { $0 >= 0xE1 }) else {
-            ranges.append(TextView.TaggedRange(start: firstCharacter, length: text.count { $0 & 0xC0 != 0x80 },
-                                               tags: tags))
+            ranges.append(TextView.TaggedRange(start: characters.lowerBound, length: characters.count, tags: tags))
             return
         }
-        let narrowTags = tags.filter { $0.name != "mono" }
-        var character = firstCharacter, segmentStart = firstCharacter, segmentWide = false
-        var index = text.startIndex
-        while index < text.endIndex {
-            let lead = text[index]
-            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-            var scalar = UInt32(length == 1 ? lead : lead & (0xFF >> (length + 1)))
-            for k in 1..<length where index + k < text.endIndex { scalar = scalar << 6 | UInt32(text[index + k] & 0x3F) }
-            let wide = length >= 3 && TextView.isWide(scalar)
+        let wideTags = tags.filter { $0.name != "mono" }
+        var segmentStart = characters.lowerBound, character = segmentStart, segmentWide = false
+        func endSegment() {
+            let segmentTags = segmentWide ? wideTags : tags
+            if character > segmentStart && !segmentTags.isEmpty {
+                ranges.append(TextView.TaggedRange(start: segmentStart, length: character - segmentStart,
+                                                   tags: segmentTags))
+            }
+            segmentStart = character
+        }
+        var bytes = text.makeIterator()
+        var decoder = Unicode.UTF8()
+        while case .scalarValue(let scalar) = decoder.decode(&bytes) {
+            let wide = TextView.isWide(scalar.value)
             if wide != segmentWide {
-                if character > segmentStart && !(segmentWide && narrowTags.isEmpty) {
-                    ranges.append(TextView.TaggedRange(start: segmentStart, length: character - segmentStart,
-                                                       tags: segmentWide ? narrowTags : tags))
-                }
-                segmentStart = character
+                endSegment()
                 segmentWide = wide
             }
             character += 1
-            index += length
         }
-        if character > segmentStart && !(segmentWide && narrowTags.isEmpty) {
-            ranges.append(TextView.TaggedRange(start: segmentStart, length: character - segmentStart,
-                                               tags: segmentWide ? narrowTags : tags))
-        }
+        endSegment()
     }
 
     private func addLinkRange(_ start: Int, _ end: Int, _ link: Int) {
