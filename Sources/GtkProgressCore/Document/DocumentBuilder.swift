@@ -162,7 +162,7 @@ struct DocumentBuilder {
             } else {
                 let border = element.attribute("border").map { $0.trimmed() != "0" } ?? false
                 func pixels(_ name: String) -> Int? {
-                    element.attribute(name).flatMap { Int($0.trimmed()) }
+                    HTMLInteger.nonNegative(element.attribute(name), clampedTo: 0...TableModel.largestPixels)
                 }
                 tables.append(TableModel(border: border, widthPercent: Self.percent(element.attribute("width")),
                                          cellpadding: pixels("cellpadding"), cellspacing: pixels("cellspacing")))
@@ -190,14 +190,14 @@ struct DocumentBuilder {
                 ?? tables[tables.count - 1].rowAlignment ?? (header ? .center : .left)
             let verticalAlignment = (element.hasAttributes ? Self.verticalAlignment(of: element) : nil)
                 ?? tables[tables.count - 1].rowVerticalAlignment ?? .middle
-            func span(_ name: String, _ limit: Int) -> Int {
-                guard let value = element.attribute(name).flatMap({ Int($0.trimmed()) })
-                else { return 1 }
-                return min(max(value, name == "rowspan" ? 0 : 1), limit)
-            }
+            // HTML's table model: colspan 1 when absent, unreadable or 0, at most 1000; rowspan 1 when absent or
+            // unreadable, 0 (to the end of the row group) allowed, at most 65534.
+            // <https://html.spec.whatwg.org/multipage/tables.html#attr-tdth-colspan>
+            let colspan = HTMLInteger.nonNegative(element.attribute("colspan"), clampedTo: 0...1000) ?? 1
+            let rowspan = HTMLInteger.nonNegative(element.attribute("rowspan"),
+                                                  clampedTo: 0...TableModel.maximumRowspan) ?? 1
             var cellFrame = frame(element, role: role)
-            cellFrame.table = .cell(colspan: span("colspan", 1000),
-                                    rowspan: span("rowspan", TableModel.maximumRowspan), alignment: alignment,
+            cellFrame.table = .cell(colspan: max(colspan, 1), rowspan: rowspan, alignment: alignment,
                                     widthPercent: Self.percent(element.attribute("width")),
                                     verticalAlignment: verticalAlignment)
             // The cell's text starts at its own left margin; the table places it.
@@ -534,7 +534,7 @@ struct ListCounter {
         let reversed = ordered && element.hasAttribute("reversed")
         step = reversed ? -1 : 1
         numbering = element.attribute("type").flatMap { $0.first } ?? "1"
-        if let start = element.attribute("start").flatMap({ Int($0.trimmed()) }) {
+        if let start = HTMLInteger.parse(element.attribute("start"), clampedTo: Self.ordinals) {
             next = start
         } else if reversed {
             next = (0..<element.childCount).filter { index in
@@ -546,13 +546,18 @@ struct ListCounter {
         }
     }
 
+    /// The numbers a list item can show: a 32-bit integer, as browsers store an ordinal (CSS Lists' `counter`
+    /// values are integers that "may be clamped"; <https://drafts.csswg.org/css-lists-3/#valdef-counter-reset-integer>).
+    static let ordinals = Int(Int32.min)...Int(Int32.max)
+
     static func bullet(depth: Int) -> String { ["•", "◦", "▪"][depth % 3] }
 
     mutating func nextMarker(for item: GumboNodeRef) -> String {
         guard ordered else { return Self.bullet(depth: depth) }
-        if let value = item.attribute("value").flatMap({ Int($0.trimmed()) }) {
+        if let value = HTMLInteger.parse(item.attribute("value"), clampedTo: Self.ordinals) {
             next = value
         }
+        // `next` stays within a few items of `ordinals`, far inside Int: counting on cannot overflow.
         defer { next += step }
         return Self.format(next, numbering) + "."
     }

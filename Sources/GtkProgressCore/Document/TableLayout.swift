@@ -27,6 +27,9 @@ struct TableModel {
     static let maximumColumns = 256
     /// HTML caps `rowspan` at 65534.
     static let maximumRowspan = 65534
+    /// `cellpadding` and `cellspacing` past this many pixels make no difference (the gap is capped at 4 columns);
+    /// holding them here keeps the arithmetic below from overflowing.
+    static let largestPixels = 10_000
 
     let border: Bool
     /// Columns of padding inside each side of a bordered cell.
@@ -50,7 +53,9 @@ struct TableModel {
     init(border: Bool, widthPercent: Int? = nil, cellpadding: Int? = nil, cellspacing: Int? = nil) {
         self.border = border
         self.widthPercent = widthPercent
-        let pixels = border ? (cellpadding ?? 1) - 2 : (cellspacing ?? 2) + 2 * (cellpadding ?? 1) - 8
+        let paddingPixels = min(max(cellpadding ?? 1, 0), Self.largestPixels)
+        let spacingPixels = min(max(cellspacing ?? 2, 0), Self.largestPixels)
+        let pixels = border ? paddingPixels - 2 : spacingPixels + 2 * paddingPixels - 8
         let columns = pixels >= 8 ? min(pixels / 8, 4) : pixels > 0 ? 1 : 0
         padding = border ? columns : 0
         spacing = border ? 1 : 1 + columns
