@@ -87,20 +87,22 @@ final class ViewerApp {
             browser.chrome.window.present()
             return
         }
-        for url in urls { newWindow(opening: url) }
+        let many = ManyAddresses(urls)
+        if let notice = many.notice { report(notice) }
+        for url in many.opened { newWindow(opening: url) }
         if browsers.isEmpty { activate() }
     }
 
     @discardableResult
-    private func newWindow(opening url: URL?, zoom: ZoomLevel? = nil,
+    private func newWindow(opening url: URL?, kind: NavigationKind = .commandLine, zoom: ZoomLevel? = nil,
                            restoring saved: SessionState.Window? = nil) -> Browser {
         var loaderOptions = LoaderOptions()
         loaderOptions.throttleBytesPerSecond = options.throttle
         let browser = Browser(window: application.makeWindow(), curve: curve, loaderOptions: loaderOptions,
                               visited: visited)
         browsers.append(browser)
-        browser.onOpenInNewWindow = { [unowned self, unowned browser] url in
-            self.newWindow(opening: url, zoom: browser.zoom)
+        browser.onOpenInNewWindow = { [unowned self, unowned browser] url, kind in
+            self.newWindow(opening: url, kind: kind, zoom: browser.zoom)
         }
         browser.onNewWindow = { [unowned self, unowned browser] in
             self.newWindow(opening: DataFiles.url("welcome.html"), zoom: browser.zoom)
@@ -121,7 +123,7 @@ final class ViewerApp {
         } else {
             let zoom = zoom ?? lastZoom
             if zoom != .normal { browser.setZoom(zoom, announce: false) }
-            if let url { browser.open(url, kind: .commandLine) }
+            if let url { browser.open(url, kind: kind) }
         }
         if !startupMessages.isEmpty {
             browser.showNotice(startupMessages.joined(separator: " "))

@@ -33,6 +33,48 @@ final class NavigationPolicyTests: XCTestCase {
         }
     }
 
+    /// A link opened in a new window carries its opener's source; the new window's empty page is never asked.
+    func testANewWindowMayReachWhatItsOpenerMay() {
+        XCTAssertEqual(NavigationPolicy.source(of: .openedFrom(.webPage), on: nil), .webPage)
+        XCTAssertEqual(NavigationPolicy.source(of: .openedFrom(.localPage), on: nil), .localPage)
+        XCTAssertEqual(NavigationPolicy.source(of: .openedFrom(.webPage), on: local), .webPage)
+        XCTAssertEqual(NavigationPolicy.source(of: .openedFrom(.user), on: nil), .webPage, "not a person's choice")
+        let passwd = URL(string: "file:///etc/passwd")!
+        let fromWeb = NavigationModel<String>()
+        guard case .load(let first) = fromWeb.navigate(to: web, kind: .typed) else { return XCTFail() }
+        fromWeb.commit(first, finalURL: web, title: nil, page: "web")
+        guard case .failure(let refusal) = fromWeb.linkInNewWindow(passwd) else {
+            return XCTFail("a web page may not open a file in a new window")
+        }
+        XCTAssertEqual(refusal.message, NavigationPolicy.refusal(for: passwd, source: .webPage))
+        guard case .success(let kind) = fromWeb.linkInNewWindow(URL(string: "https://example.org/b")!) else {
+            return XCTFail()
+        }
+        XCTAssertEqual(kind, .openedFrom(.webPage))
+        guard case .refused = NavigationModel<String>().navigate(to: passwd, kind: kind) else {
+            return XCTFail("and the new window refuses it too")
+        }
+        let fromLocal = NavigationModel<String>()
+        guard case .load(let second) = fromLocal.navigate(to: local, kind: .commandLine) else { return XCTFail() }
+        fromLocal.commit(second, finalURL: local, title: nil, page: "welcome")
+        guard case .success(let localKind) = fromLocal.linkInNewWindow(passwd),
+              case .load = NavigationModel<String>().navigate(to: passwd, kind: localKind) else {
+            return XCTFail("a local page may")
+        }
+    }
+
+    /// Addresses over 2 MiB are refused for every source, and a history entry or Reload of one (a saved session)
+    /// is refused as well, before anything in flight is touched.
+    func testAddressesOverTwoMegabytesAreRefused() {
+        let fits = URL(string: "https://example.org/" + String(repeating: "a", count: NavigationPolicy.longestAddress - 20))!
+        let long = URL(string: "https://example.org/" + String(repeating: "a", count: NavigationPolicy.longestAddress))!
+        for source in [NavigationPolicy.Source.user, .localPage, .webPage] {
+            XCTAssertNil(NavigationPolicy.refusal(for: fits, source: source))
+            XCTAssertEqual(NavigationPolicy.refusal(for: long, source: source), "Not opened: the address is 2.0 MB "
+                + "long, and addresses longer than 2.0 MB are not opened; no web server accepts one.")
+        }
+    }
+
     func testRefusalsSayWhy() {
         let file = NavigationPolicy.refusal(for: URL(string: "file:///etc/passwd")!, source: .webPage)
         XCTAssertEqual(file, "Blocked a link to a local file (/etc/passwd): web pages may only open web addresses.")
@@ -60,5 +102,19 @@ final class NavigationPolicyTests: XCTestCase {
         }
         XCTAssertFalse(model.isLoading)
         guard case .load = model.navigate(to: bundled, kind: .typed) else { return XCTFail("the user may") }
+    }
+}
+
+/// A drop or command line of hundreds of addresses opens a window for the first twenty and says so.
+final class ManyAddressesTests: XCTestCase {
+    func testTheFirstTwentyOpenAndTheRestAreCounted() {
+        let many = ManyAddresses(Array(1...600))
+        XCTAssertEqual(many.opened, Array(1...20))
+        XCTAssertEqual(many.notice, "Opened the first 20 of 600 addresses, a window each; the other 580 were not opened.")
+        XCTAssertEqual(ManyAddresses(Array(1...21)).notice,
+                       "Opened the first 20 of 21 addresses, a window each; the other one was not opened.")
+        XCTAssertNil(ManyAddresses(Array(1...20)).notice)
+        XCTAssertEqual(ManyAddresses(Array(1...20)).opened.count, 20)
+        XCTAssertNil(ManyAddresses([Int]()).notice)
     }
 }

@@ -89,7 +89,7 @@ final class BrowserTests: XCTestCase {
     func testSeveralAddressesOpenAWindowEachWhenWindowsCanBeOpened() {
         let browser = makeBrowser()
         var others: [URL] = []
-        browser.onOpenInNewWindow = { others.append($0) }
+        browser.onOpenInNewWindow = { url, _ in others.append(url) }
         let urls = [server.url("/page?title=First"), server.url("/page?title=Second"), server.url("/page?title=Third")]
         browser.open(urls, kind: .commandLine)
         XCTAssertTrue(wait { !browser.model.isLoading })
@@ -99,6 +99,22 @@ final class BrowserTests: XCTestCase {
     }
 
     /// GTK cuts a paste to the 65,535 characters its entry holds, and Enter then loaded what was left.
+    /// Six hundred addresses dropped at once: twenty windows, and the status line says how many were left.
+    func testAHugeDropOpensTwentyWindowsAndSaysSo() {
+        let browser = makeBrowser()
+        var others: [URL] = []
+        browser.onOpenInNewWindow = { url, kind in
+            XCTAssertEqual(kind, .dropped)
+            others.append(url)
+        }
+        let urls = (0..<600).map { server.url("/page?title=P\($0)") }
+        browser.open(urls, kind: .dropped)
+        XCTAssertTrue(wait { !browser.model.isLoading })
+        XCTAssertEqual(others, Array(urls[1..<20]))
+        XCTAssertTrue(browser.chrome.statusText.contains("Opened the first 20 of 600 addresses, a window each; the "
+            + "other 580 were not opened."), browser.chrome.statusText)
+    }
+
     func testAnAddressTooLongForTheEntryIsRefusedWhole() {
         let browser = makeBrowser()
         load(browser, "/page?title=Here")

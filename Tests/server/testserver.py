@@ -18,6 +18,7 @@ Routes (GET; query parameters in brackets, defaults after "="). Sizes are bytes,
                                      small HTML page: <title>, an <h1>, a paragraph, and one link per entry of
                                      `links` (comma-separated URLs or paths). Content-Length, UTF-8. Sent after
                                      `delay` seconds.
+  /link[?to=/page]                   a page whose one link goes to `to`, whatever its scheme
   /slow[?size=200000&rate=200000&chunked=0&gzip=0&type=text/html]
                                      an HTML page of exactly `size` bytes sent at `rate`; with Content-Length,
                                      or chunked without it when chunked=1; gzip=1 compresses it (Content-Length,
@@ -69,6 +70,7 @@ Hostile answers (each one a real server's failure or an attack, reported by the 
 Anything else is a 404 page.
 """
 
+import html
 import json
 import os
 import signal
@@ -224,6 +226,12 @@ class Handler(BaseHTTPRequestHandler):
         body = b"<!DOCTYPE html><html><head><title>Not Found</title></head><body><h1>Not Found</h1>" \
                b"<p>Nothing lives at this address.</p></body></html>\n"
         self.send_body(404, body)
+
+    def link(self):
+        """A page whose only link goes to `to` (any scheme: the viewer decides what it may open)."""
+        target = html.escape(self.arg("to", "/page"), quote=True)
+        body = f"<title>Links</title><p>Go <a href=\"{target}\">there</a>.</p>\n".encode()
+        self.send_body(200, body)
 
     def page(self):
         time.sleep(self.arg("delay", 0.0))
@@ -510,6 +518,7 @@ class Handler(BaseHTTPRequestHandler):
 
 ROUTES = {
     "/page": Handler.page,
+    "/link": Handler.link,
     "/article": Handler.article,
     "/slow": Handler.slow,
     "/chunked": Handler.chunked,

@@ -28,9 +28,10 @@ package final class Browser {
     var pageShownWaiter: (() -> Void)?
     var pageShownDeadline: MainLoopTimer?
 
-    /// Asked to open a link in a window of its own (middle-click, Ctrl+click, the link's menu, Shift+Return).
-    /// Without a handler the link opens in this window.
-    public var onOpenInNewWindow: ((URL) -> Void)?
+    /// Asked to open an address in a window of its own: a link (middle-click, Ctrl+click, the link's menu,
+    /// Shift+Return), or the second and later addresses of a drop. The kind carries what the new window's
+    /// navigation may reach (`NavigationPolicy`). Without a handler a link opens in this window.
+    package var onOpenInNewWindow: ((URL, NavigationKind) -> Void)?
     /// Ctrl+N: a new window.
     public var onNewWindow: (() -> Void)?
     /// Ctrl+Q: every window closes. Without a handler only this one does.
@@ -79,7 +80,9 @@ package final class Browser {
         open(first, kind: kind)
         guard urls.count > 1 else { return }
         if let onOpenInNewWindow {
-            for url in urls.dropFirst() { onOpenInNewWindow(url) }
+            let many = ManyAddresses(urls)
+            for url in many.opened.dropFirst() { onOpenInNewWindow(url, kind) }
+            if let message = many.notice { showNotice([notice, message].compactMap { $0 }.joined(separator: " ")) }
             return
         }
         let others = urls.count - 1
@@ -116,15 +119,24 @@ package final class Browser {
             reload()
             return
         }
-        noteVisited(url)
-        open(url, kind: .link)
+        saveScroll()
+        let decision = model.navigate(to: url, kind: .link)
+        // A refused link was not visited: it stays the colour of a link not followed.
+        if case .refused = decision {} else { noteVisited(url) }
+        apply(decision)
     }
 
-    /// Opens a link of this page in a new window (or here, when nothing opens windows).
+    /// Opens a link of this page in a new window (or here, when nothing opens windows). This page's model decides
+    /// what the link may reach, and the new window's navigation carries that decision.
     func openLinkInNewWindow(_ url: URL) {
         guard let onOpenInNewWindow else { return followLink(url) }
-        noteVisited(url)
-        onOpenInNewWindow(url)
+        switch model.linkInNewWindow(url) {
+        case .success(let kind):
+            noteVisited(url)
+            onOpenInNewWindow(url, kind)
+        case .failure(let refusal):
+            chrome.statusText = refusal.message
+        }
     }
 
     private func noteVisited(_ url: URL) {

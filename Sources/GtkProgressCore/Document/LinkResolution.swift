@@ -2,8 +2,8 @@ import FoundationEssentials
 
 /// Turning `href` and `<meta http-equiv="refresh">` values into URLs, the way browsers read them.
 enum LinkResolution {
-    /// Longer link targets are dropped: parsing them costs time and no server accepts them (browsers stop at 2 MB).
-    static let longestHref = 1 << 21
+    /// Longer link targets are dropped: parsing them costs time and `NavigationPolicy` would refuse them.
+    static let longestHref = NavigationPolicy.longestAddress
 
     /// Strips the leading and trailing whitespace and the tabs and line breaks inside, as the URL parser does.
     static func trim(_ href: String) -> String {

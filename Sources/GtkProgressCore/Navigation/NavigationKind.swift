@@ -16,7 +16,9 @@ package enum NavigationKind: Sendable, Equatable {
     case history(index: Int)
     /// `<meta http-equiv="refresh">`: replaces the current entry (as `location.replace` does).
     case replace
-
+    /// A link of another window's page, opened in a new window (middle click, Ctrl+click, Shift or Ctrl+Return,
+    /// the link's menu). It may reach what the page that opened it may reach, no more.
+    case openedFrom(NavigationPolicy.Source)
 }
 
 /// A navigation in flight: what was asked for, and how it will change the history when it ends.

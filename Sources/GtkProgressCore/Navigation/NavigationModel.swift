@@ -15,6 +15,12 @@ package enum NavigationDecision<Page> {
     case none
 }
 
+/// Why a navigation was not started, in words for the status line.
+package struct NavigationRefusal: Error, Equatable {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+}
+
 /// Where a same-document navigation scrolls to.
 public enum SameDocumentScroll: Equatable, Sendable {
     /// The place the fragment names; an empty fragment or `top` with no such place is the top of the page
@@ -59,9 +65,20 @@ package final class NavigationModel<Page> {
         return .load(begin(url, kind))
     }
 
-    /// Reload always goes to the network, including for an error page (it retries the failed URL).
+    /// A link of the current page to open in a new window: the kind that window's navigation carries, so that the
+    /// policy applied there is this page's, or the refusal when this page may not open `url` at all (then no
+    /// window opens).
+    package func linkInNewWindow(_ url: URL) -> Result<NavigationKind, NavigationRefusal> {
+        let source = NavigationPolicy.source(of: .link, on: current?.url)
+        if let refusal = NavigationPolicy.refusal(for: url, source: source) { return .failure(NavigationRefusal(refusal)) }
+        return .success(.openedFrom(source))
+    }
+
+    /// Reload always goes to the network, including for an error page (it retries the failed URL). An entry from
+    /// a saved session was never checked: it is, as if typed.
     package func reload() -> NavigationDecision<Page> {
         guard let entry = current else { return .none }
+        if let refusal = NavigationPolicy.refusal(for: entry.url, source: .user) { return .refused(refusal) }
         return .load(begin(entry.url, .reload))
     }
 
@@ -72,9 +89,12 @@ package final class NavigationModel<Page> {
     /// load in flight.
     package func go(to index: Int) -> NavigationDecision<Page> {
         guard list.entries.indices.contains(index), index != historyIndex else { return .none }
+        let entry = list.entries[index]
+        if entry.page == nil, let refusal = NavigationPolicy.refusal(for: entry.url, source: .user) {
+            return .refused(refusal)
+        }
         pending = nil
         refreshes.personNavigated()
-        let entry = list.entries[index]
         if entry.page != nil {
             let sameDocument = index != list.currentIndex && current?.page != nil
                 && current?.documentID == entry.documentID
@@ -119,7 +139,7 @@ package final class NavigationModel<Page> {
         let url = Self.keepingFragment(of: navigation.url, in: finalURL)
         var entry = HistoryEntry(url: url, title: title, page: page, isError: isError)
         switch navigation.kind {
-        case .typed, .link, .dropped, .commandLine:
+        case .typed, .link, .dropped, .commandLine, .openedFrom:
             entry.documentID = newDocumentID()
             list.push(entry)
         case .replace:
@@ -165,7 +185,7 @@ package final class NavigationModel<Page> {
     /// abandoned. Reload, history and meta refresh always load.
     private func navigateWithinDocument(to url: URL, kind: NavigationKind) -> NavigationDecision<Page>? {
         switch kind {
-        case .typed, .link, .dropped, .commandLine: break
+        case .typed, .link, .dropped, .commandLine, .openedFrom: break
         case .reload, .history, .replace: return nil
         }
         guard let current, current.page != nil, !current.isError, let fragment = url.fragment,

@@ -9,6 +9,10 @@ import FoundationEssentials
 /// | link or meta refresh on a local (file:) page | yes         | yes  | no            |
 /// | link or meta refresh on a web page           | yes         | no   | no            |
 /// | redirect (decided inside libcurl)            | yes         | no   | no            |
+/// | a link opened in a new window                | as the page that opened it               |
+///
+/// Whatever the source, an address longer than `longestAddress` is refused: no server accepts one, and libcurl
+/// refuses a URL over 8,000,000 bytes outright.
 ///
 /// A web page reaching into the file system is the classic hole browsers close (the WHATWG Fetch standard treats
 /// `file:` as an opaque, browser-specific scheme); local pages linking to each other is what makes a folder of
@@ -28,16 +32,28 @@ package enum NavigationPolicy {
     /// <https://curl.se/libcurl/c/CURLOPT_REDIR_PROTOCOLS_STR.html>), which checks every hop.
     package static let redirectSchemes = ["http", "https"]
 
+    /// The longest address opened, in bytes: 2 MiB, where Chromium stops (`url::kMaxURLChars`, "Chromium
+    /// "URL display guidelines"); libcurl's own limit is 8,000,000 (CURLOPT_URL).
+    package static let longestAddress = 2 * 1024 * 1024
+
     /// The source of a navigation of `kind` started while `current` is shown.
     package static func source(of kind: NavigationKind, on current: URL?) -> Source {
         switch kind {
         case .typed, .dropped, .commandLine, .reload, .history: return .user
         case .link, .replace: return current?.isFileURL == true ? .localPage : .webPage
+        // The opener is asked, never the new window's own (empty) page: a web page's link to a file stays a
+        // web page's link in every window.
+        case .openedFrom(let opener): return opener == .user ? .webPage : opener
         }
     }
 
     /// Nil when `url` may be opened by `source`; otherwise a message for the status line.
     package static func refusal(for url: URL, source: Source) -> String? {
+        let length = url.absoluteString.utf8.count
+        guard length <= longestAddress else {
+            return L("Not opened: the address is %@ long, and addresses longer than %@ are not opened; no web "
+                + "server accepts one.", GeneratedPages.formatBytes(length), GeneratedPages.formatBytes(longestAddress))
+        }
         let scheme = url.scheme?.lowercased() ?? ""
         switch scheme {
         case "http", "https":
