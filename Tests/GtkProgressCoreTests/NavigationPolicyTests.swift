@@ -1,5 +1,5 @@
 import Foundation
-import GtkProgressCore
+@testable import GtkProgressCore
 import XCTest
 
 /// The table in `NavigationPolicy`'s documentation, row by row, and the model applying it.
@@ -116,5 +116,48 @@ final class ManyAddressesTests: XCTestCase {
         XCTAssertNil(ManyAddresses(Array(1...20)).notice)
         XCTAssertEqual(ManyAddresses(Array(1...20)).opened.count, 20)
         XCTAssertNil(ManyAddresses([Int]()).notice)
+    }
+}
+
+/// What the reader sees of an address: no password, and no host that passes for another.
+final class HostDisplayTests: XCTestCase {
+    private func shown(_ text: String) -> String { AddressInput.displayString(URL(string: text)!) }
+
+    func testThePasswordIsNeverShown() {
+        XCTAssertEqual(shown("http://user:secret@example.org/a?b#c"), "http://user@example.org/a?b#c")
+        XCTAssertEqual(shown("https://user:pa%20ss@example.org:8443/"), "https://user@example.org:8443/")
+        XCTAssertEqual(shown("http://:secret@example.org/"), "http://@example.org/")
+        XCTAssertEqual(shown("http://user@example.org/"), "http://user@example.org/")
+        XCTAssertFalse(shown("http://a:b:c@example.org/x").contains("b"))
+    }
+
+    /// Chrome's and Firefox's rule: one script per label (or Latin with CJK) in Unicode; mixed scripts as punycode.
+    func testMixedScriptHostsAreShownAsPunycode() {
+        XCTAssertEqual(shown("http://аpple.com/"), "http://xn--pple-43d.com/", "Cyrillic а among Latin letters")
+        XCTAssertEqual(shown("http://%D0%B0pple.com/"), "http://xn--pple-43d.com/", "the same, percent-escaped")
+        XCTAssertEqual(shown("http://xn--pple-43d.com/"), "http://xn--pple-43d.com/")
+        XCTAssertEqual(shown("http://bücher.de/"), "http://bücher.de/")
+        XCTAssertEqual(shown("http://xn--bcher-kva.de/"), "http://bücher.de/")
+        XCTAssertEqual(shown("http://пример.рф/"), "http://пример.рф/", "all Cyrillic")
+        XCTAssertEqual(shown("http://日本語.jp/"), "http://日本語.jp/")
+        XCTAssertEqual(shown("http://xn--r8jz45g.jp/"), "http://例え.jp/", "Han with Hiragana")
+        XCTAssertEqual(shown("http://127.0.0.1:8000/p"), "http://127.0.0.1:8000/p")
+        XCTAssertEqual(shown("http://[::1]:8000/p"), "http://[::1]:8000/p")
+        XCTAssertEqual(shown("http://example.org/caf%C3%A9"), "http://example.org/café")
+    }
+
+    /// RFC 3492 §7.1's sample strings, both ways.
+    func testPunycodeAgainstTheRFCSamples() {
+        let samples = [("他们为什么不说中文", "ihqwcrb4cv8a8dqg056pqjye"),
+                       ("\u{0644}\u{064A}\u{0647}\u{0645}\u{0627}\u{0628}\u{062A}\u{0643}\u{0644}\u{0645}\u{0648}"
+                        + "\u{0634}\u{0639}\u{0631}\u{0628}\u{064A}\u{061F}", "egbpdaj6bu4bxfgehfvwxn"),
+                       ("3年B組金八先生", "3B-ww4c5e180e575a65lsy2b"),
+                       ("bücher", "bcher-kva")]
+        for (unicode, code) in samples {
+            XCTAssertEqual(Punycode.decode(code), unicode)
+            XCTAssertEqual(Punycode.encode(unicode)?.lowercased(), code.lowercased())
+        }
+        XCTAssertNil(Punycode.decode("99999999999999999999"), "overflow is no label")
+        XCTAssertNil(Punycode.decode("a-!"))
     }
 }

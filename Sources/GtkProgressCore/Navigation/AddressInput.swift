@@ -105,8 +105,7 @@ package enum AddressInput {
         text.escapingForURLFragment
     }
 
-    /// An address as the entry and messages show it: percent-escapes decoded for the web, file URLs as they are.
-    public static func displayString(_ url: URL) -> String {
-        url.isFileURL ? url.absoluteString : (url.absoluteString.removingPercentEscapes ?? url.absoluteString)
-    }
+    /// An address as the entry and messages show it (`HostDisplay`): no password, hosts that could pass for
+    /// another as punycode, percent-escapes decoded for the web, file URLs as they are.
+    public static func displayString(_ url: URL) -> String { HostDisplay.string(url) }
 }
