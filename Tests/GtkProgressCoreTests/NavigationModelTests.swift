@@ -447,3 +447,66 @@ final class AddressInputTests: XCTestCase {
         }
     }
 }
+
+/// Once the first part of a page is on screen it is the current entry; before that, the page shown before is.
+final class FirstPartCommitTests: XCTestCase {
+    private let a = URL(string: "https://example.org/a")!
+    private let b = URL(string: "https://example.org/b")!
+    private let c = URL(string: "https://example.org/c")!
+
+    private func loaded(_ model: NavigationModel<String>, _ url: URL) {
+        guard case .load(let navigation) = model.navigate(to: url, kind: .link) else { return XCTFail() }
+        model.commit(navigation, finalURL: url, title: url.lastPathComponent, page: url.lastPathComponent)
+    }
+
+    func testTheFirstPartMakesTheEntryAndTheWholePageCompletesIt() {
+        let model = NavigationModel<String>()
+        loaded(model, a)
+        guard case .load(let toB) = model.navigate(to: b, kind: .link) else { return XCTFail() }
+        XCTAssertEqual(model.current?.url, a, "nothing of b on screen yet")
+        XCTAssertTrue(model.commitFirstPart(toB, finalURL: b, title: "B, part", page: "b part"))
+        XCTAssertFalse(model.commitFirstPart(toB, finalURL: b, title: "again", page: "again"), "once")
+        XCTAssertEqual(model.current?.url, b)
+        XCTAssertEqual(model.current?.title, "B, part")
+        XCTAssertTrue(model.isLoading, "the rest still arrives")
+        XCTAssertTrue(model.canGoBack)
+        model.updateFirstPart(toB, title: "B, more", page: "b more")
+        XCTAssertEqual(model.current?.page, "b more")
+        XCTAssertTrue(model.commit(toB, finalURL: b, title: "B", page: "b"))
+        XCTAssertEqual(model.list.entries.map(\.url), [a, b], "one entry for b, not two")
+        XCTAssertEqual(model.current?.page, "b")
+        XCTAssertFalse(model.isLoading)
+    }
+
+    /// Stop after the first part: the entry stays with what arrived; Reload loads b again.
+    func testStopKeepsWhatArrived() {
+        let model = NavigationModel<String>()
+        loaded(model, a)
+        guard case .load(let toB) = model.navigate(to: b, kind: .link) else { return XCTFail() }
+        model.commitFirstPart(toB, finalURL: b, title: "B", page: "b part")
+        model.cancel()
+        XCTAssertEqual(model.current?.url, b)
+        XCTAssertEqual(model.current?.page, "b part")
+        guard case .load(let again) = model.reload() else { return XCTFail() }
+        XCTAssertEqual(again.url, b)
+    }
+
+    /// From a, b's first part shows, then c is asked for and never answers; Stop: b is what the reader sees and
+    /// what the address, title and Reload speak of.
+    func testANewNavigationLeavesTheFirstPartAsTheCurrentEntry() {
+        let model = NavigationModel<String>()
+        loaded(model, a)
+        guard case .load(let toB) = model.navigate(to: b, kind: .link) else { return XCTFail() }
+        model.commitFirstPart(toB, finalURL: b, title: "B", page: "b part")
+        guard case .load(let toC) = model.navigate(to: c, kind: .typed) else { return XCTFail() }
+        XCTAssertFalse(model.hasCommittedFirstPart(of: toB))
+        XCTAssertFalse(model.commit(toB, finalURL: b, title: "late", page: "late"), "b's load is over")
+        model.cancel()
+        XCTAssertFalse(model.isCurrent(toC.id))
+        XCTAssertEqual(model.current?.url, b)
+        XCTAssertEqual(model.current?.title, "B")
+        guard case .load(let again) = model.reload() else { return XCTFail() }
+        XCTAssertEqual(again.url, b)
+        XCTAssertEqual(model.list.entries.map(\.url), [a, b])
+    }
+}

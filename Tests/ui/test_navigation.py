@@ -136,18 +136,75 @@ def test_file_link_on_a_web_page_is_refused(binary):
 
 
 def test_stop_keeps_the_page_shown_before(binary):
+    """Stop before anything of the new page is on screen: the page shown before stays, and so does its entry."""
     server = Server()
     app = App(binary, server.url(page("Before stop")))
     try:
         app.wait_title("Before stop")
+        before = app.find_address()
         app.key("ctrl+l")
-        app.type(server.url("/slow?size=400000&rate=20000") + "\n")
+        app.type(server.url("/page?title=Never&delay=30") + "\n")
         wait_for(lambda: app.button(name="Stop"), what="Reload turns into Stop")
         app.key("Escape")
         app.wait_status("Stopped")
         wait_for(lambda: app.button_sensitive("Reload"), what="Stop turns back into Reload")
         check(app.title == "Before stop", "the page shown before stays")
         check("This is a test page." in app.page_text(), "its text stays")
+        check(app.find_address() == before, f"and its address ({app.find_address()!r})")
+    finally:
+        app.close()
+        server.stop()
+
+
+def test_stop_keeps_the_part_that_arrived(binary):
+    """Once part of a page is on screen it is the current entry: Stop keeps it, with its title and address,
+    and Reload loads it again, not the page before."""
+    server = Server()
+    app = App(binary, server.url(page("Before")))
+    try:
+        app.wait_title("Before")
+        slow = server.url("/slow?size=2000000&rate=20000")
+        app.key("ctrl+l")
+        app.type(slow + "\n")
+        app.wait_text("line 000001")
+        app.wait_title("Slow page")
+        app.key("Escape")
+        app.wait_status("Stopped")
+        check(app.title == "Slow page", f"the part that arrived stays ({app.title!r})")
+        check("line 000001" in app.page_text(), "and its text")
+        check(app.find_address() == slow, f"the address is the page shown ({app.find_address()!r})")
+        app.key("F5")
+        wait_for(lambda: app.button(name="Stop"), what="Reload loads the slow page again")
+        app.key("Escape")
+        app.wait_status("Stopped")
+        check(app.title == "Slow page", "Reload loaded the page shown, not the one before")
+        # Back goes to the page before: the part shown made an entry of its own.
+        app.key("alt+Left")
+        app.wait_title("Before")
+    finally:
+        app.close()
+        server.stop()
+
+
+def test_an_address_that_never_answers_leaves_the_part_shown_current(binary):
+    """From page A, slow page B shows its first part, then an address that never answers is typed and Escape
+    pressed: the view, the address and the title all speak of B."""
+    server = Server()
+    app = App(binary, server.url(page("Page A")))
+    try:
+        app.wait_title("Page A")
+        slow = server.url("/slow?size=2000000&rate=20000")
+        app.key("ctrl+l")
+        app.type(slow + "\n")
+        app.wait_title("Slow page")
+        app.key("ctrl+l")
+        app.type(server.url("/page?title=Never&delay=30") + "\n")
+        wait_for(lambda: app.button(name="Stop"), what="the third load starts")
+        app.key("Escape")
+        app.wait_status("Stopped")
+        check(app.title == "Slow page", f"the title is B's ({app.title!r})")
+        check(app.find_address() == slow, f"the address is B's ({app.find_address()!r})")
+        check("line 000001" in app.page_text(), "the view shows B")
     finally:
         app.close()
         server.stop()

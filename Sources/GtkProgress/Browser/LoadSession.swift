@@ -72,16 +72,13 @@ extension Browser {
         session.isOver = true
         self.session = nil
         indicator.cancel()
-        if restore, model.current == nil, let partial = session.partial {
-            let shown = ShownPage(document: partial, kind: .page, status: L("Stopped."))
-            model.commit(session.navigation, finalURL: session.response?.finalURL ?? session.navigation.url,
-                         title: partial.title, page: shown)
-            return
+        // Once part of the page was on screen it is the current entry (`commitFirstPart`): what arrived stays,
+        // as the page of that entry. Before that, the entry and the page shown before are still on screen.
+        if let partial = session.partial, model.hasCommittedFirstPart(of: session.navigation) {
+            model.updateFirstPart(session.navigation, title: partial.title,
+                                  page: ShownPage(document: partial, kind: .page, status: L("Stopped.")))
         }
         model.cancel()
-        if restore, session.partial != nil, let entry = model.current, let shown = entry.page {
-            page.show(shown.document, scrollTo: entry.scrollOffset)
-        }
     }
 
     // MARK: Loader events
@@ -138,6 +135,14 @@ extension Browser {
             if let document {
                 session.partial = document
                 self.page.showProgressive(document)
+                // On screen now: the page being loaded is the current entry (address, title, Reload, Back).
+                let shown = ShownPage(document: document, kind: .page,
+                                      status: L("Only part of this page arrived: %@.",
+                                                GeneratedPages.formatBytes(arrived.bytes.count)))
+                if !self.model.commitFirstPart(session.navigation, finalURL: arrived.url,
+                                               title: document.title, page: shown) {
+                    self.model.updateFirstPart(session.navigation, title: document.title, page: shown)
+                }
                 self.refreshChrome()
             }
             // Bytes that came while this parse ran may already be due.

@@ -34,7 +34,11 @@ public enum SameDocumentScroll: Equatable, Sendable {
 /// Pure Swift: the window reflects it and the loader serves it.
 package final class NavigationModel<Page> {
     package private(set) var list: BackForwardList<Page>
-    package private(set) var pending: PendingNavigation?
+    package private(set) var pending: PendingNavigation? {
+        didSet { if pending?.id != firstPartCommitted { firstPartCommitted = nil } }
+    }
+    /// The navigation in flight whose first part is already the current entry (`commitFirstPart`).
+    private var firstPartCommitted: Int?
     /// `<meta http-equiv="refresh">` navigations since the person last navigated, and how soon the next may run.
     package var refreshes = AutomaticRefreshes()
     private var nextID = 1
@@ -135,8 +139,19 @@ package final class NavigationModel<Page> {
     package func commit(_ navigation: PendingNavigation, finalURL: URL, title: String?, page: Page,
                        isError: Bool = false) -> Bool {
         guard navigation == pending else { return false }
+        let entryExists = firstPartCommitted == navigation.id
         pending = nil
         let url = Self.keepingFragment(of: navigation.url, in: finalURL)
+        if entryExists {
+            // The entry exists since its first part was shown: it gets the whole page.
+            list.update(at: list.currentIndex) { entry in
+                entry.url = url
+                entry.title = title
+                entry.page = page
+                entry.isError = isError
+            }
+            return true
+        }
         var entry = HistoryEntry(url: url, title: title, page: page, isError: isError)
         switch navigation.kind {
         case .typed, .link, .dropped, .commandLine, .openedFrom:
@@ -157,6 +172,35 @@ package final class NavigationModel<Page> {
             }
         }
         return true
+    }
+
+    /// The first part of `navigation`'s page is on screen: from now on it is the current entry (the address, the
+    /// title, Reload and Back speak of it), while the rest still arrives. Stop then keeps what arrived, and the
+    /// navigation's `commit` completes this entry instead of adding another. Browsers commit a navigation when
+    /// its response starts to be shown (WHATWG HTML, "navigate": the document is made active before it has
+    /// finished loading). Returns false for a stale navigation, or one already committed this way.
+    @discardableResult
+    package func commitFirstPart(_ navigation: PendingNavigation, finalURL: URL, title: String?, page: Page) -> Bool {
+        guard navigation == pending, firstPartCommitted != navigation.id else { return false }
+        commit(navigation, finalURL: finalURL, title: title, page: page)
+        pending = navigation
+        firstPartCommitted = navigation.id
+        return true
+    }
+
+    /// What has arrived of a navigation whose first part is already the current entry, shown again (a later
+    /// progressive render, or what Stop keeps).
+    package func updateFirstPart(_ navigation: PendingNavigation, title: String?, page: Page) {
+        guard hasCommittedFirstPart(of: navigation) else { return }
+        list.update(at: list.currentIndex) { entry in
+            entry.title = title
+            entry.page = page
+        }
+    }
+
+    /// Whether `navigation`, still in flight, already has its entry (`commitFirstPart`).
+    package func hasCommittedFirstPart(of navigation: PendingNavigation) -> Bool {
+        navigation == pending && firstPartCommitted == navigation.id
     }
 
     /// Puts a fresh load of the document of the entry at `index` in its place.
