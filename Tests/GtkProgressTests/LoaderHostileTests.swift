@@ -35,4 +35,40 @@ final class LoaderHostileTests: XCTestCase {
         XCTAssertEqual(run.error?.message, "The document from 127.0.0.1 is larger than 9.0 MB, the most this viewer "
             + "loads, so it was not loaded.")
     }
+
+    // MARK: Visited links
+
+    func testRefusedLinksAreNotVisited() throws {
+        guard Display.initialize() else { throw XCTSkip("no display") }
+        let visited = VisitedLinks()
+        let browser = Browser(window: Window(), curve: .builtInWeChat, visited: visited)
+        var opened: [URL] = []
+        browser.onOpenInNewWindow = { opened.append($0) }
+        browser.open(server.url("/page?title=Links"), kind: .typed)
+        XCTAssertTrue(MainLoop.run(until: { !browser.model.isLoading }, timeout: 10))
+        let refused = ["file:///etc/passwd", "mailto:someone@example.org", "data:text/html,hello",
+                       "javascript:alert(1)"].map { URL(string: $0)! }
+        for url in refused {
+            browser.followLink(url)
+            XCTAssertFalse(browser.model.isLoading, "\(url) is refused")
+            XCTAssertFalse(visited.contains(url), "\(url) was refused, so never visited")
+            browser.openLinkInNewWindow(url)
+            XCTAssertFalse(visited.contains(url), "\(url) in a new window was refused too")
+        }
+        XCTAssertEqual(opened, [], "no window opens for a refused link")
+        XCTAssertEqual(browser.chrome.statusText, "Blocked a javascript: link: scripts are not run.")
+
+        let page = server.url("/page?title=Next")
+        browser.followLink(page)
+        XCTAssertTrue(visited.contains(page), "a link followed is visited")
+        let other = server.url("/page?title=Other")
+        browser.openLinkInNewWindow(other)
+        XCTAssertEqual(opened, [other])
+        XCTAssertTrue(visited.contains(other))
+
+        let list = VisitedLinks()
+        list.insert(URL(string: "data:text/html,hello")!)
+        list.insert(URL(string: "mailto:someone@example.org")!)
+        XCTAssertEqual(list.urls, [], "the list keeps only addresses pages load from")
+    }
 }

@@ -116,13 +116,22 @@ package final class Browser {
             reload()
             return
         }
-        noteVisited(url)
-        open(url, kind: .link)
+        saveScroll()
+        let decision = model.navigate(to: url, kind: .link)
+        // A link the policy refuses (file: from the web, mailto:, data:, javascript:) was never visited.
+        if case .refused = decision {} else { noteVisited(url) }
+        apply(decision)
     }
 
-    /// Opens a link of this page in a new window (or here, when nothing opens windows).
+    /// Opens a link of this page in a new window (or here, when nothing opens windows). The new window opens it
+    /// as the person's own navigation, so this page's policy is asked here, before.
     func openLinkInNewWindow(_ url: URL) {
         guard let onOpenInNewWindow else { return followLink(url) }
+        let source = NavigationPolicy.source(of: .link, on: model.current?.url)
+        if let refusal = NavigationPolicy.refusal(for: url, source: source) {
+            chrome.statusText = refusal
+            return
+        }
         noteVisited(url)
         onOpenInNewWindow(url)
     }
