@@ -11,8 +11,14 @@ package struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
         case unreachable
         /// The connection could not be set up in time, or the server never answered.
         case timedOut
-        /// The server answered, then stopped sending.
+        /// The server answered, then stopped sending, or sent under a byte a second.
         case stalled
+        /// The document was still arriving when `LoaderOptions.deadline` passed.
+        case tooSlow
+        /// An error status (4xx, 5xx) with an empty body: nothing to show but the status.
+        case errorStatus
+        /// An address longer than `LoadRequest.longestURL`.
+        case addressTooLong
         /// The body ended early: fewer bytes than Content-Length, or a broken chunked stream.
         case cutOff
         /// The secure connection failed: handshake or certificate.
