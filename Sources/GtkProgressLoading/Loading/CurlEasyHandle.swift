@@ -81,9 +81,9 @@ extension CurlEasyHandle {
     }
 
     /// Not every option comes from constants: CURLOPT_URL carries what a page linked to, and libcurl refuses
-    /// strings longer than 8,000,000 bytes with CURLE_BAD_FUNCTION_ARGUMENT
-    /// (<https://curl.se/libcurl/c/curl_easy_setopt.html>, "Strings passed to libcurl as 'char *' arguments");
-    /// out of memory is possible for any string. The first refusal is kept for the owner to report.
+    /// strings of 8,000,000 bytes and more with CURLE_BAD_FUNCTION_ARGUMENT since 7.65.0
+    /// (<https://curl.se/libcurl/c/curl_easy_setopt.html>); out of memory is possible for any string. The first
+    /// refusal is kept for the owner to report.
     private func check(_ code: CURLcode, _ option: CURLoption) {
         if code != CURLE_OK, refusedOption == nil { refusedOption = (option, code) }
     }
