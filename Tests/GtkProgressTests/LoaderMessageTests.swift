@@ -49,7 +49,7 @@ final class LoaderMessageTests: XCTestCase {
     }
 
     func testSizes() {
-        XCTAssertEqual(ByteCount.size(64 << 20), "64 MB")
+        XCTAssertEqual(ByteCount.size(64 << 20), "64.0 MB")
         XCTAssertEqual(ByteCount.size(1536), "1.5 KB")
         XCTAssertEqual(ByteCount.size(12), "12 bytes")
         XCTAssertEqual(ByteCount.grouped(1_234_567), "1,234,567")

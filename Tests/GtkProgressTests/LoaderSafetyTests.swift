@@ -45,7 +45,7 @@ final class LoaderSafetyTests: XCTestCase {
         let (run, growth) = recordMemory(server.url("/bomb?mib=1024"))
         XCTAssertEqual(run.shape, "response progress… failed")
         XCTAssertEqual(run.error?.kind, .tooLarge)
-        XCTAssertEqual(run.error?.message, "The document from 127.0.0.1 is larger than 64 MB, the most this viewer "
+        XCTAssertEqual(run.error?.message, "The document from 127.0.0.1 is larger than 64.0 MB, the most this viewer "
             + "loads, so it was not loaded.")
         XCTAssertLessThan(run.progress.last?.received ?? .max, 1_000_000, "stopped long before the end of the bomb")
         XCTAssertLessThan(growth, 160 << 20, "memory grew by \(growth >> 20) MiB for a 1 GiB body")
@@ -56,7 +56,7 @@ final class LoaderSafetyTests: XCTestCase {
         let (run, growth) = recordMemory(server.url("/big?mb=1000&chunked=1"))
         XCTAssertEqual(run.shape, "response progress… failed")
         XCTAssertEqual(run.error?.kind, .tooLarge)
-        XCTAssertEqual(run.error?.message, "The document from 127.0.0.1 is larger than 64 MB, the most this viewer "
+        XCTAssertEqual(run.error?.message, "The document from 127.0.0.1 is larger than 64.0 MB, the most this viewer "
             + "loads, so it was not loaded.")
         XCTAssertLessThan(growth, 160 << 20, "memory grew by \(growth >> 20) MiB for a 1 GB body")
     }

@@ -39,7 +39,9 @@ Routes (GET; query parameters in brackets, defaults after "="). Sizes are bytes,
   /broken-chunked[?after=5000&mode=close]
                                      chunked body; after `after` bytes either closes without the final chunk
                                      (mode=close) or sends a chunk size that is not hexadecimal (mode=garbage)
-  /status?code=404                   an HTML error page with that status (/404 and /500 are shortcuts)
+  /status?code=404[&body=page]       that status with an HTML error page (body=page), no body at all
+                                     (body=empty, Content-Length: 0) or only whitespace (body=blank);
+                                     /404 and /500 are shortcuts for the page
   /charset?enc=latin1&declare=header a page of non-ASCII text in `enc` (latin1, shift_jis, utf8, windows1252,
                                      and for detection when undeclared: euc_jp, koi8_r, gb18030, big5)
                                      declared by `declare`: header (Content-Type charset), meta (<meta charset>),
@@ -61,6 +63,11 @@ Hostile answers (each one a real server's failure or an attack, reported by the 
   /not-http                          no HTTP at all: an SSH server's greeting line, then the connection closes
   /huge-header[?kb=1024]             a status line, then one header line `kb` KB long
   /many-headers[?kb=400]             `kb` KB of headers in lines of 10 KB each
+  /drip[?interval=1&after=0&length=100000]
+                                     Content-Length `length`; `after` bytes at once, then one byte every
+                                     `interval` seconds until `length` bytes are sent or the client leaves
+  /gzip-members[?count=2]            Content-Encoding: gzip, a body of `count` gzip members one after another
+                                     (RFC 1952 section 2.2 allows it), each a small HTML part
   /trickle[?rate=1]                  a whole small response, its head padded to about 200 bytes, sent one byte
                                      at a time at `rate` bytes per second
   /headers                           the request headers echoed as text/plain
@@ -70,6 +77,7 @@ Hostile answers (each one a real server's failure or an attack, reported by the 
 Anything else is a 404 page.
 """
 
+import gzip
 import html
 import json
 import os
@@ -369,6 +377,13 @@ class Handler(BaseHTTPRequestHandler):
 
     def status(self, code=None):
         code = code or self.arg("code", 404)
+        kind = self.arg("body", "page")
+        if kind == "empty":
+            self.send_body(code, b"")
+            return
+        if kind == "blank":
+            self.send_body(code, b" \r\n\t\r\n  ")
+            return
         body = ("<!DOCTYPE html><html><head><title>Error %d</title></head><body><h1>Error %d</h1>"
                 "<p>The server says: status %d.</p></body></html>\n") % (code, code, code)
         self.send_body(code, body.encode())
@@ -497,6 +512,27 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(1.0 / rate)
         self.close_connection = True
 
+    def drip(self):
+        interval = self.arg("interval", 1.0)
+        after = self.arg("after", 0)
+        length = self.arg("length", 100000)
+        body = filler_html(length, "Dripping")
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(length))
+        self.end_headers()
+        self.wfile.write(body[:after])
+        self.wfile.flush()
+        for index in range(after, length):
+            time.sleep(interval)
+            self.wfile.write(body[index:index + 1])
+            self.wfile.flush()
+
+    def gzip_members(self):
+        count = self.arg("count", 2)
+        body = b"".join(gzip.compress(b"<p>Member %d of %d.</p>\n" % (n, count)) for n in range(1, count + 1))
+        self.send_body(200, body, extra=[("Content-Encoding", "gzip")])
+
     def headers(self):
         text = "".join("%s: %s\n" % (name, value) for name, value in self.headers.items())
         self.send_body(200, text.encode(), "text/plain; charset=utf-8")
@@ -548,6 +584,8 @@ ROUTES = {
     "/huge-header": Handler.huge_header,
     "/many-headers": Handler.many_headers,
     "/trickle": Handler.trickle,
+    "/drip": Handler.drip,
+    "/gzip-members": Handler.gzip_members,
     "/headers": Handler.headers,
     "/count": Handler.count,
     "/count/reset": Handler.count_reset,

@@ -26,11 +26,9 @@ package enum GeneratedPages {
         """
     }
 
-    package static func formatBytes(_ count: Int) -> String {
-        if count < 1024 { return LN("%ld byte", "%ld bytes", count, count) }
-        if count < 1024 * 1024 { return (Double(count) / 1024).formatted(decimals: 1) + " KB" }
-        return (Double(count) / 1024 / 1024).formatted(decimals: 1) + " MB"
-    }
+    /// One way of writing sizes everywhere a person reads them (`ByteCount.size`): "9.0 MB", never "9 MB" for
+    /// 9.04 MB.
+    package static func formatBytes(_ count: Int) -> String { ByteCount.size(Int64(count)) }
 
     static func escape(_ text: String) -> String {
         var out = ""

@@ -12,8 +12,11 @@ package final class VisitedLinks {
         for url in urls { insert(url) }
     }
 
-    /// Visiting `url#part` visits `url#part`: links compare by their whole address, as browsers do.
+    /// Visiting `url#part` visits `url#part`: links compare by their whole address, as browsers do. Only
+    /// addresses a page can be loaded from are kept (http, https, file): a `mailto:` or `data:` link is never
+    /// visited, and a `data:` address can be megabytes the saved session would carry.
     package func insert(_ url: URL) {
+        guard ["http", "https", "file"].contains(url.scheme?.lowercased() ?? "") else { return }
         let key = url.absoluteString
         if set.contains(key) {
             order.removeAll { $0 == key }

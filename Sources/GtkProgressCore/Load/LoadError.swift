@@ -11,8 +11,14 @@ package struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
         case unreachable
         /// The connection could not be set up in time, or the server never answered.
         case timedOut
-        /// The server answered, then stopped sending.
+        /// The server answered, then stopped sending, or sent under a byte a second.
         case stalled
+        /// The document was still arriving when `LoaderOptions.deadline` passed.
+        case tooSlow
+        /// An error status (4xx, 5xx) with an empty body: nothing to show but the status.
+        case errorStatus
+        /// An address longer than `LoadRequest.longestURL`.
+        case addressTooLong
         /// The body ended early: fewer bytes than Content-Length, or a broken chunked stream.
         case cutOff
         /// The secure connection failed: handshake or certificate.
@@ -59,23 +65,28 @@ package enum ByteCount {
         return value < 0 ? "-" + out : out
     }
 
-    /// 67108864 → "64 MB", 1536 → "1.5 KB", 12 → "12 bytes" (binary multiples, as file managers show sizes).
+    /// 67108864 → "64.0 MB", 1536 → "1.5 KB", 9_437_185 → "9.0 MB", 12 → "12 bytes" (binary multiples, as file
+    /// managers show sizes). Always one decimal from a kilobyte up, so that no size reads as exact when it was
+    /// rounded ("9 MB" for 9.04 MB), and the unit is chosen after rounding (1,048,575 bytes is "1.0 MB", not
+    /// "1024.0 KB").
     package static func size(_ value: Int64) -> String {
         if value < 1024 { return LN("%ld byte", "%ld bytes", Int(value), Int(value)) }
         let units = ["KB", "MB", "GB", "TB"]
-        var amount = Double(value) / 1024
         var unit = 0
-        while amount >= 1024 && unit < units.count - 1 {
-            amount /= 1024
+        var amount = Double(value) / 1024
+        while unit < units.count - 1, (amount * 10).rounded(.toNearestOrAwayFromZero) >= 10240 {
             unit += 1
+            amount /= 1024
         }
-        let rounded = (amount * 10).rounded() / 10
-        let text = rounded == rounded.rounded() ? String(Int(rounded)) : rounded.formatted(decimals: 1)
-        return "\(text) \(units[unit])"
+        return "\(amount.formatted(decimals: 1)) \(units[unit])"
     }
 
-    /// 15 → "15 seconds", 1 → "1 second", 0.5 → "0.5 seconds".
+    /// 15 → "15 seconds", 1 → "1 second", 0.5 → "0.5 seconds", 600 → "10 minutes".
     package static func seconds(_ value: Double) -> String {
+        if value >= 120, value.truncatingRemainder(dividingBy: 60) == 0 {
+            let minutes = Int(value / 60)
+            return LN("%ld minute", "%ld minutes", minutes, minutes)
+        }
         if value == value.rounded() { return LN("%ld second", "%ld seconds", Int(value), Int(value)) }
         return L("%@ seconds", value.formatted(decimals: 1))
     }

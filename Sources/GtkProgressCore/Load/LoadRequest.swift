@@ -8,6 +8,12 @@ package struct LoadRequest: Sendable, Equatable {
     package init(url: URL) {
         self.url = url
     }
+
+    /// The longest address the loader opens: the navigation policy's bound (`NavigationPolicy.longestAddress`),
+    /// kept here too because the loader is also handed addresses directly (`--dump`, the library's users).
+    /// libcurl itself refuses strings over 8,000,000 bytes (CURL_MAX_INPUT_LENGTH,
+    /// <https://curl.se/libcurl/c/curl_easy_setopt.html>).
+    package static let longestURL = NavigationPolicy.longestAddress
 }
 
 /// The policy every load follows. The defaults protect the viewer from hostile servers.
@@ -16,8 +22,13 @@ package struct LoaderOptions: Sendable, Equatable {
     package var maxRedirects: Int = 20
     /// Seconds allowed to set up the connection (DNS, TCP and TLS handshakes).
     package var connectTimeout: Double = 15
-    /// Seconds without a single byte arriving before the load fails. libcurl counts whole seconds.
+    /// The stall watch: a load fails when fewer bytes than `stallTimeout` (one a second, the rate
+    /// CURLOPT_LOW_SPEED_LIMIT is set to) arrive within `stallTimeout` seconds, whether none came at all or
+    /// a server trickles a byte every few seconds.
     package var stallTimeout: Double = 30
+    /// The longest one document may take to arrive, from the request to its last byte, however steadily it
+    /// trickles in: a server that sends a byte a second would otherwise hold the load open for ever.
+    package var deadline: Double = 600
     /// The largest document accepted, counted *after* decompression: a small gzip body can inflate to gigabytes.
     package var maxDocumentBytes: Int = 64 << 20
     /// Caps the receiving speed in transfer bytes per second, like a browser's network throttling, to watch
@@ -36,10 +47,11 @@ package struct LoaderOptions: Sendable, Equatable {
     }
 
     package init(maxRedirects: Int = 20, connectTimeout: Double = 15, stallTimeout: Double = 30,
-                maxDocumentBytes: Int = 64 << 20, throttleBytesPerSecond: Int64? = nil) {
+                deadline: Double = 600, maxDocumentBytes: Int = 64 << 20, throttleBytesPerSecond: Int64? = nil) {
         self.maxRedirects = maxRedirects
         self.connectTimeout = connectTimeout
         self.stallTimeout = stallTimeout
+        self.deadline = deadline
         self.maxDocumentBytes = maxDocumentBytes
         self.throttleBytesPerSecond = throttleBytesPerSecond
     }

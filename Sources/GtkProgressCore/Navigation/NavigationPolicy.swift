@@ -32,8 +32,9 @@ package enum NavigationPolicy {
     /// <https://curl.se/libcurl/c/CURLOPT_REDIR_PROTOCOLS_STR.html>), which checks every hop.
     package static let redirectSchemes = ["http", "https"]
 
-    /// The longest address opened, in bytes: 2 MiB, where Chromium stops (`url::kMaxURLChars`, "Chromium
-    /// "URL display guidelines"); libcurl's own limit is 8,000,000 (CURLOPT_URL).
+    /// The longest address opened, in bytes: 2 MiB, the bound Chrome puts on URLs
+    /// (<https://chromium.googlesource.com/chromium/src/+/main/docs/security/url_display_guidelines/url_display_guidelines.md>,
+    /// "URL Length"); libcurl's own limit is 8,000,000 bytes (CURLOPT_URL).
     package static let longestAddress = 2 * 1024 * 1024
 
     /// The source of a navigation of `kind` started while `current` is shown.

@@ -27,6 +27,8 @@ final class CurlEasyHandle {
     weak var delegate: CurlEasyHandleDelegate?
     /// libcurl writes its own explanation of a failure here. <https://curl.se/libcurl/c/CURLOPT_ERRORBUFFER.html>
     private let errorBuffer: UnsafeMutablePointer<CChar>
+    /// The first option libcurl refused, and why; the transfer must not start then.
+    private(set) var refusedOption: (option: CURLoption, code: CURLcode)?
 
     init() {
         guard let handle = ccurl_easy_init() else { fatalError("curl_easy_init failed: out of memory") }
@@ -35,11 +37,11 @@ final class CurlEasyHandle {
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
         let me = Unmanaged.passUnretained(self).toOpaque()
         setPointer(CURLOPT_ERRORBUFFER, errorBuffer)
-        ccurl_easy_setopt_write(rawHandle, writeCallback)
+        check(ccurl_easy_setopt_write(rawHandle, writeCallback), CURLOPT_WRITEFUNCTION)
         setPointer(CURLOPT_WRITEDATA, me)
-        ccurl_easy_setopt_header(rawHandle, headerCallback)
+        check(ccurl_easy_setopt_header(rawHandle, headerCallback), CURLOPT_HEADERFUNCTION)
         setPointer(CURLOPT_HEADERDATA, me)
-        ccurl_easy_setopt_xferinfo(rawHandle, progressCallback)
+        check(ccurl_easy_setopt_xferinfo(rawHandle, progressCallback), CURLOPT_XFERINFOFUNCTION)
         setPointer(CURLOPT_XFERINFODATA, me)
         set(CURLOPT_NOPROGRESS, false)
     }
@@ -78,9 +80,12 @@ extension CurlEasyHandle {
         setPointer(option, UnsafeMutableRawPointer(value))
     }
 
-    /// Options are set from constants this code controls; one that fails is a programming error.
+    /// Not every option comes from constants: CURLOPT_URL carries what a page linked to, and libcurl refuses
+    /// strings of 8,000,000 bytes and more with CURLE_BAD_FUNCTION_ARGUMENT since 7.65.0
+    /// (<https://curl.se/libcurl/c/curl_easy_setopt.html>); out of memory is possible for any string. The first
+    /// refusal is kept for the owner to report.
     private func check(_ code: CURLcode, _ option: CURLoption) {
-        precondition(code == CURLE_OK, "curl_easy_setopt(\(option.rawValue)) failed: \(String(cString: ccurl_easy_strerror(code)))")
+        if code != CURLE_OK, refusedOption == nil { refusedOption = (option, code) }
     }
 }
 

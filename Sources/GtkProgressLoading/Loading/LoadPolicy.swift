@@ -9,6 +9,13 @@ enum LoadPolicy {
     /// The reason `request` cannot be loaded, or nil if it can.
     static func refusal(of request: LoadRequest, options: LoaderOptions) -> LoadError? {
         let url = request.url
+        let length = url.absoluteString.utf8.count
+        if length > LoadRequest.longestURL {
+            return LoadError(kind: .addressTooLong, url: url,
+                             message: L("This address is %@ characters long, more than the %@ browsers accept, so "
+                                 + "it was not loaded.", ByteCount.grouped(Int64(length)),
+                                        ByteCount.grouped(Int64(LoadRequest.longestURL))))
+        }
         let scheme = url.scheme?.lowercased() ?? ""
         switch scheme {
         case "http", "https":

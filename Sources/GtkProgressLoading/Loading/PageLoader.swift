@@ -10,8 +10,9 @@ import GtkProgressCore
 /// Policy: http, https and `file:` (whether a navigation may reach an address is `NavigationPolicy`'s
 /// decision, made before); redirects followed up to
 /// `maxRedirects`, only to http and https; compression accepted; TLS verification always on; connect timeout;
-/// a transfer that makes no progress for `stallTimeout` fails; documents capped at `maxDocumentBytes` decoded;
-/// HTTP error statuses still deliver their body.
+/// a transfer under a byte a second for `stallTimeout` fails, and so does one still arriving at `deadline`;
+/// documents capped at `maxDocumentBytes` decoded; addresses capped at `LoadRequest.longestURL`; HTTP error
+/// statuses deliver their body, or fail when it is blank (`Transfer.complete`).
 package final class PageLoader {
     package let options: LoaderOptions
     /// Made at the first network load: a viewer that starts on a local page never initialises libcurl (nor the
@@ -87,6 +88,13 @@ package final class PageLoader {
             return
         }
         let transfer = Transfer(request: request, options: options)
+        if let failure = transfer.setupFailure {
+            pendingFailure = MainLoopTimer(milliseconds: 0) { [weak self] in
+                self?.deliverRefusal(failure)
+                return false
+            }
+            return
+        }
         self.transfer = transfer
         multi.add(transfer.easy)
     }

@@ -19,8 +19,14 @@ final class Transfer {
     private(set) var redirects: [String] = []
     /// Set when the write callback refused data because the document passed `maxDocumentBytes`.
     private(set) var exceededSizeLimit = false
-    /// Set when the transfer was stopped for making no progress for `stallTimeout`.
+    /// Set when the stall watch stopped the transfer: under one byte a second for `stallTimeout`.
     private(set) var stalled = false
+    /// Set when the transfer was stopped for passing `deadline`.
+    private(set) var overDeadline = false
+    /// Why libcurl would not take this load's options; the transfer must not be started then.
+    private(set) var setupFailure: LoadError?
+    /// When the load began, for `deadline`.
+    let startTime = MainLoop.monotonicSeconds()
     /// Whether a line of a response head (the status line or a header) has arrived.
     private(set) var sawHeaderLine = false
     /// Body bytes handed over by libcurl, after content decoding. libcurl's own counter is not updated when a
@@ -31,8 +37,11 @@ final class Transfer {
     private var location: String?
     private(set) var contentEncoding: String?
     private var lastProgress: (received: Int64, expected: Int64?)?
-    /// When bytes last arrived (or the connection came up), and the transfer byte count then.
-    private var lastActivity: (time: Double, received: Int64)?
+    /// When the stall watch began: the connection came up, or a response head was complete.
+    private var watchStart: Double?
+    /// The transfer byte count each time it changed, and when, oldest first: only as far back as the last change
+    /// before the stall window, so the bytes of the window are the last count less the first.
+    private var arrivals: [(time: Double, received: Int64)] = []
     /// When the first body bytes arrived, for throttling.
     private var throttleStart: Double?
     /// Continues a transfer held back by the throttle.
@@ -58,6 +67,9 @@ final class Transfer {
     /// libcurl's policy for this load: <https://curl.se/libcurl/c/curl_easy_setopt.html>
     private func configure() {
         easy.set(CURLOPT_URL, request.url.absoluteString)
+        defer {
+            if let refused = easy.refusedOption { setupFailure = setupFailure(refused.option, refused.code) }
+        }
         // libcurl loads only web addresses (files are read by `FileRead`), and every redirect hop is
         // checked against the navigation policy's list. <https://curl.se/libcurl/c/CURLOPT_REDIR_PROTOCOLS_STR.html>
         easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
@@ -70,11 +82,12 @@ final class Transfer {
         easy.set(CURLOPT_SSL_VERIFYPEER, true)
         easy.set(CURLOPT_SSL_VERIFYHOST, 2)
         easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000))
-        // Under one byte per second for the whole stall time: the server has stopped. libcurl averages the
-        // speed over the last five seconds, so this fires up to five seconds late; `noticeActivity` is the
-        // precise watch, this the backstop (and what makes libcurl report progress every second).
-        easy.set(CURLOPT_LOW_SPEED_LIMIT, 1)
-        easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(options.stallTimeout.rounded(.up))))
+        // Under one byte per second: the server has stopped, or trickles too slowly to ever finish. libcurl
+        // averages the speed over the last five seconds, so it cannot say how many bytes came in the stall time;
+        // `watch` is the precise rule, and libcurl's the backstop five seconds behind it (and what makes libcurl
+        // report progress every second, <https://curl.se/libcurl/c/CURLOPT_LOW_SPEED_TIME.html>).
+        easy.set(CURLOPT_LOW_SPEED_LIMIT, Transfer.minimumBytesPerSecond)
+        easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(options.stallTimeout.rounded(.up))) + 5)
         // Threads and signals are not this process's business: DNS runs in libcurl's own resolver thread.
         easy.set(CURLOPT_NOSIGNAL, true)
         easy.set(CURLOPT_USERAGENT, "GtkProgress/1.0")
@@ -102,7 +115,9 @@ extension Transfer: CurlEasyHandleDelegate {
         if text.isEmpty {
             // A whole head (a redirect's, or the final one) is progress; single lines are not, so a server that
             // trickles its headers a byte at a time cannot hold the load open for ever.
-            lastActivity = (MainLoop.monotonicSeconds(), lastActivity?.received ?? 0)
+            let now = MainLoop.monotonicSeconds()
+            watchStart = now
+            arrivals = [(now, arrivals.last?.received ?? 0)]
             return headersEnded()
         }
         sawHeaderLine = true
@@ -144,13 +159,19 @@ extension Transfer: CurlEasyHandleDelegate {
     }
 
     func easyHandle(_ handle: CurlEasyHandle, didProgress received: Int64, of expected: Int64) -> Bool {
-        guard noticeActivity(received: received) else {
-            stalled = true
-            return false
-        }
-        // Counters of redirect responses are not this document's progress.
+        // Counters of redirect responses are not this document's progress. Reported before the watches decide,
+        // so the bytes a failure message counts are the bytes the bar was shown.
         if response != nil {
             reportProgress(received: received, expected: expected > 0 ? expected : nil)
+        }
+        let now = MainLoop.monotonicSeconds()
+        if now - startTime >= options.deadline {
+            overDeadline = true
+            return false
+        }
+        guard watch(received: received, now: now) else {
+            stalled = true
+            return false
         }
         return true
     }
@@ -171,19 +192,36 @@ extension Transfer: CurlEasyHandleDelegate {
         }
     }
 
-    /// Whether the transfer is still alive: bytes arrived within `stallTimeout`. The clock starts once the
-    /// connection is up; connecting has its own timeout.
-    private func noticeActivity(received: Int64) -> Bool {
-        let now = MainLoop.monotonicSeconds()
-        guard let last = lastActivity else {
-            if easy.didConnect { lastActivity = (now, received) }
+    /// The rate under which a transfer is taken for stalled, as CURLOPT_LOW_SPEED_LIMIT counts it: bytes per
+    /// second, averaged over `stallTimeout`. <https://curl.se/libcurl/c/CURLOPT_LOW_SPEED_LIMIT.html>
+    static let minimumBytesPerSecond = 1
+
+    /// Whether the transfer is still alive: at least one byte a second came within the last `stallTimeout`. The
+    /// watch starts once the connection is up (connecting has its own timeout), and again at each complete head.
+    private func watch(received: Int64, now: Double) -> Bool {
+        guard let start = watchStart else {
+            if easy.didConnect {
+                watchStart = now
+                arrivals = [(now, received)]
+            }
             return true
         }
-        if received != last.received {
-            lastActivity = (now, received)
-            return true
+        if let last = arrivals.last, received < last.received {
+            // A new response counts from zero again.
+            arrivals = [(now, received)]
+        } else if received != arrivals.last?.received {
+            arrivals.append((now, received))
         }
-        return now - last.time < options.stallTimeout
+        let windowStart = now - options.stallTimeout
+        while arrivals.count > 1, arrivals[1].time <= windowStart { arrivals.removeFirst() }
+        guard now - start >= options.stallTimeout else { return true }
+        return Double(recentBytes) >= options.stallTimeout * Double(Transfer.minimumBytesPerSecond)
+    }
+
+    /// Transfer bytes that came within the last `stallTimeout`, as the stall watch last counted them.
+    var recentBytes: Int64 {
+        guard let first = arrivals.first, let last = arrivals.last else { return 0 }
+        return last.received - first.received
     }
 
     /// The end of one response's headers: a redirect or interim response to pass by, or the final response.
@@ -257,11 +295,22 @@ extension Transfer {
         noticeMilestones()
         if response == nil { announceResponse() }
         if response?.status == 304 { return .failure(notModifiedFailure()) }
+        // An error status with nothing to read is a failure, not a blank page that finishes like a success; with
+        // a body, the server's own page is shown, as browsers do. This is the one place that decides it.
+        if let status = response?.status, status >= 400, options.keepsBody, body.allSatisfy(Transfer.isBlank) {
+            return .failure(errorStatusFailure(status))
+        }
         let received = easy.downloadedBytes
         reportProgress(received: received, expected: easy.contentLength ?? lastProgress?.expected)
         let body = body, url = response?.finalURL ?? request.url, status = response?.status ?? 200
         let contentType = response?.contentType
         return .success({ LoadedPage(decoding: body, finalURL: url, status: status, contentType: contentType) })
+    }
+
+    /// Space, tab, line feed, form feed, carriage return: the bytes of a body that shows nothing
+    /// (<https://infra.spec.whatwg.org/#ascii-whitespace>).
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 
     /// What has arrived so far, for progressive display; nil while nothing has.

@@ -21,6 +21,9 @@ extension Transfer {
             redirects: redirects,
             exceededSizeLimit: exceededSizeLimit,
             stalled: stalled,
+            recentBytes: recentBytes,
+            overDeadline: overDeadline,
+            contentEncoding: contentEncoding,
             detail: easy.errorDetail,
             summary: String(cString: ccurl_easy_strerror(result)),
             options: options)
@@ -34,6 +37,29 @@ extension Transfer {
         let counted = easy.downloadedBytes
         guard counted < bodyBytesWritten else { return counted }
         return contentEncoding == nil || contentEncoding == "identity" ? bodyBytesWritten : (counted > 0 ? counted : nil)
+    }
+
+    /// libcurl refused an option. Only CURLOPT_URL carries what the loader was given; `LoadPolicy` refuses
+    /// addresses longer than `LoadRequest.longestURL` before they get here, so this is what is left: an address
+    /// libcurl will not take for another reason, or no memory to copy it.
+    func setupFailure(_ option: CURLoption, _ code: CURLcode) -> LoadError {
+        let reason = String(cString: ccurl_easy_strerror(code))
+        if option == CURLOPT_URL {
+            return LoadError(kind: .other, url: request.url,
+                             message: L("This address could not be loaded: libcurl did not accept it (%@).", reason))
+        }
+        return LoadError(kind: .other, url: request.url,
+                         message: L("This address could not be loaded: libcurl did not accept option %ld (%@).",
+                                    Int(option.rawValue), reason))
+    }
+
+    /// An error status (4xx, 5xx) with no page to read: the status is all there is to show, and the load failed.
+    /// <https://www.rfc-editor.org/rfc/rfc9110#name-status-codes>
+    func errorStatusFailure(_ status: Int) -> LoadError {
+        let host = LoadPolicy.hostDescription(response?.finalURL ?? request.url)
+        return LoadError(kind: .errorStatus, url: request.url,
+                         message: L("The server at %@ answered %ld %@, with no page to show.", host, status,
+                                    HTTPStatus.reason(status)))
     }
 
     /// A 304 Not Modified answers a conditional request ("send it only if it changed"), which this loader never
@@ -66,6 +92,12 @@ struct TransferFacts {
     var exceededSizeLimit: Bool
     /// Whether the loader stopped the transfer for making no progress.
     var stalled: Bool = false
+    /// Transfer bytes that came within the last `options.stallTimeout` before the failure.
+    var recentBytes: Int64 = 0
+    /// Whether the loader stopped the transfer for passing `options.deadline`.
+    var overDeadline = false
+    /// The final response's Content-Encoding, lowercased; nil when it had none.
+    var contentEncoding: String?
     /// libcurl's error buffer ("SSL certificate problem: self-signed certificate").
     var detail: String
     /// curl_easy_strerror for the code.
@@ -88,6 +120,7 @@ struct TransferFacts {
             return (.tooLarge, L("The document from %@ is larger than %@, the most this viewer loads, so it was not loaded.",
                                  host, ByteCount.size(Int64(options.maxDocumentBytes))))
         }
+        if overDeadline { return deadlineMessage() }
         if stalled { return timeout() }
         switch code {
         case Int(CURLE_COULDNT_RESOLVE_HOST.rawValue):
@@ -138,6 +171,14 @@ struct TransferFacts {
             // reports a longer one as out of memory.
             return (.badResponse, L("The server at %@ sent a header line longer than 100 KB. No working web "
                 + "server sends one, so the page was not loaded.", host))
+        case Int(CURLE_WRITE_ERROR.rawValue) where isCompressed:
+            // The write callback refuses only what passes the size cap, which is reported above; this error is
+            // libcurl's decoder (lib/content_encoding.c), which ends a gzip or deflate stream at its end and fails
+            // on any byte after it. RFC 1952 (section 2.2) lets a gzip file hold several members one after
+            // another; libcurl 7.88 decodes the first and refuses the rest.
+            return (.badResponse, L("The page from %@ could not be unpacked: more compressed data followed the end "
+                + "of its %@ data (a second gzip member, or bytes that do not belong), and this viewer decodes only "
+                + "the first part. The page is incomplete.", host, contentEncoding ?? "gzip"))
         case Int(CURLE_WRITE_ERROR.rawValue), Int(CURLE_OUT_OF_MEMORY.rawValue):
             return (.other, L("The document from %@ could not be kept in memory.", host))
         default:
@@ -160,8 +201,36 @@ struct TransferFacts {
         }
     }
 
+    /// Whether the final response came compressed (decoded by libcurl).
+    private var isCompressed: Bool {
+        guard let contentEncoding else { return false }
+        return !contentEncoding.isEmpty && contentEncoding != "identity"
+    }
+
+    private func deadlineMessage() -> (LoadError.Kind, String) {
+        let limit = ByteCount.seconds(options.deadline)
+        guard didRespond else {
+            return (.tooSlow, L("The server at %@ had still not sent the page after %@, the longest a page may take "
+                + "to load.", host, limit))
+        }
+        guard let received else {
+            return (.tooSlow, L("The page from %@ was still arriving after %@, the longest a page may take to load. "
+                + "The page is incomplete.", host, limit))
+        }
+        if let expected, expected > received {
+            return (.tooSlow, L("The page from %@ was still arriving after %@, the longest a page may take to load: "
+                + "only %@ of %@ came in that time. The page is incomplete.", host, limit,
+                                ByteCount.size(received), ByteCount.size(expected)))
+        }
+        return (.tooSlow, L("The page from %@ was still arriving after %@, the longest a page may take to load: "
+            + "only %@ came in that time. The page is incomplete.", host, limit, ByteCount.size(received)))
+    }
+
     private func timeout() -> (LoadError.Kind, String) {
         let stall = ByteCount.seconds(options.stallTimeout)
+        if didRespond, recentBytes > 0 {
+            return (.stalled, trickleMessage(stall))
+        }
         if didRespond {
             guard let received else {
                 return (.stalled, L("The server at %@ stopped sending for %@. The page is incomplete.", host, stall))
@@ -182,6 +251,24 @@ struct TransferFacts {
         }
         return (.timedOut, L("The server at %@ did not accept a connection within %@.", host,
                              ByteCount.seconds(options.connectTimeout)))
+    }
+
+    /// Bytes came within the stall time, but fewer than one a second: the server is trickling, not stopped.
+    private func trickleMessage(_ stall: String) -> String {
+        let recent = ByteCount.size(recentBytes)
+        guard let received else {
+            return L("The server at %@ sent only %@ in the last %@, too slowly to load the page. The page is "
+                + "incomplete.", host, recent, stall)
+        }
+        guard let expected else {
+            return LN("The server at %@ sent only %@ in the last %@ (%@ byte so far), too slowly to load the page. "
+                + "The page is incomplete.", "The server at %@ sent only %@ in the last %@ (%@ bytes so far), too "
+                + "slowly to load the page. The page is incomplete.", Int(clamping: received), host, recent, stall,
+                      ByteCount.grouped(received))
+        }
+        return L("The server at %@ sent only %@ in the last %@ (%@ of %@ bytes so far), too slowly to load the "
+            + "page. The page is incomplete.", host, recent, stall, ByteCount.grouped(received),
+                 ByteCount.grouped(expected))
     }
 
     private func cutOffMessage() -> String {
