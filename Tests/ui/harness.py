@@ -2,6 +2,7 @@
 screen reader sees through AT-SPI. Runs under Xvfb and a D-Bus session (see Tests/ui/run.py)."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -46,6 +47,19 @@ def wait_for(predicate, timeout=10.0, interval=0.05, what="condition"):
             return last
         time.sleep(interval)
     raise Failure(f"timed out after {timeout:.0f} s waiting for {what} (last: {last!r})")
+
+
+WARNING_PATTERN = re.compile(r"\b(Gtk|Gdk|GLib|GLib-GObject|GLib-GIO|Pango|GdkPixbuf|Atk|atk-bridge)-"
+                             r"(WARNING|CRITICAL) \*\*")
+
+
+def gtk_warnings(path, start=0):
+    """The lines of a GLib-family warning or critical in the log at `path` from byte `start`: a viewer in normal use
+    prints none, so the test that started it fails on any."""
+    with open(path, "rb") as log:
+        log.seek(start)
+        text = log.read().decode("utf-8", "replace")
+    return [line for line in text.splitlines() if WARNING_PATTERN.search(line)]
 
 
 def xdotool(*args, check_rc=True):
@@ -114,6 +128,7 @@ class App:
         environment["XDG_STATE_HOME"] = self.state_home
         environment.update(env or {})
         self.log = open(os.path.join(ARTIFACTS, "app.log"), "a")
+        self._log_start = self.log.tell()
         self.proc = subprocess.Popen([binary, *args], env=environment, stdout=self.log, stderr=self.log)
         self.window = wait_for(self._find_window, timeout=20, what="the gtkprogress window")
         self._accessible = None
@@ -297,6 +312,8 @@ class App:
         self.log.close()
         if self._own_state:
             shutil.rmtree(self.state_home, ignore_errors=True)
+        problems = gtk_warnings(os.path.join(ARTIFACTS, "app.log"), self._log_start)
+        check(not problems, "GTK or GLib complained while the viewer ran:\n" + "\n".join(problems[:5]))
 
 
 def _walk(node):
