@@ -34,6 +34,8 @@ package struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The server's answer cannot be used: not HTTP at all, headers too long or sent too slowly, or a 304
         /// Not Modified for a page the viewer holds no copy of.
         case badResponse
+        /// The process has as many files and connections open as the system allows.
+        case outOfDescriptors
         case other
     }
 

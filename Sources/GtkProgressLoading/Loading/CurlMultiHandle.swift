@@ -27,8 +27,10 @@ final class CurlMultiHandle {
     /// The single timeout libcurl asked for; each request replaces the previous one.
     private var timeout: MainLoopTimer?
 
-    init() {
-        guard let handle = ccurl_multi_init() else { fatalError("curl_multi_init failed: out of memory") }
+    /// Nil when libcurl cannot make one: out of memory, or, more likely, out of file descriptors (the handle
+    /// opens a socket pair to be woken with).
+    init?() {
+        guard let handle = ccurl_multi_init() else { return nil }
         rawHandle = handle
         let me = Unmanaged.passUnretained(self).toOpaque()
         ccurl_multi_setopt_socketfunction(rawHandle, socketCallback)
@@ -50,11 +52,12 @@ final class CurlMultiHandle {
 
     var isEmpty: Bool { transfers.isEmpty }
 
-    /// Starts a transfer: libcurl asks for a timeout at once and begins on it.
-    func add(_ easy: CurlEasyHandle) {
+    /// Starts a transfer: libcurl asks for a timeout at once and begins on it. False when libcurl refused it
+    /// (out of memory); then nothing was added.
+    func add(_ easy: CurlEasyHandle) -> Bool {
+        guard ccurl_multi_add_handle(rawHandle, easy.rawHandle) == CURLM_OK else { return false }
         transfers[easy.rawHandle] = easy
-        let code = ccurl_multi_add_handle(rawHandle, easy.rawHandle)
-        precondition(code == CURLM_OK, "curl_multi_add_handle failed: \(String(cString: ccurl_multi_strerror(code)))")
+        return true
     }
 
     /// Stops a transfer at once; its sockets are closed or returned to the connection cache. Must not be called

@@ -1,6 +1,7 @@
 internal import CCurl
 internal import CGLib
 import FoundationEssentials
+import Glibc
 import GtkProgressCore
 
 /// Loads one document at a time with libcurl, without blocking the GTK main loop: transfers run on libcurl's
@@ -16,12 +17,12 @@ import GtkProgressCore
 package final class PageLoader {
     package let options: LoaderOptions
     /// Made at the first network load: a viewer that starts on a local page never initialises libcurl (nor the
-    /// TLS library under it), which is a good part of its start-up.
-    private lazy var multi: CurlMultiHandle = {
-        let multi = CurlMultiHandle()
-        multi.delegate = self
-        return multi
-    }()
+    /// TLS library under it), which is a good part of its start-up. Let go of `idleRelease` seconds after the last
+    /// transfer, with the connections it keeps for reuse, so that an idle window holds no file descriptors.
+    private var multi: CurlMultiHandle?
+    private var releaseTimer: MainLoopTimer?
+    /// Milliseconds an idle loader keeps its connections for the next load.
+    package var idleRelease: UInt32 = 30_000
     /// The load in progress on the wire.
     private var transfer: Transfer?
     /// The load of a local file in progress, on its own thread.
@@ -95,9 +96,51 @@ package final class PageLoader {
             }
             return
         }
+        releaseTimer = nil
+        if multi == nil {
+            multi = CurlMultiHandle()
+            multi?.delegate = self
+        }
+        guard let multi, multi.add(transfer.easy) else {
+            let failure = LoadError(kind: .outOfDescriptors, url: request.url, message: Self.noConnectionMessage())
+            pendingFailure = MainLoopTimer(milliseconds: 0) { [weak self] in
+                self?.deliverRefusal(failure)
+                return false
+            }
+            return
+        }
         self.transfer = transfer
-        multi.add(transfer.easy)
     }
+
+    /// Why a connection could not even be started: almost always the process's limit of open files.
+    static func noConnectionMessage() -> String {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        return L("No connection could be opened: this viewer has as many files and connections open as the "
+            + "system allows (%@). Close some windows and try again.", ByteCount.grouped(Int64(limit.rlim_cur)))
+    }
+
+    /// After the last transfer, the handle and the connections it keeps go after `idleRelease` seconds.
+    private func releaseWhenIdle() {
+        guard transfer == nil, multi != nil else { return }
+        releaseTimer = MainLoopTimer(milliseconds: idleRelease, name: "gtkprogress idle connections") {
+            [weak self] in
+            guard let self else { return false }
+            self.releaseTimer = nil
+            if self.transfer == nil { self.multi = nil }
+            return false
+        }
+    }
+
+    /// Lets go of the connections kept for reuse now (tests; a window closing).
+    package func releaseConnections() {
+        guard transfer == nil else { return }
+        releaseTimer = nil
+        multi = nil
+    }
+
+    /// Whether connections are kept open (the multi handle exists).
+    package var holdsConnections: Bool { multi != nil }
 
     /// Stops the load at once: its connection is closed and no event of it arrives afterwards.
     package func cancel() {
@@ -106,8 +149,9 @@ package final class PageLoader {
         pendingFailure = nil
         listener = nil
         if let transfer {
-            multi.remove(transfer.easy)
+            multi?.remove(transfer.easy)
             self.transfer = nil
+            releaseWhenIdle()
         }
         fileRead?.cancel()
         fileRead = nil
@@ -147,6 +191,7 @@ extension PageLoader: CurlMultiHandleDelegate {
         }
         multi.remove(easy)
         self.transfer = nil
+        releaseWhenIdle()
         let ending = transfer.complete(result: result)
         queue += transfer.takeEvents()
         switch ending {

@@ -123,6 +123,9 @@ struct TransferFacts {
         if overDeadline { return deadlineMessage() }
         if stalled { return timeout() }
         switch code {
+        case Int(CURLE_COULDNT_RESOLVE_HOST.rawValue) where Self.outOfDescriptors(osErrno):
+            // The resolver thread needs a socket pair too.
+            return (.outOfDescriptors, PageLoader.noConnectionMessage())
         case Int(CURLE_COULDNT_RESOLVE_HOST.rawValue):
             return (.hostNotFound, L("The server %@ could not be found. Check the address for typing mistakes, "
                 + "and check that this computer is online.", host))
@@ -188,6 +191,7 @@ struct TransferFacts {
     }
 
     private func connectFailure() -> (LoadError.Kind, String) {
+        if Self.outOfDescriptors(osErrno) { return (.outOfDescriptors, PageLoader.noConnectionMessage()) }
         switch osErrno {
         case ECONNREFUSED:
             return (.refused, L("The server at %@ refused the connection on port %ld. "
@@ -199,6 +203,15 @@ struct TransferFacts {
             return (.unreachable, L("The server at %@ cannot be reached from this computer: "
                 + "there is no network route to it. Check that this computer is online.", host))
         }
+    }
+
+    /// Whether a failure to connect or resolve came from the process's limit of open files: libcurl's errno says
+    /// so, or, as it does not always (the resolver's socket pair), opening one more descriptor fails now.
+    static func outOfDescriptors(_ osErrno: Int32) -> Bool {
+        if osErrno == EMFILE || osErrno == ENFILE { return true }
+        let probe = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        guard probe < 0 else { close(probe); return false }
+        return errno == EMFILE || errno == ENFILE
     }
 
     /// Whether the final response came compressed (decoded by libcurl).
