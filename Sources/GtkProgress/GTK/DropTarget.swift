@@ -54,5 +54,27 @@ extension Widget {
 
     /// Stops this widget from taking drops itself, so they reach the window's handler (a read-only text view and
     /// an entry would otherwise swallow or insert them).
-    package func refuseOwnDrops() { gtk_drag_dest_unset(widget) }
+    ///
+    /// The widget stays a drop site, with no targets and none of GTK's default handling: a text view sets its own
+    /// target list whenever it gets a buffer (a new page, or the one GTK makes as the view is disposed), and on a
+    /// widget that is no drop site that prints "Can't set a target list…". Its "drag-motion" and "drag-drop" are
+    /// answered FALSE before its class handlers run, and GTK then looks for a drop site further up, as
+    /// `gtk_drag_find_widget` does for a site that declines (gtk/gtkdnd.c): the window's.
+    package func refuseOwnDrops() {
+        gtk_drag_dest_set(widget, GtkDestDefaults(rawValue: 0), nil, 0, GdkDragAction(rawValue: 0))
+        let decline: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, Int32, Int32, UInt32,
+                                     UnsafeMutableRawPointer?) -> Int32 = { widget, _, _, _, _, data in
+            let name = data!.assumingMemoryBound(to: CChar.self)
+            g_signal_stop_emission_by_name(widget, name)
+            return 0
+        }
+        for signal in Self.declinedDragSignals {
+            g_signal_connect_data(object, signal, unsafeBitCast(decline, to: GCallback.self),
+                                  UnsafeMutableRawPointer(mutating: signal), nil, GConnectFlags(rawValue: 0))
+        }
+    }
+
+    /// Signal names that live as long as the process, handed to the handlers above as their data.
+    nonisolated(unsafe) private static let declinedDragSignals: [UnsafePointer<CChar>] =
+        ["drag-motion", "drag-drop"].map { (name: String) in UnsafePointer(strdup(name)!) }
 }
