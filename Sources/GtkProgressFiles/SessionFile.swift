@@ -13,6 +13,9 @@ import Glibc
 /// and then renamed over the old file (`rename(2)` replaces it in one step), and the directory is flushed so the
 /// rename itself survives a crash. A kill or power loss mid-write leaves the previous file, whole. Writes run on
 /// a worker thread of their own (`SerialWorker`), in the order they were asked for.
+///
+/// The file is read with `O_NOFOLLOW | O_NONBLOCK` and only when `fstat` finds a regular file, so a link to a
+/// device or a FIFO is refused at once.
 package final class SessionFile: @unchecked Sendable {
     package let url: URL
     private let queue = SerialWorker(name: "gtkprogress-save")
@@ -43,27 +46,31 @@ package final class SessionFile: @unchecked Sendable {
     }
 
     /// Session files are a few kilobytes; anything this large is not one.
-    static let largestFile = 8 * 1024 * 1024
+    package static let largestFile = 8 * 1024 * 1024
 
     /// Reads the file (on the calling thread: it is small). Temporary files left by a viewer killed mid-write are
     /// removed first; the file itself is whole, as the rename never happened.
     package func read() -> Contents {
         removeLeftovers()
         let path = url.path
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            if errno == ENOENT { return .missing }
-            return .damaged("The saved session \(path) could not be read: \(LocalFile.describe(errno)).")
-        }
-        guard Int(info.st_size) <= Self.largestFile else {
-            return .damaged("The saved session \(path) was not restored: it is \(Int(info.st_size) / 1024 / 1024) MB, too "
-                            + "large to be one.")
-        }
         let data: Data
-        switch LocalFile.readBytes(path) {
-        case .success(let bytes): data = Data(bytes)
-        case .failure(let error):
-            return .damaged("The saved session \(path) could not be read: \(LocalFile.describe(error.code)).")
+        switch LocalFile.readRegular(path, maxBytes: Self.largestFile, followLinks: false) {
+        case .success(let bytes):
+            data = Data(bytes)
+        case .failure(.failed(let code)):
+            if code == ENOENT { return .missing }
+            return .damaged("The saved session \(path) could not be read: \(LocalFile.describe(code)).")
+        case .failure(.notRegular(let mode)):
+            return .damaged("The saved session \(path) was not restored: it is \(LocalFile.kind(mode)).")
+        case .failure(.tooLarge(let size, let grew)):
+            let most = ByteCount.size(Int64(Self.largestFile))
+            if grew {
+                return .damaged("The saved session \(path) was not restored: it grew past \(most) while it was read, "
+                                + "more than a session file may hold.")
+            }
+            return .damaged("The saved session \(path) was not restored: it is "
+                            + "\(LocalFile.size(size, beside: Int64(Self.largestFile))), more than the \(most) a session "
+                            + "file may hold.")
         }
         switch SessionState.decode(data) {
         case .success(let state): return .session(state)
