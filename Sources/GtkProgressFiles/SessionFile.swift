@@ -14,13 +14,22 @@ import Glibc
 /// rename itself survives a crash. A kill or power loss mid-write leaves the previous file, whole. Writes run on
 /// a worker thread of their own (`SerialWorker`), in the order they were asked for.
 ///
-/// The file is read with `O_NOFOLLOW | O_NONBLOCK` and only when `fstat` finds a regular file, so a link to a
-/// device or a FIFO is refused at once.
+/// Nothing another user planted is followed. The directory must be the user's own and private (the XDG
+/// specification asks for 0700): it is opened with `O_NOFOLLOW`, and everything else happens relative to that
+/// open directory (`openat`, `renameat`), so it cannot be swapped meanwhile. The temporary file has a name no
+/// one can guess (`session.json.tmp-PID-RANDOM`) and is created with `O_CREAT | O_EXCL | O_NOFOLLOW`, which POSIX
+/// makes fail on any existing name, a symbolic link included. The file is read with `O_NOFOLLOW | O_NONBLOCK`
+/// and only when `fstat` finds a regular file, so a link to a device or a FIFO is refused at once.
 package final class SessionFile: @unchecked Sendable {
     package let url: URL
     private let queue = SerialWorker(name: "gtkprogress-save")
+    /// The random part of a temporary file's name (tests choose their own, to plant links where writes go).
+    private let temporarySuffix: @Sendable () -> String
 
-    package init(url: URL) { self.url = url }
+    package init(url: URL, temporarySuffix: @escaping @Sendable () -> String = SessionFile.randomSuffix) {
+        self.url = url
+        self.temporarySuffix = temporarySuffix
+    }
 
     /// The file's place for this user, or nil when neither `XDG_STATE_HOME` nor `HOME` gives one.
     package static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> SessionFile? {
@@ -89,13 +98,73 @@ package final class SessionFile: @unchecked Sendable {
         return nil
     }
 
-    /// `session.json.tmp-PID` files of processes that no longer run (`kill(pid, 0)` fails with ESRCH).
+    /// The session's directory, created if need be and opened, once it is known to be the user's own: not a
+    /// symbolic link, owned by the effective user, and private (a looser mode is narrowed to 0700, as the XDG
+    /// specification asks). The open descriptor, or a message saying why the directory is not used.
+    private func openDirectory() -> Result<Int32, Failure> {
+        let directory = url.deletingLastPathComponent().path
+        func failure(_ reason: String) -> Result<Int32, Failure> {
+            .failure(Failure(message: "Cannot save the session in \(directory): \(reason)."))
+        }
+        if let code = Self.makeDirectories(directory) { return failure(LocalFile.describe(code)) }
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            var info = stat()
+            if lstat(directory, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+                return failure("it is \(LocalFile.kind(info.st_mode)), and the session is kept only in a folder of your own")
+            }
+            return failure(LocalFile.describe(code))
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            return failure(LocalFile.describe(code))
+        }
+        guard info.st_uid == geteuid() else {
+            close(fd)
+            return failure("the folder belongs to user \(info.st_uid), not to you (user \(geteuid())), so it was not used")
+        }
+        if info.st_mode & 0o077 != 0 {
+            guard fchmod(fd, 0o700) == 0 else {
+                let code = errno
+                close(fd)
+                return failure("the folder is open to other users (mode \(String(info.st_mode & 0o7777, radix: 8))) and "
+                               + "could not be made private: \(LocalFile.describe(code))")
+            }
+        }
+        return .success(fd)
+    }
+
+    /// A message for the user, as an error.
+    private struct Failure: Error {
+        let message: String
+    }
+
+    /// The temporary file's name for process `pid`: `session.json.tmp-PID-RANDOM`.
+    private func temporaryName(pid: pid_t, suffix: String) -> String {
+        url.lastPathComponent + ".tmp-\(pid)-" + suffix
+    }
+
+    /// Sixteen hexadecimal digits from the system's random source (`getrandom`), so no one can plant a file
+    /// or link at the name a save will use.
+    package static func randomSuffix() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value = generator.next() as UInt64
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// Temporary files of processes that no longer run (`kill(pid, 0)` fails with ESRCH): `session.json.tmp-PID`
+    /// and `session.json.tmp-PID-RANDOM`.
     private func removeLeftovers() {
         let directory = url.deletingLastPathComponent().path
         let prefix = url.lastPathComponent + ".tmp-"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names where name.hasPrefix(prefix) {
-            guard let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid() else { continue }
+            let rest = name.dropFirst(prefix.count)
+            guard let pid = pid_t(rest.prefix { $0 != "-" }), pid > 0, pid != getpid() else { continue }
             if kill(pid, 0) != 0, errno == ESRCH { unlink(directory + "/" + name) }
         }
     }
@@ -108,6 +177,8 @@ package final class SessionFile: @unchecked Sendable {
         unlink(aside)
         return rename(url.path, aside) == 0 ? aside : nil
     }
+
+    // MARK: Saving
 
     /// Saves `data` in the background; `failed` runs on the writing queue, not the caller's thread, with a message
     /// if it could not be written (the caller hops back to its own loop).
@@ -125,28 +196,46 @@ package final class SessionFile: @unchecked Sendable {
         return result.withLock { $0 }
     }
 
-    /// Write to a temporary file, fsync, rename, fsync the directory. Returns a message on failure.
+    /// How many taken names in a row a save tries before it gives up: with random names, one is already a sign
+    /// that someone is planting them.
+    static let temporaryAttempts = 8
+
+    /// Write to a new temporary file, fsync, rename, fsync the directory. Returns a message on failure.
     private func write(_ data: Data) -> String? {
-        let directory = url.deletingLastPathComponent().path
-        if let code = Self.makeDirectories(directory) {
-            return "Cannot save the session in \(directory): \(LocalFile.describe(code))."
+        let directory: Int32
+        switch openDirectory() {
+        case .success(let fd): directory = fd
+        case .failure(let failure): return failure.message
         }
-        let temporary = url.path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return "Cannot save the session to \(temporary): \(LocalFile.describe(errno))" }
+        defer { close(directory) }
+        let folder = url.deletingLastPathComponent().path
+        var created: (fd: Int32, name: String)?
+        for _ in 0..<Self.temporaryAttempts {
+            let name = temporaryName(pid: getpid(), suffix: temporarySuffix())
+            let fd = openat(directory, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 {
+                created = (fd, name)
+                break
+            }
+            guard errno == EEXIST else {
+                return "Cannot save the session to \(folder)/\(name): \(LocalFile.describe(errno))."
+            }
+        }
+        guard let (fd, temporary) = created else {
+            return "Cannot save the session in \(folder): \(Self.temporaryAttempts) new temporary names in a row were "
+                + "already taken, so nothing was written."
+        }
         var problem = data.withUnsafeBytes { LocalFile.writeAll($0, to: fd) }.map(LocalFile.describe)
         if problem == nil, fsync(fd) != 0 { problem = LocalFile.describe(errno) }
         close(fd)
-        if problem == nil, rename(temporary, url.path) != 0 { problem = LocalFile.describe(errno) }
+        if problem == nil, renameat(directory, temporary, directory, url.lastPathComponent) != 0 {
+            problem = LocalFile.describe(errno)
+        }
         if let problem {
-            unlink(temporary)
-            return "Cannot save the session to \(url.path): \(problem)"
+            unlinkat(directory, temporary, 0)
+            return "Cannot save the session to \(url.path): \(problem)."
         }
-        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryFD >= 0 {
-            fsync(directoryFD)
-            close(directoryFD)
-        }
+        fsync(directory)
         return nil
     }
 }

@@ -54,6 +54,108 @@ final class SessionFileTests: XCTestCase {
             .init(url: URL(string: url)!, title: "E", scroll: 40, document: 1)], currentIndex: 0)])
     }
 
+    /// Temporary names from a list the test knows, so links can be planted at each of them.
+    private func fileWithKnownNames() -> (SessionFile, (Int) -> String) {
+        let counter = Mutex(0)
+        let file = SessionFile(url: URL(fileURLWithPath: sessionPath), temporarySuffix: {
+            counter.withLock { count in
+                defer { count += 1 }
+                return "known\(count)"
+            }
+        })
+        return (file, { "\(self.directory.path)/gtkprogress/session.json.tmp-\(getpid())-known\($0)" })
+    }
+
+    /// A link planted where the writer creates its temporary file, or at the file itself, never leads the write
+    /// elsewhere: the temporary file is created with O_EXCL | O_NOFOLLOW, and rename(2) replaces a link rather than
+    /// writing through it.
+    func testASaveFollowsNoLinkPlantedAtAnyNameItUses() throws {
+        let victim = directory.appendingPathComponent("victim").path
+        try FileManager.default.createDirectory(atPath: directory.path + "/gtkprogress", withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: victim, contents: Data("precious".utf8)))
+        let (file, name) = fileWithKnownNames()
+        // The name writes used before, the first three names this save tries, and the file itself.
+        let planted = [file.url.path + ".tmp-\(getpid())", name(0), name(1), name(2), file.url.path]
+        for path in planted { XCTAssertEqual(symlink(victim, path), 0, path) }
+
+        XCTAssertNil(file.saveAndWait(sampleState().encoded()))
+        XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "precious")
+        for path in planted.dropLast() {
+            XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path), victim, "\(path) left as it was")
+        }
+        var info = stat()
+        XCTAssertEqual(lstat(file.url.path, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFREG, "the link at the file itself was replaced, not written through")
+        XCTAssertEqual(info.st_mode & 0o777, 0o600)
+        guard case .session(let read) = file.read() else { return XCTFail("the session reads back") }
+        XCTAssertEqual(read, sampleState())
+        XCTAssertFalse(FileManager.default.fileExists(atPath: name(3)), "the temporary file was renamed")
+
+        // Every name the next save may try is taken: it writes nothing and says why.
+        for attempt in 4..<(4 + 8) { XCTAssertEqual(symlink(victim, name(attempt)), 0) }
+        let problem = file.saveAndWait(sampleState("https://example.net/").encoded())
+        XCTAssertEqual(problem, "Cannot save the session in \(directory.path)/gtkprogress: 8 new temporary names in a row "
+                       + "were already taken, so nothing was written.")
+        XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "precious")
+        guard case .session(let kept) = file.read() else { return XCTFail("the last session is still there") }
+        XCTAssertEqual(kept, sampleState())
+    }
+
+    /// The folder is the user's own and private: a link in its place is refused (its target gets nothing), and a
+    /// mode open to others is narrowed to 0700.
+    func testTheFolderMustBeTheUsersOwnAndPrivate() throws {
+        let elsewhere = directory.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        XCTAssertEqual(symlink(elsewhere.path, directory.path + "/gtkprogress"), 0)
+        let file = SessionFile(url: URL(fileURLWithPath: sessionPath))
+        XCTAssertEqual(file.saveAndWait(sampleState().encoded()),
+                       "Cannot save the session in \(directory.path)/gtkprogress: it is a symbolic link, not a regular "
+                       + "file, and the session is kept only in a folder of your own.")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), [])
+
+        XCTAssertEqual(unlink(directory.path + "/gtkprogress"), 0)
+        XCTAssertEqual(mkdir(directory.path + "/gtkprogress", 0o755), 0)
+        XCTAssertEqual(chmod(directory.path + "/gtkprogress", 0o777), 0)
+        XCTAssertNil(file.saveAndWait(sampleState().encoded()))
+        var info = stat()
+        XCTAssertEqual(stat(directory.path + "/gtkprogress", &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o700)
+        guard case .session = file.read() else { return XCTFail("saved") }
+    }
+
+    /// A folder that belongs to another user is not written in at all (only root can hand a folder to another
+    /// user, so only root runs this).
+    func testAFolderOfAnotherUserIsRefused() throws {
+        try XCTSkipUnless(geteuid() == 0, "chown needs root")
+        let folder = directory.path + "/gtkprogress"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        XCTAssertEqual(chmod(folder, 0o755), 0)
+        XCTAssertEqual(chown(folder, 65534, 65534), 0)
+        let file = SessionFile(url: URL(fileURLWithPath: sessionPath))
+        XCTAssertEqual(file.saveAndWait(sampleState().encoded()),
+                       "Cannot save the session in \(folder): the folder belongs to user 65534, not to you (user 0), so it "
+                       + "was not used.")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
+        var info = stat()
+        XCTAssertEqual(stat(folder, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o755, "another user's folder is not changed")
+    }
+
+    /// Temporary files of writers that are gone are removed, in the old naming and the new; a running writer's
+    /// are kept.
+    func testLeftoversOfBothNamingsAreRemovedWhenTheirWriterIsGone() throws {
+        let file = SessionFile(url: URL(fileURLWithPath: sessionPath))
+        XCTAssertNil(file.saveAndWait(sampleState().encoded()))
+        let base = file.url.path + ".tmp-"
+        let gone = [base + "999999", base + "999999-0123456789abcdef"]
+        // Process 1 runs as long as the system does.
+        let running = [base + "1-0123456789abcdef", base + "\(getpid())-fedcba9876543210"]
+        for path in gone + running { XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("{".utf8))) }
+        guard case .session = file.read() else { return XCTFail("whole") }
+        for path in gone { XCTAssertFalse(FileManager.default.fileExists(atPath: path), path) }
+        for path in running { XCTAssertTrue(FileManager.default.fileExists(atPath: path), path) }
+    }
+
     /// A session file that is a FIFO, a link (to /dev/zero here) or a folder is refused at once with a message,
     /// and setting it aside keeps it. If the FIFO's open waited for a writer, this test would never end.
     func testASessionFileThatIsNotARegularFileIsRefusedAtOnce() throws {
