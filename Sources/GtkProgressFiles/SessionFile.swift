@@ -54,7 +54,8 @@ package final class SessionFile: @unchecked Sendable {
         case damaged(String)
     }
 
-    /// Session files are a few kilobytes; anything this large is not one.
+    /// Session files are a few kilobytes; anything this large is not one. `SessionState.encoded` keeps what it
+    /// writes below `SessionState.largestEncoding`, which is under this.
     package static let largestFile = 8 * 1024 * 1024
 
     /// Reads the file (on the calling thread: it is small). Temporary files left by a viewer killed mid-write are

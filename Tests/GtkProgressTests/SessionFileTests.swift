@@ -191,4 +191,64 @@ final class SessionFileTests: XCTestCase {
                            + "a session file may hold.")
         }
     }
+
+    /// No page can make the file larger than the reader takes: a 9 MB title is cut, four 1 MB addresses are kept,
+    /// and the file reads back.
+    func testAHugeTitleAndLongAddressesStillReadBack() {
+        let title = String(repeating: "t", count: 9 * 1024 * 1024)
+        let urls = (0..<4).map { URL(string: "https://example.org/\($0)?" + String(repeating: "q", count: 1024 * 1024))! }
+        let state = SessionState(windows: [SessionState.Window(entries: urls.map {
+            .init(url: $0, title: title, scroll: 0, document: 1)
+        }, currentIndex: 3)])
+        let file = SessionFile(url: URL(fileURLWithPath: sessionPath))
+        let data = state.encoded()
+        XCTAssertLessThanOrEqual(data.count, SessionState.largestEncoding)
+        XCTAssertNil(file.saveAndWait(data))
+        guard case .session(let read) = file.read() else { return XCTFail("it reads back") }
+        XCTAssertEqual(read.windows.first?.entries.map(\.url), urls)
+        XCTAssertEqual(read.windows.first?.currentIndex, 3)
+        XCTAssertEqual(read.windows.first?.entries.first?.title, String(repeating: "t", count: SessionState.maxTitleScalars))
+    }
+
+    /// Long addresses in many windows: what is kept fits, every window kept has its current page, and the windows
+    /// used last come first.
+    func testManyLongAddressesAreTrimmedToWhatTheReaderTakes() {
+        let long = URL(string: "https://example.org/?" + String(repeating: "q", count: 1024 * 1024))!
+        let windows = (0..<12).map { number in
+            SessionState.Window(entries: (0..<10).map { index in
+                .init(url: index == 5 ? URL(string: "https://example.org/\(number)")! : long, title: nil, scroll: 0,
+                      document: index + 1)
+            }, currentIndex: 5)
+        }
+        let huge = URL(string: "https://example.org/?" + String(repeating: "h", count: SessionState.maxURLBytes))!
+        let state = SessionState(windows: windows, visited: [huge, long])
+        let data = state.encoded()
+        XCTAssertLessThanOrEqual(data.count, SessionState.largestEncoding)
+        XCTAssertLessThan(SessionState.largestEncoding, SessionFile.largestFile)
+        let file = SessionFile(url: URL(fileURLWithPath: sessionPath))
+        XCTAssertNil(file.saveAndWait(data))
+        guard case .session(let read) = file.read() else { return XCTFail("it reads back") }
+        XCTAssertEqual(read.windows.count, 12, "short current addresses always fit")
+        for (number, window) in read.windows.enumerated() {
+            XCTAssertEqual(window.entries[window.currentIndex].url.absoluteString, "https://example.org/\(number)")
+        }
+        // About 6 MB hold five of the 1 MB addresses: the ones next to the current pages of the windows used last.
+        XCTAssertEqual(read.windows.map(\.entries.count), [1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 3])
+        XCTAssertEqual(read.windows.last?.entries.map { $0.url == long }, [true, false, true])
+        XCTAssertFalse(read.visited.contains(huge), "over 2 MB, an address is not saved")
+    }
+
+    /// The history kept is the 50 entries around the current one, not the last 50.
+    func testAWindowKeepsTheEntriesAroundItsCurrentOne() {
+        let entries = (0..<200).map { SessionState.Entry(url: URL(string: "https://example.org/\($0)")!, title: nil,
+                                                         scroll: 0, document: $0 + 1) }
+        let bounded = SessionState(windows: [.init(entries: entries, currentIndex: 10)]).bounded()
+        XCTAssertEqual(bounded.windows[0].entries.count, SessionState.maxEntries)
+        XCTAssertEqual(bounded.windows[0].entries.first?.url.absoluteString, "https://example.org/0")
+        XCTAssertEqual(bounded.windows[0].currentIndex, 10)
+        let middle = SessionState(windows: [.init(entries: entries, currentIndex: 100)]).bounded()
+        XCTAssertEqual(middle.windows[0].entries.first?.url.absoluteString, "https://example.org/75")
+        XCTAssertEqual(middle.windows[0].entries[middle.windows[0].currentIndex].url.absoluteString,
+                       "https://example.org/100")
+    }
 }
