@@ -45,6 +45,17 @@ package final class SessionFile: @unchecked Sendable {
         return SessionFile(url: base.appendingPathComponent("gtkprogress/session.json"))
     }
 
+    /// Why `standard` has no place for the file, in one line for the user (when it has one, the same line names
+    /// both variables as they are).
+    package static func unavailableMessage(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let reasons = ["XDG_STATE_HOME", "HOME"].map { name in
+            guard let value = environment[name], !value.isEmpty else { return "\(name) is not set" }
+            return "\(name) is “\(value)”, not an absolute path"
+        }
+        return "This session will not be saved: \(reasons.joined(separator: " and ")), so there is no folder to keep "
+            + "it in."
+    }
+
     /// What reading found.
     package enum Contents: Sendable {
         /// No file: the first run, or the session was never saved.

@@ -160,7 +160,10 @@ final class ViewerApp {
         guard !sessionRead else { return }
         sessionRead = true
         defer { startSaving() }
-        guard let sessionFile else { return }
+        guard let sessionFile else {
+            printError(SessionFile.unavailableMessage())
+            return
+        }
         switch sessionFile.read() {
         case .missing:
             break

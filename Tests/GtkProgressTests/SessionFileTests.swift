@@ -23,6 +23,17 @@ final class SessionFileTests: XCTestCase {
         XCTAssertNil(SessionFile.standard(environment: [:]))
     }
 
+    /// With no place for the file, the viewer says so once, naming both variables as they are.
+    func testWithNoPlaceTheMessageSaysWhy() {
+        XCTAssertEqual(SessionFile.unavailableMessage(environment: [:]),
+                       "This session will not be saved: XDG_STATE_HOME is not set and HOME is not set, so there is no "
+                       + "folder to keep it in.")
+        XCTAssertNil(SessionFile.standard(environment: ["XDG_STATE_HOME": "state", "HOME": ""]))
+        XCTAssertEqual(SessionFile.unavailableMessage(environment: ["XDG_STATE_HOME": "state", "HOME": ""]),
+                       "This session will not be saved: XDG_STATE_HOME is “state”, not an absolute path and HOME is not "
+                       + "set, so there is no folder to keep it in.")
+    }
+
     func testSavesAreWholeAndADamagedFileIsSetAside() throws {
         let file = SessionFile(url: directory.appendingPathComponent("gtkprogress/session.json"))
         guard case .missing = file.read() else { return XCTFail("no file yet") }
