@@ -25,11 +25,15 @@ package final class SessionFile: @unchecked Sendable {
     private let queue = SerialWorker(name: "gtkprogress-save")
     /// The random part of a temporary file's name (tests choose their own, to plant links where writes go).
     private let temporarySuffix: @Sendable () -> String
+    /// The lock file's descriptor while this process keeps the session (`claim`), else -1.
+    private let lock = Mutex<Int32>(-1)
 
     package init(url: URL, temporarySuffix: @escaping @Sendable () -> String = SessionFile.randomSuffix) {
         self.url = url
         self.temporarySuffix = temporarySuffix
     }
+
+    deinit { release() }
 
     /// The file's place for this user, or nil when neither `XDG_STATE_HOME` nor `HOME` gives one.
     package static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> SessionFile? {
@@ -188,6 +192,69 @@ package final class SessionFile: @unchecked Sendable {
         let aside = url.path + ".damaged"
         unlink(aside)
         return rename(url.path, aside) == 0 ? aside : nil
+    }
+
+    // MARK: One viewer keeps the session
+
+    /// Whether this process keeps the session.
+    package enum Claim: Equatable, Sendable {
+        /// This process holds the lock: its saves are the session.
+        case kept
+        /// Another viewer holds it (its process id, when it wrote one): this one must not save.
+        case keptByAnother(pid: Int32?)
+        /// The lock could not be taken at all (the directory is unusable); saving will say why.
+        case failed(String)
+
+        /// The line for the user when another viewer keeps the session, else nil.
+        package var message: String? {
+            guard case .keptByAnother(let pid) = self else { return nil }
+            let which = pid.map { "Another gtkprogress viewer (process \($0))" } ?? "Another gtkprogress viewer"
+            return which + " is keeping the session, so the windows of this one will not be saved."
+        }
+    }
+
+    /// Takes the session for this process, so two viewers that cannot find each other (no session bus, so no
+    /// single instance) do not overwrite each other's windows: `flock(2)` on `session.json.lock`, held until the
+    /// process ends (the kernel drops it even on a crash, so no stale lock is left). The holder writes its process
+    /// id into the file, for the message of the viewer that finds it taken.
+    package func claim() -> Claim {
+        lock.withLock { held in
+            if held >= 0 { return .kept }
+            let directory: Int32
+            switch openDirectory() {
+            case .success(let fd): directory = fd
+            case .failure(let failure): return .failed(failure.message)
+            }
+            defer { close(directory) }
+            let name = url.lastPathComponent + ".lock"
+            let fd = openat(directory, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard fd >= 0 else {
+                return .failed("Cannot keep the session in \(url.path).lock: \(LocalFile.describe(errno)).")
+            }
+            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+                let code = errno
+                defer { close(fd) }
+                guard code == EWOULDBLOCK else {
+                    return .failed("Cannot keep the session in \(url.path).lock: \(LocalFile.describe(code)).")
+                }
+                var bytes = [UInt8](repeating: 0, count: 16)
+                let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+                let text = count > 0 ? String(decoding: bytes[..<count], as: UTF8.self) : ""
+                return .keptByAnother(pid: Int32(text.trimmed()).flatMap { $0 > 0 ? $0 : nil })
+            }
+            let pid = Array("\(getpid())\n".utf8)
+            if ftruncate(fd, 0) == 0 { _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) } }
+            held = fd
+            return .kept
+        }
+    }
+
+    /// Lets the session go (closing the lock file drops the lock); a later `claim` may take it again.
+    package func release() {
+        lock.withLock { held in
+            if held >= 0 { close(held) }
+            held = -1
+        }
     }
 
     // MARK: Saving

@@ -150,6 +150,8 @@ final class SessionFileTests: XCTestCase {
         var info = stat()
         XCTAssertEqual(stat(folder, &info), 0)
         XCTAssertEqual(info.st_mode & 0o777, 0o755, "another user's folder is not changed")
+        guard case .failed(let message) = file.claim() else { return XCTFail("no lock in another user's folder") }
+        XCTAssertTrue(message.contains("belongs to user 65534"), message)
     }
 
     /// Temporary files of writers that are gone are removed, in the old naming and the new; a running writer's
@@ -261,5 +263,22 @@ final class SessionFileTests: XCTestCase {
         XCTAssertEqual(middle.windows[0].entries.first?.url.absoluteString, "https://example.org/75")
         XCTAssertEqual(middle.windows[0].entries[middle.windows[0].currentIndex].url.absoluteString,
                        "https://example.org/100")
+    }
+
+    // MARK: One viewer keeps the session
+
+    /// Two viewers that cannot find each other: the first keeps the session, the second is told who does and
+    /// saves nothing; once the first lets go, the session can be taken again.
+    func testOneViewerKeepsTheSession() {
+        let first = SessionFile(url: URL(fileURLWithPath: sessionPath))
+        let second = SessionFile(url: URL(fileURLWithPath: sessionPath))
+        XCTAssertEqual(first.claim(), .kept)
+        XCTAssertEqual(first.claim(), .kept, "asking again changes nothing")
+        XCTAssertEqual(second.claim(), .keptByAnother(pid: getpid()))
+        XCTAssertEqual(second.claim().message, "Another gtkprogress viewer (process \(getpid())) is keeping the session, "
+                       + "so the windows of this one will not be saved.")
+        XCTAssertNil(first.claim().message)
+        first.release()
+        XCTAssertEqual(second.claim(), .kept)
     }
 }
