@@ -1,8 +1,10 @@
 import Foundation
 import Glibc
+import Synchronization
 import XCTest
 import GtkProgressCore
 import GtkProgressFiles
+@testable import GtkProgressLoading
 
 /// Files given on the command line that are not what they claim: FIFOs and devices are refused without waiting,
 /// and no file is read past its limit, even one that keeps growing.
@@ -99,5 +101,17 @@ final class HostileFileTests: XCTestCase {
             return XCTFail("--dump refuses it")
         }
         XCTAssertEqual(error.message, "\(link) is a device, not a regular file, so it was not opened.")
+    }
+
+    /// A page's file replaced by a FIFO after `LoadPolicy` looked at it: the loader's read opens it without
+    /// waiting and refuses it. If the open waited for a writer, no event would ever come.
+    func testTheLoaderRefusesAFIFOItFindsWhenItOpens() {
+        let fifo = directory.appendingPathComponent("page.html")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        let events = Mutex<[LoadEvent]>([])
+        FileRead(url: fifo, options: LoaderOptions()).start { event in events.withLock { $0.append(event) } }
+        XCTAssertTrue(MainLoop.run(until: { !events.withLock { $0.isEmpty } }, timeout: 30))
+        XCTAssertEqual(events.withLock { $0 }, [.failed(LoadError(kind: .fileNotFound, url: fifo,
+            message: "\(fifo.path) is a named pipe (FIFO), not a regular file, so it was not opened."))])
     }
 }
