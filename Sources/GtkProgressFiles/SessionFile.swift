@@ -15,11 +15,12 @@ import Glibc
 /// a worker thread of their own (`SerialWorker`), in the order they were asked for.
 ///
 /// Nothing another user planted is followed. The directory must be the user's own and private (the XDG
-/// specification asks for 0700): it is opened with `O_NOFOLLOW`, and everything else happens relative to that
-/// open directory (`openat`, `renameat`), so it cannot be swapped meanwhile. The temporary file has a name no
-/// one can guess (`session.json.tmp-PID-RANDOM`) and is created with `O_CREAT | O_EXCL | O_NOFOLLOW`, which POSIX
-/// makes fail on any existing name, a symbolic link included. The file is read with `O_NOFOLLOW | O_NONBLOCK`
-/// and only when `fstat` finds a regular file, so a link to a device or a FIFO is refused at once.
+/// specification asks for 0700): it is opened with `O_NOFOLLOW`, and the temporary file, the rename and the lock
+/// are made relative to that open directory (`openat`, `renameat`), so it cannot be swapped meanwhile. The
+/// temporary file has a name no one can guess (`session.json.tmp-PID-RANDOM`) and is created with
+/// `O_CREAT | O_EXCL | O_NOFOLLOW`, which POSIX makes fail on any existing name, a symbolic link included. The file
+/// is read with `O_NOFOLLOW | O_NONBLOCK` and only when `fstat` finds a regular file, so a link to a device or a
+/// FIFO is refused at once.
 package final class SessionFile: @unchecked Sendable {
     package let url: URL
     private let queue = SerialWorker(name: "gtkprogress-save")
