@@ -35,12 +35,23 @@ extension ProgressCurve {
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }
 
+    /// The presets are under 2 KB; a curve file is read up to this size and refused past it, so a path such as
+    /// `/dev/zero` or a file that keeps growing is never read whole.
+    package static let largestFile = 1 << 20
+
     static func load(contentsOf url: URL, shownAs file: String) throws(CurveFileError) -> ProgressCurve {
         let data: Data
-        switch LocalFile.readBytes(url.path) {
+        switch LocalFile.readRegular(url.path, maxBytes: largestFile) {
         case .success(let bytes): data = Data(bytes)
-        case .failure(let error):
-            let reason = error.code == ENOENT ? L("no such file") : LocalFile.describe(error.code)
+        case .failure(.failed(let code)):
+            let reason = code == ENOENT ? L("no such file") : LocalFile.describe(code)
+            throw CurveFileError(file: file, problem: .unreadable(reason: reason))
+        case .failure(.notRegular(let mode)):
+            throw CurveFileError(file: file, problem: .unreadable(reason: L("it is %@", LocalFile.kind(mode))))
+        case .failure(.tooLarge(let size, let grew)):
+            let most = ByteCount.size(Int64(largestFile))
+            let reason = grew ? L("it is larger than %@, the most a curve file may be", most)
+                : L("it is %@, more than the %@ a curve file may be", LocalFile.size(size, beside: Int64(largestFile)), most)
             throw CurveFileError(file: file, problem: .unreadable(reason: reason))
         }
         var curve = try decode(data, file: file)

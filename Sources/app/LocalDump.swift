@@ -12,7 +12,7 @@ enum LocalDump {
             return 1
         }
         let loaded: LoadedPage
-        switch LocalFile.read(url) {
+        switch LocalFile.read(url, maxBytes: limits.maxDocumentBytes) {
         case .failure(let error):
             printError(error.message)
             return 1

@@ -161,8 +161,14 @@ final class ViewerApp {
     private func readSession() {
         guard !sessionRead else { return }
         sessionRead = true
-        defer { startSaving() }
-        guard let sessionFile else { return }
+        guard let sessionFile else {
+            printError(SessionFile.unavailableMessage())
+            return
+        }
+        // Another viewer that keeps the session (no session bus made them one application): this one only reads.
+        let claim = sessionFile.claim()
+        if let message = claim.message { printError(message) }
+        defer { if claim.message == nil { startSaving() } }
         switch sessionFile.read() {
         case .missing:
             break

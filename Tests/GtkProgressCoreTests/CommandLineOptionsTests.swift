@@ -65,6 +65,26 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertEqual(failure("--print-curve", "x", "--until", "-1"), "--until needs a number of seconds, not “-1”.")
     }
 
+    /// Each tenth of a second is a printed line: `--until 1e308` would print until the disk or memory ran out.
+    func testPrintCurveTimesAreBoundedToAnHour() {
+        XCTAssertEqual(failure("--print-curve", "wechat", "--until", "1e308"),
+                       "--until needs a number of seconds from 0 to 3600, not “1e308”.")
+        XCTAssertEqual(failure("--print-curve", "wechat", "--finish-at=3600.5"),
+                       "--finish-at needs a number of seconds from 0 to 3600, not “3600.5”.")
+        XCTAssertEqual(parse("--print-curve", "wechat", "--until", "3600", "--finish-at", "3600")?.until, 3600)
+        XCTAssertEqual(parse("--print-curve", "wechat", "--until", "3600", "--finish-at", "3600")?.finishAt, 3600)
+    }
+
+    /// A curve file's finish may reset at any time it likes; the timeline printed stops at the hour all the same.
+    func testATimelineEndsAtTheHourWhateverTheCurveSays() {
+        var curve = ProgressCurve.builtInWeChat
+        curve.finish.reset = 1e300
+        curve.finish.fadeEnd = 1e300
+        let lines = CurveTimeline.render(curve: curve, finishAt: 1).split(separator: "\n")
+        XCTAssertEqual(lines.count, 36_001, "0.0 to 3600.0 by tenths")
+        XCTAssertEqual(lines.last?.split(separator: "\t").first, "3600.0")
+    }
+
     func testDoubleDashEndsOptions() {
         XCTAssertEqual(parse("--", "--help")?.targets, ["--help"])
     }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// What survives a restart: each window's back/forward list with its scroll positions, its text size and size,
 /// and the addresses visited (for the visited-link colour). Only addresses and numbers are kept, never a page:
@@ -12,6 +13,14 @@ package struct SessionState: Equatable, Sendable {
     package static let maxWindows = 32
     package static let maxEntries = 50
     package static let maxVisited = 1000
+    /// A title is kept to this many Unicode scalars: a window title shows far fewer, and a page's `<title>` may be
+    /// megabytes long.
+    package static let maxTitleScalars = 1024
+    /// Browsers bound addresses at 2 MB (Chromium's `url::kMaxURLChars`, 2 × 1024 × 1024); a longer one is not saved.
+    package static let maxURLBytes = 2 * 1024 * 1024
+    /// The most `encoded()` writes, whatever the windows hold: below the 8 MB `SessionFile` reads, so a saved
+    /// session always reads back.
+    package static let largestEncoding = 6 * 1024 * 1024
 
     package var windows: [Window]
     /// Addresses visited, oldest first.
@@ -85,18 +94,129 @@ package struct SessionState: Equatable, Sendable {
 
     // MARK: Encoding
 
-    /// The file's bytes: JSON, keys sorted so two saves of the same state are the same bytes.
+    /// The file's bytes: JSON, keys sorted so two saves of the same state are the same bytes; `bounded()` first,
+    /// so the file is never larger than `largestEncoding`.
     package func encoded() -> Data {
-        let file = FileFormat(version: Self.version, windows: windows.map { window in
+        let state = bounded()
+        let file = FileFormat(version: Self.version, windows: state.windows.map { window in
             FileFormat.Window(entries: window.entries.map { entry in
                 FileFormat.Entry(url: entry.url.absoluteString, title: entry.title,
                                  scroll: entry.scroll.isFinite ? max(entry.scroll, 0) : 0, document: entry.document)
             }, current: window.currentIndex, zoom: window.zoom.factor, width: window.width, height: window.height)
-        }, visited: visited.suffix(Self.maxVisited).map(\.absoluteString), zoom: zoom.factor)
+        }, visited: state.visited.map(\.absoluteString), zoom: zoom.factor)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(file)) ?? Data("{}".utf8)
     }
+
+    /// The state as it is written: the `maxWindows` windows used last; in each, addresses over `maxURLBytes`
+    /// dropped, titles cut to `maxTitleScalars`, and the `maxEntries` entries around the current one; the
+    /// `maxVisited` addresses visited last. Then, should all that still be over `largestEncoding` (long addresses
+    /// in many entries), entries are kept in order of worth until the budget is spent: every window's current entry
+    /// (the windows used last first), then the entries nearest the current one, then the addresses visited,
+    /// newest first. A window whose current entry does not fit is left out.
+    package func bounded() -> SessionState {
+        var windows: [Window] = windows.suffix(Self.maxWindows).map { window in
+            var entries: [Entry] = []
+            var current = window.currentIndex
+            for (index, entry) in window.entries.enumerated() {
+                guard entry.url.absoluteString.utf8.count <= Self.maxURLBytes else {
+                    if index < window.currentIndex { current -= 1 }
+                    continue
+                }
+                var kept = entry
+                kept.title = entry.title.map(Self.cutTitle)
+                entries.append(kept)
+            }
+            current = min(max(current, 0), max(entries.count - 1, 0))
+            if entries.count > Self.maxEntries {
+                let first = min(max(current - Self.maxEntries / 2, 0), entries.count - Self.maxEntries)
+                entries = Array(entries[first..<(first + Self.maxEntries)])
+                current -= first
+            }
+            var bounded = window
+            bounded.entries = entries
+            bounded.currentIndex = current
+            return bounded
+        }
+        windows.removeAll { $0.entries.isEmpty }
+        var visited = Array(visited.filter { $0.absoluteString.utf8.count <= Self.maxURLBytes }.suffix(Self.maxVisited))
+
+        // The budget, in bytes of JSON, with room for the keys, numbers and indentation around each item.
+        let entryFrame = 256, windowFrame = 512, visitedFrame = 32
+        let costs = windows.map { window in
+            window.entries.map { entry in
+                Self.jsonLength(entry.url.absoluteString) + (entry.title.map(Self.jsonLength) ?? 0) + entryFrame
+            }
+        }
+        let visitedCosts = visited.map { Self.jsonLength($0.absoluteString) + visitedFrame }
+        let fixed = 4096 + windows.count * windowFrame
+        let total = fixed + costs.reduce(0) { $0 + $1.reduce(0, +) } + visitedCosts.reduce(0, +)
+        guard total > Self.largestEncoding else { return SessionState(windows: windows, visited: visited, zoom: zoom) }
+
+        var left = Self.largestEncoding - fixed
+        var kept = windows.map { [Bool](repeating: false, count: $0.entries.count) }
+        func admit(_ window: Int, _ index: Int) {
+            guard index >= 0, index < costs[window].count, !kept[window][index], costs[window][index] <= left else { return }
+            kept[window][index] = true
+            left -= costs[window][index]
+        }
+        let recentFirst = Array(windows.indices.reversed())
+        for window in recentFirst { admit(window, windows[window].currentIndex) }
+        for distance in 1..<Self.maxEntries {
+            for window in recentFirst where kept[window][windows[window].currentIndex] {
+                admit(window, windows[window].currentIndex - distance)
+                admit(window, windows[window].currentIndex + distance)
+            }
+        }
+        var keptVisited: [URL] = []
+        for (url, price) in zip(visited, visitedCosts).reversed() where price <= left {
+            keptVisited.append(url)
+            left -= price
+        }
+        visited = keptVisited.reversed()
+        var result: [Window] = []
+        for (number, window) in windows.enumerated() where kept[number][window.currentIndex] {
+            var trimmed = window
+            trimmed.entries = window.entries.indices.filter { kept[number][$0] }.map { window.entries[$0] }
+            trimmed.currentIndex = window.entries.indices.prefix(window.currentIndex).filter { kept[number][$0] }.count
+            result.append(trimmed)
+        }
+        return SessionState(windows: result, visited: visited, zoom: zoom)
+    }
+
+    /// `title` cut to `maxTitleScalars` Unicode scalars (not characters: one character may hold any number of
+    /// combining marks).
+    private static func cutTitle(_ title: String) -> String {
+        let scalars = title.unicodeScalars
+        guard scalars.count > maxTitleScalars else { return title }
+        var cut = String.UnicodeScalarView()
+        cut.append(contentsOf: scalars.prefix(maxTitleScalars))
+        return String(cut)
+    }
+
+    /// The most bytes `text` takes as a JSON string's contents (RFC 8259 §7): a quotation mark or reverse solidus
+    /// takes two, a control character at most six (`\u001f`), anything else its UTF-8 bytes. An address has none
+    /// of the three (RFC 3986 leaves them out), so the C library's `strcspn` finds that at memory speed and the
+    /// byte count is the answer; only text that has one (or a NUL, where `strcspn` stops) is counted byte by byte.
+    private static func jsonLength(_ text: String) -> Int {
+        let count = text.utf8.count
+        let plain = text.withCString { strcspn($0, Self.needsEscape) }
+        if plain == count { return count }
+        var length = 0
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22, 0x5C: length += 2
+            case ..<0x20: length += 6
+            default: length += 1
+            }
+        }
+        return length
+    }
+
+    /// The bytes JSON escapes: `"`, `\` and the controls U+0001…U+001F (U+0000 ends a C string, so `strcspn`
+    /// stops there by itself).
+    private static let needsEscape: [CChar] = [0x22, 0x5C] + (1..<0x20).map { CChar($0) } + [0]
 
     /// Reads a session file. Anything unusable in an otherwise sound file (an address that is no longer one, a
     /// scheme the viewer does not open, an index out of range) is dropped or clamped; a file that is not a
@@ -123,7 +243,8 @@ package struct SessionState: Equatable, Sendable {
                     continue
                 }
                 let scroll = saved.scroll.isFinite ? max(saved.scroll, 0) : 0
-                entries.append(Entry(url: url, title: saved.title, scroll: scroll, document: saved.document ?? index + 1))
+                entries.append(Entry(url: url, title: saved.title.map(cutTitle), scroll: scroll,
+                                     document: saved.document ?? index + 1))
             }
             guard !entries.isEmpty else { continue }
             let dropped = max(entries.count - maxEntries, 0)

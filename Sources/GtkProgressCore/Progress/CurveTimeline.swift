@@ -9,18 +9,23 @@ package enum CurveTimeline {
     package static let defaultUntil = 20.0
     /// A 60 Hz display's frame, for `frames: true`.
     package static let frameStep = 1.0 / 60
+    /// The latest instant printed: an hour, far past any curve's interest, and at most 216,000 lines (about 4 MB)
+    /// with `frames`. `--until` and `--finish-at` above it are refused; a curve file whose finish resets later
+    /// is printed up to it.
+    package static let longest = 3600.0
 
     /// Lines of `t<TAB>fraction<TAB>opacity`, `t` with one decimal from 0.0, the values with three; a hidden bar
     /// prints as fraction 0 and opacity 0.
     ///
     /// - Parameters:
     ///   - finishAt: when the simulated load finishes (the tracker's `finish`); nil for a load that never ends.
-    ///   - until: the last instant printed (inclusive). Default: 20 s, or when the bar resets after `finishAt`.
+    ///   - until: the last instant printed (inclusive). Default: 20 s, or when the bar resets after `finishAt`; never
+    ///     past `longest`.
     ///   - frames: print what is painted at each frame of a 60 Hz display (`ProgressMotion`: the glide, the run,
     ///     the fade), `t` with three decimals, instead of the model at its ticks.
     package static func render(curve: ProgressCurve, finishAt: Double? = nil, until: Double? = nil,
                               frames: Bool = false) -> String {
-        let end = until ?? finishAt.map { $0 + curve.finish.reset } ?? defaultUntil
+        let end = min(until ?? finishAt.map { $0 + curve.finish.reset } ?? defaultUntil, longest)
         if frames { return renderFrames(curve: curve, finishAt: finishAt, end: end) }
         var tracker = ProgressTracker(curve: curve)
         tracker.start(at: 0)

@@ -77,6 +77,11 @@ package struct CommandLineOptions: Equatable, Sendable {
                 guard let n = Double(text), n.isFinite, n >= 0 else {
                     return .failure(Failure(description: L("%@ needs a number of seconds, not “%@”.", flag, text)))
                 }
+                // Each tenth of a second is a line: 1e308 would be printed until the disk or memory ran out.
+                guard n <= CurveTimeline.longest else {
+                    return .failure(Failure(description: L("%@ needs a number of seconds from 0 to %ld, not “%@”.", flag,
+                                                            Int(CurveTimeline.longest), text)))
+                }
                 return .success(n)
             }
         }

@@ -9,7 +9,8 @@ import Synchronization
 /// reads it in pieces, reports progress, honours the throttle, and stops at the next piece when cancelled.
 /// Events come back on the main loop through `MainLoop.post`; the loader drops those of a cancelled read.
 ///
-/// `LoadPolicy` lets only regular files through, so the open never waits for a writer (a FIFO would).
+/// `LoadPolicy` lets only regular files through, and the read checks again what it opened, so the open never waits
+/// for a writer (a FIFO would).
 final class FileRead: @unchecked Sendable {
     let url: URL
     private let options: LoaderOptions
@@ -45,7 +46,9 @@ final class FileRead: @unchecked Sendable {
     }
 
     private func read(post: (LoadEvent) -> Void) {
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        // The file may have been replaced since `LoadPolicy` looked at it: O_NONBLOCK keeps a FIFO's open from
+        // waiting for a writer (POSIX open), and fstat says what was really opened.
+        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             post(.failed(LoadError(kind: .fileNotFound, url: url, message: L("The file %@ could not be opened: %@.",
                                                                        url.path, LocalFile.describe(errno)))))
@@ -54,6 +57,10 @@ final class FileRead: @unchecked Sendable {
         defer { close(fd) }
         var info = stat()
         let size: Int64? = fstat(fd, &info) == 0 ? Int64(info.st_size) : nil
+        if size != nil, let message = LocalFile.notRegular(url.path, mode: info.st_mode) {
+            post(.failed(LoadError(kind: .fileNotFound, url: url, message: message)))
+            return
+        }
         post(.response(LoadResponse(status: 200, finalURL: url, contentType: nil, expectedLength: size)))
         // With a throttle, a tenth of a second's worth per piece, one piece per tenth of a second.
         let throttle = options.throttleBytesPerSecond
