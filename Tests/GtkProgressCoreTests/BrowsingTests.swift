@@ -282,4 +282,38 @@ final class BrowsingTests: XCTestCase {
         XCTAssertLessThanOrEqual(renders.count, 20 + 4)
         XCTAssertFalse(schedule.isDue(arrived: schedule.renderedBytes, now: 100), "nothing new, no render")
     }
+
+    /// Numbers in a session file are the file's to choose: a document number of Int.max once made the next
+    /// navigation's number overflow. They come back renumbered, still telling which entries share a page.
+    func testHostileNumbersInASessionAreRenumbered() throws {
+        let json = #"{"version": 1, "zoom": 1e308, "windows": [{"current": 9223372036854775807, "zoom": -1e308, "#
+            + #""width": -9223372036854775808, "entries": ["#
+            + #"{"url": "http://127.0.0.1/a", "scroll": 1e308, "document": 9223372036854775807},"#
+            + #"{"url": "http://127.0.0.1/a#x", "scroll": -5, "document": 9223372036854775807},"#
+            + #"{"url": "javascript:alert(1)", "scroll": 0, "document": -9223372036854775808},"#
+            + #"{"url": "http://127.0.0.1/b", "scroll": 0, "document": -9223372036854775808}]}]}"#
+        let state = try SessionState.decode(Data(json.utf8)).get()
+        let entries = state.windows[0].entries
+        XCTAssertEqual(entries.map(\.url.absoluteString), ["http://127.0.0.1/a", "http://127.0.0.1/a#x",
+                                                           "http://127.0.0.1/b"], "the script is dropped")
+        XCTAssertEqual(entries.map(\.document), [1, 1, 2])
+        XCTAssertEqual(state.windows[0].currentIndex, 2)
+        let model = NavigationModel<String>()
+        _ = model.restore(state.windows[0].historyEntries(), currentIndex: state.windows[0].currentIndex)
+        guard case .load = model.navigate(to: URL(string: "http://127.0.0.1/c")!, kind: .typed) else {
+            return XCTFail("the next navigation gets a number")
+        }
+    }
+
+    /// A password in an address lives only in the request: the session file never holds it.
+    func testPasswordsAreNotStored() throws {
+        let url = URL(string: "http://user:secret@127.0.0.1:8000/private")!
+        let state = SessionState(windows: [SessionState.Window(entries: [
+            .init(url: url, title: "private", scroll: 0, document: 1)], currentIndex: 0)], visited: [url])
+        let bytes = String(decoding: state.encoded(), as: UTF8.self)
+        XCTAssertFalse(bytes.contains("secret"), bytes)
+        XCTAssertTrue(bytes.contains("http://user@127.0.0.1:8000/private"), bytes)
+        let decoded = try SessionState.decode(state.encoded()).get()
+        XCTAssertEqual(decoded.windows[0].entries[0].url.absoluteString, "http://user@127.0.0.1:8000/private")
+    }
 }

@@ -43,11 +43,11 @@ final class HostileFileTests: XCTestCase {
         // A sparse 9 MB file: the size is known without writing the bytes.
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
         XCTAssertEqual(truncate(path, 9 * 1024 * 1024), 0)
-        XCTAssertEqual(curveError(path)?.problem, .unreadable(reason: "it is 9 MB, more than the 1 MB a curve file may be"))
+        XCTAssertEqual(curveError(path)?.problem, .unreadable(reason: "it is 9.0 MB, more than the 1.0 MB a curve file may be"))
         XCTAssertEqual(truncate(path, Int(ProgressCurve.largestFile) + 1), 0)
         XCTAssertEqual(curveError(path)?.problem,
-                       .unreadable(reason: "it is 1,048,577 bytes, more than the 1 MB a curve file may be"),
-                       "one byte over is not called “1 MB, more than 1 MB”")
+                       .unreadable(reason: "it is 1,048,577 bytes, more than the 1.0 MB a curve file may be"),
+                       "one byte over is not called “1.0 MB, more than 1.0 MB”")
     }
 
     /// Files in /proc are regular files whose `st_size` is 0 whatever they hold: to `fstat` they are empty, so

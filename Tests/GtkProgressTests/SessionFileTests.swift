@@ -195,12 +195,12 @@ final class SessionFileTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: directory.path + "/gtkprogress", withIntermediateDirectories: true)
         let file = SessionFile(url: URL(fileURLWithPath: sessionPath))
         XCTAssertTrue(FileManager.default.createFile(atPath: sessionPath, contents: nil))
-        let sizes: [(Int, String)] = [(9 * 1024 * 1024, "9 MB"), (17 * 512 * 1024, "8.5 MB"),
+        let sizes: [(Int, String)] = [(9 * 1024 * 1024, "9.0 MB"), (17 * 512 * 1024, "8.5 MB"),
                                       (8 * 1024 * 1024 + 1, "8,388,609 bytes")]
         for (size, said) in sizes {
             XCTAssertEqual(truncate(sessionPath, size), 0)
             guard case .damaged(let message) = file.read() else { return XCTFail("too large") }
-            XCTAssertEqual(message, "The saved session \(sessionPath) was not restored: it is \(said), more than the 8 MB "
+            XCTAssertEqual(message, "The saved session \(sessionPath) was not restored: it is \(said), more than the 8.0 MB "
                            + "a session file may hold.")
         }
     }

@@ -100,10 +100,10 @@ package struct SessionState: Equatable, Sendable {
         let state = bounded()
         let file = FileFormat(version: Self.version, windows: state.windows.map { window in
             FileFormat.Window(entries: window.entries.map { entry in
-                FileFormat.Entry(url: entry.url.absoluteString, title: entry.title,
+                FileFormat.Entry(url: Self.stored(entry.url), title: entry.title,
                                  scroll: entry.scroll.isFinite ? max(entry.scroll, 0) : 0, document: entry.document)
             }, current: window.currentIndex, zoom: window.zoom.factor, width: window.width, height: window.height)
-        }, visited: state.visited.map(\.absoluteString), zoom: zoom.factor)
+        }, visited: state.visited.map(Self.stored), zoom: zoom.factor)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(file)) ?? Data("{}".utf8)
@@ -237,14 +237,19 @@ package struct SessionState: Equatable, Sendable {
         for window in file.windows.prefix(Self.maxWindows) {
             var entries: [Entry] = []
             var current = min(max(window.current, 0), max(window.entries.count - 1, 0))
+            // Document numbers are the file's to choose and so hostile: renumbered 1, 2, 3… in order of first use,
+            // keeping which entries share a page, so that the model's next number can never overflow.
+            var documents: [Int: Int] = [:]
             for (index, saved) in window.entries.enumerated() {
                 guard let url = usableURL(saved.url) else {
                     if index < window.current { current -= 1 }
                     continue
                 }
                 let scroll = saved.scroll.isFinite ? max(saved.scroll, 0) : 0
-                entries.append(Entry(url: url, title: saved.title.map(cutTitle), scroll: scroll,
-                                     document: saved.document ?? index + 1))
+                let key = saved.document ?? -(index + 1)
+                let document = documents[key] ?? documents.count + 1
+                documents[key] = document
+                entries.append(Entry(url: url, title: saved.title.map(cutTitle), scroll: scroll, document: document))
             }
             guard !entries.isEmpty else { continue }
             let dropped = max(entries.count - maxEntries, 0)
@@ -259,14 +264,20 @@ package struct SessionState: Equatable, Sendable {
         return .success(state)
     }
 
-    /// Only what a person may open from the address bar comes back.
+    /// Only what a person may open from the address bar comes back (`NavigationPolicy`, as if typed).
     private static func usableURL(_ text: String) -> URL? {
-        guard let url = URL(string: text) else { return nil }
-        switch url.scheme?.lowercased() {
-        case "http", "https": return url.host?.isEmpty == false ? url : nil
-        case "file": return url
-        default: return nil
+        guard let url = URL(string: text), NavigationPolicy.refusal(for: url, source: .user) == nil else { return nil }
+        return url
+    }
+
+    /// An address as the file keeps it: never with a password, which lives only in the request that used it
+    /// (a restored page that needs one asks the server again).
+    static func stored(_ url: URL) -> String {
+        guard url.password != nil, var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return url.absoluteString
         }
+        parts.password = nil
+        return parts.url?.absoluteString ?? url.absoluteString
     }
 
     private static func describe(_ error: Error) -> String {
