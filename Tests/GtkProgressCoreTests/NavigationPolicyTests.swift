@@ -66,8 +66,8 @@ final class NavigationPolicyTests: XCTestCase {
     /// Addresses over 2 MiB are refused for every source, and a history entry or Reload of one (a saved session)
     /// is refused as well, before anything in flight is touched.
     func testAddressesOverTwoMegabytesAreRefused() {
-        let fits = URL(string: "https://example.org/" + String(repeating: "a", count: NavigationPolicy.longestAddress - 20))!
-        let long = URL(string: "https://example.org/" + String(repeating: "a", count: NavigationPolicy.longestAddress))!
+        let fits = URL(string: "https://example.org/" + String(repeating: "a", count: AddressShape.longestAddress - 20))!
+        let long = URL(string: "https://example.org/" + String(repeating: "a", count: AddressShape.longestAddress))!
         for source in [NavigationPolicy.Source.user, .localPage, .webPage] {
             XCTAssertNil(NavigationPolicy.refusal(for: fits, source: source))
             XCTAssertEqual(NavigationPolicy.refusal(for: long, source: source), "Not opened: the address is 2.0 MB "

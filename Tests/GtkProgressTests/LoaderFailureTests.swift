@@ -180,7 +180,6 @@ final class LoaderFailureTests: XCTestCase {
     func testUnsupportedSchemes() {
         let user = record(URL(string: "ftp://127.0.0.1/file")!)
         XCTAssertEqual(user.error?.kind, .unsupportedScheme)
-        XCTAssertEqual(user.error?.message, "ftp: addresses cannot be opened here; only http, https and file "
-            + "addresses can.")
+        XCTAssertEqual(user.error?.message, "Cannot open ftp: addresses; only http, https and local files are supported.")
     }
 }

@@ -227,8 +227,8 @@ final class LoaderHostileTests: XCTestCase {
             let run = record(url)
             XCTAssertEqual(run.shape, "failed")
             XCTAssertEqual(run.error?.kind, .addressTooLong)
-            XCTAssertEqual(run.error?.message, "This address is \(ByteCount.grouped(Int64(url.absoluteString.utf8.count))) "
-                + "characters long, more than the 2,097,152 browsers accept, so it was not loaded.")
+            XCTAssertEqual(run.error?.message, "Not opened: the address is \(ByteCount.size(Int64(url.absoluteString.utf8.count))) "
+                + "long, and addresses longer than 2.0 MB are not opened; no web server accepts one.")
         }
         XCTAssertEqual(server.requestCount(for: "/page"), 0, "nothing was sent")
         let longest = server.url("/page?title=Long&q=" + String(repeating: "a", count: 100_000))

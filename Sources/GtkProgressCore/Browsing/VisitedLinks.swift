@@ -16,7 +16,7 @@ package final class VisitedLinks {
     /// addresses a page can be loaded from are kept (http, https, file): a `mailto:` or `data:` link is never
     /// visited, and a `data:` address can be megabytes the saved session would carry.
     package func insert(_ url: URL) {
-        guard ["http", "https", "file"].contains(url.scheme?.lowercased() ?? "") else { return }
+        guard AddressShape.isOpenable(url) else { return }
         let key = url.absoluteString
         if set.contains(key) {
             order.removeAll { $0 == key }

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Turning `href` and `<meta http-equiv="refresh">` values into URLs, the way browsers read them.
 enum LinkResolution {
     /// Longer link targets are dropped: parsing them costs time and `NavigationPolicy` would refuse them.
-    static let longestHref = NavigationPolicy.longestAddress
+    static let longestHref = AddressShape.longestAddress
 
     /// Strips the leading and trailing whitespace and the tabs and line breaks inside, as the URL parser does.
     static func trim(_ href: String) -> String {

@@ -17,7 +17,7 @@ package struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
         case tooSlow
         /// An error status (4xx, 5xx) with an empty body: nothing to show but the status.
         case errorStatus
-        /// An address longer than `LoadRequest.longestURL`.
+        /// An address longer than `AddressShape.longestAddress`.
         case addressTooLong
         /// The body ended early: fewer bytes than Content-Length, or a broken chunked stream.
         case cutOff

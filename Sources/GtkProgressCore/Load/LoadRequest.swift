@@ -8,12 +8,6 @@ package struct LoadRequest: Sendable, Equatable {
     package init(url: URL) {
         self.url = url
     }
-
-    /// The longest address the loader opens: the navigation policy's bound (`NavigationPolicy.longestAddress`),
-    /// kept here too because the loader is also handed addresses directly (`--dump`, the library's users).
-    /// libcurl itself refuses strings over 8,000,000 bytes (CURL_MAX_INPUT_LENGTH,
-    /// <https://curl.se/libcurl/c/curl_easy_setopt.html>).
-    package static let longestURL = NavigationPolicy.longestAddress
 }
 
 /// The policy every load follows. The defaults protect the viewer from hostile servers.

@@ -13,7 +13,7 @@ package enum AddressInput {
             switch self {
             case .empty: return L("Type an address, such as example.org.")
             case .notAnAddress(let text): return L("“%@” is not a web address or a file path.", text)
-            case .unsupportedScheme(let scheme): return L("Cannot open %@: addresses; only http, https and file are supported.", scheme)
+            case .unsupportedScheme(let scheme): return AddressShape.Problem.unsupportedScheme(scheme).description
             case let .tooLong(characters, limit):
                 return L("Not pasted: the address would be %@ characters long, and the address entry holds at "
                     + "most %@. No web server accepts an address that long.",
@@ -37,7 +37,7 @@ package enum AddressInput {
         }), text[..<schemeEnd.lowerBound].first?.isLetter == true {
             let scheme = text[..<schemeEnd.lowerBound].lowercased()
             switch scheme {
-            case "http", "https", "file":
+            case _ where AddressShape.schemes.contains(scheme):
                 guard let url = URL(string: text) ?? URL(string: percentEscaped(text)),
                       scheme == "file" || url.host?.isEmpty == false else { return .failure(.notAnAddress(text)) }
                 return .success(url)

@@ -32,10 +32,8 @@ package enum NavigationPolicy {
     /// <https://curl.se/libcurl/c/CURLOPT_REDIR_PROTOCOLS_STR.html>), which checks every hop.
     package static let redirectSchemes = ["http", "https"]
 
-    /// The longest address opened, in bytes: 2 MiB, the bound Chrome puts on URLs
-    /// (<https://chromium.googlesource.com/chromium/src/+/main/docs/security/url_display_guidelines/url_display_guidelines.md>,
-    /// "URL Length"); libcurl's own limit is 8,000,000 bytes (CURLOPT_URL).
-    package static let longestAddress = 2 * 1024 * 1024
+    /// The longest address opened (`AddressShape.longestAddress`).
+    package static var longestAddress: Int { AddressShape.longestAddress }
 
     /// The source of a navigation of `kind` started while `current` is shown.
     package static func source(of kind: NavigationKind, on current: URL?) -> Source {
@@ -48,29 +46,19 @@ package enum NavigationPolicy {
         }
     }
 
-    /// Nil when `url` may be opened by `source`; otherwise a message for the status line.
+    /// Nil when `url` may be opened by `source`; otherwise a message for the status line. What an address may
+    /// look like at all is `AddressShape`'s to say; what each source may reach is this table's.
     package static func refusal(for url: URL, source: Source) -> String? {
-        let length = url.absoluteString.utf8.count
-        guard length <= longestAddress else {
-            return L("Not opened: the address is %@ long, and addresses longer than %@ are not opened; no web "
-                + "server accepts one.", GeneratedPages.formatBytes(length), GeneratedPages.formatBytes(longestAddress))
-        }
-        let scheme = url.scheme?.lowercased() ?? ""
-        switch scheme {
-        case "http", "https":
-            return url.host?.isEmpty == false ? nil : L("“%@” has no host name.", url.absoluteString)
-        case "file" where source != .webPage:
+        switch AddressShape.of(url) {
+        case .success(.web):
             return nil
-        case "file":
-            return L("Blocked a link to a local file (%@): web pages may only open web addresses.", url.path)
-        case "javascript":
-            return L("Blocked a javascript: link: scripts are not run.")
-        case "data":
+        case .success(.file):
+            return source == .webPage
+                ? L("Blocked a link to a local file (%@): web pages may only open web addresses.", url.path) : nil
+        case .failure(.unsupportedScheme(let scheme)) where scheme == "data":
             return L("Blocked a data: link: pages may only open web addresses.")
-        case "":
-            return L("“%@” is not a web address.", url.absoluteString)
-        default:
-            return L("Cannot open %@: addresses; only http, https and local files are supported.", scheme)
+        case .failure(let problem):
+            return problem.description
         }
     }
 }

@@ -6,34 +6,21 @@ import GtkProgressFiles
 /// of readable files within the size cap. Whether a navigation *may* reach an address is not decided here but
 /// in `NavigationPolicy`; redirects are kept to its `redirectSchemes` by libcurl itself (see `Transfer`).
 enum LoadPolicy {
-    /// The reason `request` cannot be loaded, or nil if it can.
+    /// The reason `request` cannot be loaded, or nil if it can. What an address may look like is
+    /// `AddressShape`'s to say; a file must also be there, readable and within the size cap.
     static func refusal(of request: LoadRequest, options: LoaderOptions) -> LoadError? {
         let url = request.url
-        let length = url.absoluteString.utf8.count
-        if length > LoadRequest.longestURL {
-            return LoadError(kind: .addressTooLong, url: url,
-                             message: L("This address is %@ characters long, more than the %@ browsers accept, so "
-                                 + "it was not loaded.", ByteCount.grouped(Int64(length)),
-                                        ByteCount.grouped(Int64(LoadRequest.longestURL))))
-        }
-        let scheme = url.scheme?.lowercased() ?? ""
-        switch scheme {
-        case "http", "https":
-            guard let host = url.host, !host.isEmpty else {
-                return LoadError(kind: .other, url: url,
-                                 message: L("The address %@ has no server name in it.", url.absoluteString))
+        switch AddressShape.of(url) {
+        case .success(.web): return nil
+        case .success(.file): return fileRefusal(url, options: options)
+        case .failure(let problem):
+            let kind: LoadError.Kind
+            switch problem {
+            case .tooLong: kind = .addressTooLong
+            case .noHost: kind = .other
+            case .noScheme, .script, .unsupportedScheme: kind = .unsupportedScheme
             }
-            return nil
-        case "file":
-            return fileRefusal(url, options: options)
-        case "":
-            return LoadError(kind: .unsupportedScheme, url: url,
-                             message: L("%@ is not a complete address: it does not say whether it "
-                                 + "is a web address (http:, https:) or a file (file:).", url.absoluteString))
-        default:
-            return LoadError(kind: .unsupportedScheme, url: url,
-                             message: L("%@: addresses cannot be opened here; only http, https and file "
-                                 + "addresses can.", scheme))
+            return LoadError(kind: kind, url: url, message: problem.description)
         }
     }
 

@@ -12,7 +12,7 @@ import GtkProgressCore
 /// decision, made before); redirects followed up to
 /// `maxRedirects`, only to http and https; compression accepted; TLS verification always on; connect timeout;
 /// a transfer under a byte a second for `stallTimeout` fails, and so does one still arriving at `deadline`;
-/// documents capped at `maxDocumentBytes` decoded; addresses capped at `LoadRequest.longestURL`; HTTP error
+/// documents capped at `maxDocumentBytes` decoded; addresses capped at `AddressShape.longestAddress`; HTTP error
 /// statuses deliver their body, or fail when it is blank (`Transfer.complete`).
 package final class PageLoader {
     package let options: LoaderOptions

@@ -40,7 +40,7 @@ extension Transfer {
     }
 
     /// libcurl refused an option. Only CURLOPT_URL carries what the loader was given; `LoadPolicy` refuses
-    /// addresses longer than `LoadRequest.longestURL` before they get here, so this is what is left: an address
+    /// addresses longer than `AddressShape.longestAddress` before they get here, so this is what is left: an address
     /// libcurl will not take for another reason, or no memory to copy it.
     func setupFailure(_ option: CURLoption, _ code: CURLcode) -> LoadError {
         let reason = String(cString: ccurl_easy_strerror(code))
