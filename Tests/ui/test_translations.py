@@ -126,3 +126,28 @@ def test_installed_copy_finds_its_catalogues(binary):
               "make uninstall removes the catalogues")
     finally:
         shutil.rmtree(prefix, ignore_errors=True)
+
+
+def test_the_link_menu_and_the_link_description_under_ja(binary):
+    """The page's link menu and what a screen reader hears of a focused link are in Japanese too."""
+    from harness import Server, wait_for
+    from test_windows import _menu_items, page
+    server = Server()
+    target = page("Target")
+    app = App(binary, server.url(page("Menu", target)), env=locale_env("ja_JP.UTF-8"))
+    try:
+        app.wait_title("Menu")
+        import pyatspi
+        page_text = app.find(pyatspi.ROLE_TEXT, "ページ")
+        wait_for(lambda: target in page_text.queryText().getText(0, -1), what="the page's link")
+        app.key("Tab")
+        wait_for(lambda: (page_text.description or "").startswith(f"リンク: {target}、http"),
+                 what=f"the focused link described in Japanese ({page_text.description!r})")
+        app.key("shift+F10")
+        items = wait_for(lambda: _menu_items(app), what="Shift+F10: the focused link's menu")
+        for name in ("リンクを開く(O)", "リンクを新しいウィンドウで開く(W)", "リンクのアドレスをコピー(R)"):
+            check(name in items, f"the menu offers {name!r}: {sorted(items)}")
+        app.key("Escape")
+    finally:
+        app.close()
+        server.stop()

@@ -103,7 +103,7 @@ extension PageView {
         textView.placeCursor(atCharacter: range.start)
         textView.scrollIntoView(character: range.start, margin: 0.1)
         let name = textView.text(fromCharacter: range.start, to: range.end).trimmed()
-        textView.setAccessibleDescription("Link: \(name), \(target?.absoluteString ?? "")")
+        textView.setAccessibleDescription(L("Link: %@, %@", name, target.map(AddressInput.displayString) ?? ""))
         onLinkFocused?(target)
     }
 
@@ -160,17 +160,17 @@ extension PageView {
         contextMenu?.destroy()
         let menu = Menu()
         if let url = url(ofLink: link) {
-            menu.addItem("_Open Link") { [weak self] in self?.onLinkActivated?(url) }
-            menu.addItem("Open Link in New _Window") { [weak self] in self?.openInNewWindow(url) }
-            menu.addItem("Copy Link Add_ress") { Clipboard.setText(url.absoluteString) }
+            menu.addItem(L("_Open Link")) { [weak self] in self?.onLinkActivated?(url) }
+            menu.addItem(L("Open Link in New _Window")) { [weak self] in self?.openInNewWindow(url) }
+            menu.addItem(L("Copy Link Add_ress")) { Clipboard.setText(url.absoluteString) }
             if textView.hasSelection { menu.addSeparator() }
         }
         if textView.hasSelection || link == nil {
             let selected = textView.selectedText
-            menu.addItem("_Copy", sensitive: selected != nil) { if let selected { Clipboard.setText(selected) } }
+            menu.addItem(L("_Copy"), sensitive: selected != nil) { if let selected { Clipboard.setText(selected) } }
         }
         if link == nil {
-            menu.addItem("Select _All") { [weak self] in self?.textView.selectAll() }
+            menu.addItem(L("Select _All")) { [weak self] in self?.textView.selectAll() }
         }
         contextMenu = menu
         menu.popup(over: textView, at: rect)

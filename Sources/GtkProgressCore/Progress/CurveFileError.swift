@@ -105,11 +105,11 @@ extension CurveFileError.Problem {
             return L("\"%@\" (%@) comes before \"%@\" (%@); the finish must reach 1.0, then fade, then reset, in that "
                 + "order", later, Self.number(laterValue), earlier, Self.number(earlierValue))
         case let .unknownMilestone(_, value):
-            return "there is no milestone \"\(value)\"; milestones are "
-                + LoadMilestone.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            return L("there is no milestone \"%@\"; milestones are %@", value,
+                     LoadMilestone.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
         case let .milestoneOutOfOrder(earlier, earlierValue, later, laterValue):
-            return "milestone \"\(later)\" (\(Self.number(laterValue))) is below \"\(earlier)\" "
-                + "(\(Self.number(earlierValue))), which comes before it in a load; the bar must never move back"
+            return L("milestone \"%@\" (%@) is below \"%@\" (%@), which comes before it in a load; the bar must "
+                + "never move back", later, Self.number(laterValue), earlier, Self.number(earlierValue))
         }
     }
 

@@ -30,7 +30,7 @@ enum LoadPolicy {
 
     /// How messages name a server: its host name, or "this computer" for files.
     static func hostDescription(_ url: URL) -> String {
-        if url.isFileURL { return "this computer" }
+        if url.isFileURL { return L("this computer") }
         return url.host ?? url.absoluteString
     }
 }
