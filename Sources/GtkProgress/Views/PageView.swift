@@ -147,10 +147,14 @@ package final class PageView {
         linksReplaced()
         restoreTimer = nil
         setHovered(nil)
-        textView.clear()
-        verticalOffset = 0
-        for tag in linkTags.values { textView.removeTag(tag) }
+        // A new buffer, not a deletion: deleting a large page from the buffer on screen blocks the main loop
+        // for seconds (`TextView.replaceBuffer`). Every tag went with the old buffer's tag table; the looks are
+        // made again on first use.
+        textView.replaceBuffer()
+        styleTags = [:]
+        sharedTags = [:]
         linkTags = [:]
+        verticalOffset = 0
         linkRanges = []
         self.document = document
         nextRun = 0
