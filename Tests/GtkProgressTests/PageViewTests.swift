@@ -162,6 +162,24 @@ final class PageViewTests: XCTestCase {
         XCTAssertTrue(MainLoop.run(until: { DetachedBuffers.pendingCharacters == 0 }, timeout: 60))
     }
 
+    /// The status line shows a long address cut short: a label lays out all of its text.
+    func testStatusLineShortensALongAddress() throws {
+        let short = URL(string: "http://example.org/a%20b")!
+        XCTAssertEqual(BrowserWindow.statusString(short), "http://example.org/a b")
+        let long = try XCTUnwrap(URL(string: "http://example.org/" + String(repeating: "x", count: 1_000_000)))
+        let shown = BrowserWindow.statusString(long)
+        XCTAssertEqual(shown.count, BrowserWindow.statusLimit + 1)
+        XCTAssertTrue(shown.hasPrefix("http://example.org/xxx") && shown.hasSuffix("x…"))
+        // 日 is %E6%97%A5: wherever the cut falls, no escape or character is shown cut in two.
+        for padding in 0..<9 {
+            let path = String(repeating: "a", count: padding) + String(repeating: "%E6%97%A5", count: 100)
+            let url = try XCTUnwrap(URL(string: "http://example.org/" + path))
+            let text = BrowserWindow.statusString(url)
+            XCTAssertTrue(text.hasSuffix("日…"), "cut after \(padding): \(text)")
+            XCTAssertFalse(text.contains("%"), "cut after \(padding): \(text)")
+        }
+    }
+
     func testANewShowCancelsTheSlicesStillPending() {
         let big = Document.parse(html: GeneratedPage.html(bytes: 500_000, textHeavy: true),
                                  baseURL: Self.baseURL)
