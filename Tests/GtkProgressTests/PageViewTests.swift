@@ -150,6 +150,21 @@ final class PageViewTests: XCTestCase {
         XCTAssertTrue(page.textView.tagNames(atCharacter: 6).contains("link"), "the link has its look")
     }
 
+    /// A page shown again that differs near its top (a reload that changed it) is not deleted from the buffer on
+    /// screen either: it goes in again, into a new buffer.
+    func testAProgressiveRenderThatChangesALargePageNearItsTopSwapsTheBuffer() {
+        XCTAssertTrue(MainLoop.run(until: { DetachedBuffers.pendingCharacters == 0 }, timeout: 60))
+        let html = GeneratedPage.html(bytes: 1_000_000, textHeavy: true)
+        showAndWait(Document.parse(html: html, baseURL: Self.baseURL))
+        let characters = page.textView.characterCount
+        let changed = Document.parse(html: "<h1>Changed</h1>" + html, baseURL: Self.baseURL)
+        page.showProgressive(changed)
+        XCTAssertEqual(DetachedBuffers.pendingCharacters, characters, "the old text left whole")
+        XCTAssertTrue(MainLoop.run(until: { self.page.isComplete }, timeout: 60))
+        settle()
+        XCTAssertEqual(page.text, changed.text)
+    }
+
     /// A window closing with a large page does not free it in one piece: its buffer leaves the text view first.
     func testClosingAWindowWithALargePageEmptiesItsBufferInSlices() {
         XCTAssertTrue(MainLoop.run(until: { DetachedBuffers.pendingCharacters == 0 }, timeout: 60))
