@@ -128,6 +128,73 @@ final class PageViewTests: XCTestCase {
         XCTAssertEqual(page.text, document.text)
     }
 
+    /// Leaving a large page swaps in a new buffer: the old text is not deleted from the buffer on screen (which
+    /// ran GTK's handlers over all of it for seconds) but leaves whole, then goes a slice per main-loop turn.
+    func testLeavingALargePageDetachesItsBufferAndEmptiesItInSlices() throws {
+        XCTAssertTrue(MainLoop.run(until: { DetachedBuffers.pendingCharacters == 0 }, timeout: 60))
+        let big = Document.parse(html: GeneratedPage.html(bytes: 1_000_000, textHeavy: false), baseURL: Self.baseURL)
+        showAndWait(big)
+        let characters = page.textView.characterCount
+        let small = Document.parse(html: "<p>Small <a href='s.html'>link</a></p>", baseURL: Self.baseURL)
+        page.show(small, scrollTo: nil)
+        XCTAssertEqual(page.text, "Small link", "the view shows the new page at once")
+        XCTAssertEqual(DetachedBuffers.pendingCharacters, characters, "the old page left whole, not deleted in place")
+        XCTAssertTrue(MainLoop.run(until: { DetachedBuffers.pendingCharacters == 0 }, timeout: 60),
+                      "the old buffer is emptied and released while the loop turns")
+        settle()
+        let location = try XCTUnwrap(page.linkLocation(index: 0), "tags are made in the new buffer's table")
+        var hovered: [URL?] = []
+        page.onLinkHover = { hovered.append($0) }
+        page.textView.simulatePointerMotion(x: Double(location.x), y: Double(location.y))
+        XCTAssertEqual(hovered, [URL(string: "http://example.org/dir/s.html")!])
+        XCTAssertTrue(page.textView.tagNames(atCharacter: 6).contains("link"), "the link has its look")
+    }
+
+    /// A page shown again that differs near its top (a reload that changed it) is not deleted from the buffer on
+    /// screen either: it goes in again, into a new buffer.
+    func testAProgressiveRenderThatChangesALargePageNearItsTopSwapsTheBuffer() {
+        XCTAssertTrue(MainLoop.run(until: { DetachedBuffers.pendingCharacters == 0 }, timeout: 60))
+        let html = GeneratedPage.html(bytes: 1_000_000, textHeavy: true)
+        showAndWait(Document.parse(html: html, baseURL: Self.baseURL))
+        let characters = page.textView.characterCount
+        let changed = Document.parse(html: "<h1>Changed</h1>" + html, baseURL: Self.baseURL)
+        page.showProgressive(changed)
+        XCTAssertEqual(DetachedBuffers.pendingCharacters, characters, "the old text left whole")
+        XCTAssertTrue(MainLoop.run(until: { self.page.isComplete }, timeout: 60))
+        settle()
+        XCTAssertEqual(page.text, changed.text)
+    }
+
+    /// A window closing with a large page does not free it in one piece: its buffer leaves the text view first.
+    func testClosingAWindowWithALargePageEmptiesItsBufferInSlices() {
+        XCTAssertTrue(MainLoop.run(until: { DetachedBuffers.pendingCharacters == 0 }, timeout: 60))
+        let big = Document.parse(html: GeneratedPage.html(bytes: 1_000_000, textHeavy: true), baseURL: Self.baseURL)
+        showAndWait(big)
+        let characters = page.textView.characterCount
+        window.destroy()
+        window = nil
+        XCTAssertEqual(DetachedBuffers.pendingCharacters, characters, "the page left the view whole")
+        XCTAssertTrue(MainLoop.run(until: { DetachedBuffers.pendingCharacters == 0 }, timeout: 60))
+    }
+
+    /// The status line shows a long address cut short: a label lays out all of its text.
+    func testStatusLineShortensALongAddress() throws {
+        let short = URL(string: "http://example.org/a%20b")!
+        XCTAssertEqual(BrowserWindow.statusString(short), "http://example.org/a b")
+        let long = try XCTUnwrap(URL(string: "http://example.org/" + String(repeating: "x", count: 1_000_000)))
+        let shown = BrowserWindow.statusString(long)
+        XCTAssertEqual(shown.count, BrowserWindow.statusLimit + 1)
+        XCTAssertTrue(shown.hasPrefix("http://example.org/xxx") && shown.hasSuffix("x…"))
+        // 日 is %E6%97%A5: wherever the cut falls, no escape or character is shown cut in two.
+        for padding in 0..<9 {
+            let path = String(repeating: "a", count: padding) + String(repeating: "%E6%97%A5", count: 100)
+            let url = try XCTUnwrap(URL(string: "http://example.org/" + path))
+            let text = BrowserWindow.statusString(url)
+            XCTAssertTrue(text.hasSuffix("日…"), "cut after \(padding): \(text)")
+            XCTAssertFalse(text.contains("%"), "cut after \(padding): \(text)")
+        }
+    }
+
     func testANewShowCancelsTheSlicesStillPending() {
         let big = Document.parse(html: GeneratedPage.html(bytes: 500_000, textHeavy: true),
                                  baseURL: Self.baseURL)

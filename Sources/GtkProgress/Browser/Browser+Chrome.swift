@@ -67,7 +67,7 @@ extension Browser {
             guard let self else { return }
             if let url {
                 self.hovering = true
-                self.chrome.statusText = BrowserWindow.displayString(url)
+                self.chrome.statusText = BrowserWindow.statusString(url)
             } else if self.hovering {
                 self.hovering = false
                 self.restoreStatus()
@@ -76,7 +76,7 @@ extension Browser {
         // The link with the keyboard focus shows where it leads, as the pointer's does.
         page.onLinkFocused = { [weak self] url in
             guard let self else { return }
-            if let url { self.chrome.statusText = BrowserWindow.displayString(url) } else { self.restoreStatus() }
+            if let url { self.chrome.statusText = BrowserWindow.statusString(url) } else { self.restoreStatus() }
         }
         page.onZoomStep = { [weak self] step in
             guard let self else { return }

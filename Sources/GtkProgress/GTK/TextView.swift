@@ -28,6 +28,12 @@ package final class TextView: Widget {
         gtk_text_view_set_right_margin(view, 16)
         gtk_text_view_set_top_margin(view, 12)
         gtk_text_view_set_bottom_margin(view, 12)
+        // A closing window destroys its text view, and gtk_text_view_destroy lets the buffer go in one piece:
+        // freeing a huge page would stall every window of the process. The buffer leaves first, to be emptied a
+        // slice at a time (`DetachedBuffers`). GtkWidget's own "destroy" handler runs after this one (it is a
+        // G_SIGNAL_RUN_CLEANUP signal).
+        let textView = view
+        on("destroy") { Self.detachBuffer(of: textView) }
     }
 
     private var view: UnsafeMutablePointer<GtkTextView> { cast(GtkTextView.self) }
@@ -43,15 +49,23 @@ package final class TextView: Widget {
         return String(cString: p)
     }
 
-    package func clear() {
-        var start = GtkTextIter(), end = GtkTextIter()
-        gtk_text_buffer_get_bounds(buffer, &start, &end)
-        gtk_text_buffer_delete(buffer, &start, &end)
-    }
+    /// Empties the view by giving it a new buffer, with a tag table of its own: tags made before (`createTag`)
+    /// belong to the old buffer and must not be used again. The old buffer goes to `DetachedBuffers`.
+    ///
+    /// Deleting a very large page from the buffer the view shows runs GTK's handlers over all of it for many
+    /// seconds (DESIGN.md, "Traps found when the viewer was tried on large and hostile pages").
+    /// `gtk_text_view_set_buffer` instead drops the view's layout of the old buffer and disconnects the view,
+    /// its accessible and its selection clipboard from it; the old text then goes with no view listening.
+    package func replaceBuffer() { Self.detachBuffer(of: view) }
 
-    /// Removes a tag from the tag table (and so from the text).
-    package func removeTag(_ tag: TextTag) {
-        gtk_text_tag_table_remove(gtk_text_buffer_get_tag_table(buffer), tag.tag)
+    private static func detachBuffer(of view: UnsafeMutablePointer<GtkTextView>) {
+        guard let old = gtk_text_view_get_buffer(view) else { return }
+        g_object_ref(UnsafeMutableRawPointer(old))
+        let fresh = gtk_text_buffer_new(nil)
+        gtk_text_view_set_buffer(view, fresh)
+        // The view holds its own reference (gtk_text_view_set_buffer).
+        g_object_unref(UnsafeMutableRawPointer(fresh))
+        DetachedBuffers.release(old)
     }
 
     /// Characters of inserted text (counted from the start of the insertion) and the tags they get.

@@ -62,6 +62,8 @@ package final class PageView {
 
     /// About this much text goes in per main-loop turn: a few milliseconds of work.
     private static let sliceBytes = 32 * 1024
+    /// Characters `showProgressive` deletes from the buffer on screen, at most.
+    private static let largestDeletion = 64 * 1024
     /// Pango lays out a paragraph as a whole, so a 10 MB line would freeze the window for many seconds. Lines
     /// longer than this break at their next space (or, with no space, at twice the length).
     private static let longestLine = 8 * 1024
@@ -106,9 +108,15 @@ package final class PageView {
             return
         }
         let offset = verticalOffset
+        let common = Self.commonRuns(shown, document, limit: nextRun)
+        if common < runStarts.count && textView.characterCount - runStarts[common] > Self.largestDeletion {
+            // Deleting that much from the buffer on screen would hold the main loop as leaving a large page did
+            // (`TextView.replaceBuffer`): the page goes in again from the top, into a new buffer.
+            show(document, scrollTo: offset)
+            return
+        }
         generation += 1
         restoreTimer = nil
-        let common = Self.commonRuns(shown, document, limit: nextRun)
         linksReplaced()
         if common < runStarts.count {
             setHovered(nil)
@@ -147,10 +155,14 @@ package final class PageView {
         linksReplaced()
         restoreTimer = nil
         setHovered(nil)
-        textView.clear()
-        verticalOffset = 0
-        for tag in linkTags.values { textView.removeTag(tag) }
+        // A new buffer, not a deletion: deleting a large page from the buffer on screen blocks the main loop
+        // for seconds (`TextView.replaceBuffer`). Every tag went with the old buffer's tag table; the looks are
+        // made again on first use.
+        textView.replaceBuffer()
+        styleTags = [:]
+        sharedTags = [:]
         linkTags = [:]
+        verticalOffset = 0
         linkRanges = []
         self.document = document
         nextRun = 0
