@@ -24,6 +24,16 @@ struct RunWriter {
     private var afterListMarker = false
     private var previousWasCarriageReturn = false
 
+    /// Where the line being written starts in `bytes`.
+    private var lineStart = 0
+    /// `bytes[lineStart..<columnMark]` takes `markColumns` columns: counted once when a tab needs them and carried
+    /// forward from there, so no byte of a line is counted twice however many tabs it has.
+    private var columnMark = 0
+    private var markColumns = 0
+
+    /// Tab stops every 8 columns, w3m's default (`Tabstop` in its fm.h).
+    static let tabStop = 8
+
     /// `capacity`: the text's likely size (a page's text is rarely longer than its markup). Reserving it up front
     /// spares copying a growing buffer; reserved pages that stay unused cost no memory.
     init(capacity: Int = 1 << 12) { bytes.reserveCapacity(capacity) }
@@ -187,7 +197,7 @@ struct RunWriter {
         while k < count {
             let byte = text[k]
             if byte == 0x0A || byte == 0x0D {
-                appendBytes(UnsafeBufferPointer(rebasing: text[segmentStart..<k]))
+                appendChecked(UnsafeBufferPointer(rebasing: text[segmentStart..<k]), expandTabs: true)
                 if !(byte == 0x0A && previousWasCarriageReturn && k == segmentStart) { appendNewline() }
                 previousWasCarriageReturn = byte == 0x0D
                 k += 1
@@ -197,7 +207,7 @@ struct RunWriter {
                 k += 1
             }
         }
-        appendBytes(UnsafeBufferPointer(rebasing: text[segmentStart..<count]))
+        appendChecked(UnsafeBufferPointer(rebasing: text[segmentStart..<count]), expandTabs: true)
         suppressSpace = false
         trailingSpace = false
     }
@@ -220,6 +230,52 @@ struct RunWriter {
         pendingBreak = 0
     }
 
+    // MARK: Characters
+
+    /// Appends preformatted text, expanding its tabs.
+    private mutating func appendChecked(_ text: UnsafeBufferPointer<UInt8>, expandTabs: Bool) {
+        var copied = 0
+        if expandTabs {
+            for k in 0..<text.count where text[k] == 0x09 {
+                appendBytes(UnsafeBufferPointer(rebasing: text[copied..<k]))
+                appendTab()
+                copied = k + 1
+            }
+        }
+        appendBytes(UnsafeBufferPointer(rebasing: text[copied...]))
+    }
+
+    /// Spaces up to the next tab stop, by the column of the line as the model holds it (w3m's `HTMLlineproc1`
+    /// in file.c pushes spaces until `(indent + pos) % Tabstop == 0`; here indentation is a style, drawn as a
+    /// margin by the view and as spaces by the dump, so the column counts from the line's own start and the
+    /// two agree). Pango would otherwise lay out the tab stops again on every redraw.
+    private mutating func appendTab() {
+        let spaces = Self.tabStop - lineColumns() % Self.tabStop
+        let eight: StaticString = "        "
+        appendBytes(UnsafeBufferPointer(start: eight.utf8Start, count: spaces))
+    }
+
+    /// Display columns of the line written so far: wide characters take two, combining marks none, as in a
+    /// terminal and in the view's monospace face.
+    private mutating func lineColumns() -> Int {
+        if columnMark < lineStart || columnMark > bytes.count {
+            columnMark = lineStart
+            markColumns = 0
+        }
+        bytes.withUnsafeBufferPointer { bytes in
+            var k = columnMark
+            while k < bytes.count {
+                let byte = bytes[k]
+                if byte < 0x80 { markColumns += 1; k += 1; continue }
+                let (scalar, length) = decodeScalar(bytes, at: k)
+                markColumns += isWide(scalar.value) ? 2 : isZeroWidth(scalar) ? 0 : 1
+                k += length
+            }
+        }
+        columnMark = bytes.count
+        return markColumns
+    }
+
     // MARK: Bytes
 
     private mutating func appendNewline() {
@@ -238,6 +294,17 @@ struct RunWriter {
     }
 
     private mutating func appendBytes(_ text: UnsafeBufferPointer<UInt8>) {
+        appendToRuns(text)
+        if text.count == 1 && text[0] == 0x0A { startLine(at: bytes.count) }
+    }
+
+    private mutating func startLine(at offset: Int) {
+        lineStart = offset
+        columnMark = offset
+        markColumns = 0
+    }
+
+    private mutating func appendToRuns(_ text: UnsafeBufferPointer<UInt8>) {
         guard !text.isEmpty else { return }
         bytes.append(contentsOf: text)
         if runStyles.last == current.style && runLinks.last == current.link {
@@ -285,4 +352,32 @@ struct StyleHandle: Equatable {
     var style: Int32
     var link: Int32
     static let plain = StyleHandle(style: 0, link: -1)
+}
+
+/// The scalar whose UTF-8 sequence starts at `bytes[k]`, and the sequence's length (U+FFFD for a broken one; the
+/// text is valid UTF-8, decoded with replacement before parsing).
+@inline(__always)
+func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at k: Int) -> (scalar: Unicode.Scalar, length: Int) {
+    let lead = bytes[k]
+    let length = min(utf8Length(lead), bytes.count - k)
+    var value = UInt32(lead)
+    switch length {
+    case 2: value &= 0x1F
+    case 3: value &= 0x0F
+    case 4: value &= 0x07
+    default: return (lead < 0x80 ? Unicode.Scalar(lead) : "\u{FFFD}", 1)
+    }
+    for j in 1..<length { value = value << 6 | UInt32(bytes[k + j] & 0x3F) }
+    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+}
+
+/// A character that takes no column of its own: a non-spacing or enclosing mark, or a format character such as
+/// the zero-width joiner (as `wcwidth` counts them; a spacing mark takes its column).
+func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x300 || (0x3400..<0xA000).contains(value) || (0xAC00..<0xD7A4).contains(value) { return false }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return true
+    default: return false
+    }
 }
