@@ -3,9 +3,10 @@ import Foundation
 import XCTest
 
 /// Text GTK lays out badly is cut in the document model into pieces it lays out well, so `--dump`, the window and
-/// find read the same text: tabs in preformatted text become spaces.
+/// find read the same text: tabs in preformatted text become spaces, overlong lines are broken.
 final class DocumentLongTextTests: XCTestCase {
     static let baseURL = URL(string: "http://example.org/dir/page.html")!
+    let limit = RunWriter.longestLine
 
     private func parse(_ html: String) -> Document { Document.parse(html: html, baseURL: Self.baseURL) }
 
@@ -60,5 +61,81 @@ final class DocumentLongTextTests: XCTestCase {
         XCTAssertEqual(dumped.count, expected.count)
         XCTAssertEqual(dumped.first.map(String.init), expected.first.map { String($0.dropLast(7)) },
                        "the dump drops only the spaces a line ends with")
+    }
+
+    /// A megabyte of nothing but tabs on one line: eight spaces each, in lines no longer than the model allows.
+    func testAMegabyteOfTabsOnOneLineIsSpacesInBoundedLines() {
+        let document = Document.plainText(String(repeating: "\t", count: 1 << 20))
+        let bytes = document.storage.bytes
+        XCTAssertEqual(bytes.count, 8 << 20, "every tab is eight spaces; a line break takes a space's place")
+        XCTAssertFalse(bytes.contains(0x09))
+        XCTAssertTrue(lines(document.text).allSatisfy { $0.count <= limit + RunWriter.breakSearch })
+    }
+
+    // MARK: Long lines
+
+    /// A 50,000-character paragraph is broken at spaces into lines of at most `longestLine` characters; only
+    /// spaces became line breaks, and the dump (which wraps within them) keeps every word.
+    func testALongParagraphBreaksAtSpaces() {
+        let words = (0..<10_000).map { ["word", "text", "long", "line"][$0 % 4] }
+        let paragraph = words.joined(separator: " ")
+        XCTAssertEqual(paragraph.count, 49_999)
+        let document = parse("<p>\(paragraph)</p>")
+        let broken = lines(document.text)
+        XCTAssertGreaterThanOrEqual(broken.count, 25)
+        XCTAssertTrue(broken.allSatisfy { $0.count <= limit }, "longest: \(broken.map(\.count).max() ?? 0)")
+        XCTAssertTrue(broken.dropLast().allSatisfy { $0.count > limit - RunWriter.breakSearch },
+                      "each break is at the last space near the limit")
+        XCTAssertTrue(broken.allSatisfy { !$0.hasPrefix(" ") && !$0.hasSuffix(" ") })
+        XCTAssertEqual(document.text.replacingOccurrences(of: "\n", with: " "), paragraph)
+        XCTAssertEqual(document.dumpText().split(whereSeparator: { $0 == " " || $0 == "\n" }).count, 10_000)
+    }
+
+    /// With no space, the line breaks hard at the limit, between characters: never inside a UTF-8 sequence, never
+    /// between a letter and its accent.
+    func testALongLineWithoutSpacesBreaksBetweenCharacters() {
+        let x = parse("<pre>\(String(repeating: "x", count: 50_000))</pre>").text
+        XCTAssertEqual(lines(x).map(\.count), Array(repeating: limit, count: 25))
+
+        let accented = parse("<p>\(String(repeating: "é", count: 50_000))</p>").storage.bytes
+        XCTAssertEqual(Array(String(decoding: accented, as: UTF8.self).utf8), accented, "valid UTF-8")
+        XCTAssertEqual(lines(String(decoding: accented, as: UTF8.self)).map(\.count),
+                       Array(repeating: limit, count: 25))
+
+        let decomposed = parse("<pre>\(String(repeating: "e\u{301}", count: 25_000))</pre>").text
+        let pieces = lines(decomposed)
+        XCTAssertGreaterThan(pieces.count, 20)
+        XCTAssertTrue(pieces.allSatisfy { $0.unicodeScalars.first == "e" && $0.unicodeScalars.last == "\u{301}" },
+                      "every line starts with a base and ends with its mark")
+        XCTAssertTrue(pieces.allSatisfy { $0.unicodeScalars.count <= limit + 1 })
+    }
+
+    /// The breaks do not depend on how the text arrives: split by inline elements, by entities, or whole.
+    func testBreaksAreTheSameWhateverPiecesTheTextArrivesIn() {
+        let words = (0..<6_000).map { "w\($0 % 97)" }
+        let whole = parse("<p>\(words.joined(separator: " "))</p>")
+        let split = parse("<p>" + words.enumerated().map { $0.offset % 7 == 3 ? "<b>\($0.element)</b>" : $0.element }
+            .joined(separator: " ") + "</p>")
+        let entities = parse("<p>\(words.joined(separator: "&#32;"))</p>")
+        XCTAssertTrue(lines(whole.text).count > 10)
+        XCTAssertEqual(split.text, whole.text)
+        XCTAssertEqual(entities.text, whole.text)
+        var html = "<pre>" + String(repeating: "ab<i>cd</i>\tef", count: 5_000) + "</pre>"
+        let fast = html.withUTF8 { DocumentBuilder.build(source: $0, baseURL: nil) }
+        let plain = html.withUTF8 { DocumentBuilder.build(source: $0, baseURL: nil, placeholders: false) }
+        XCTAssertEqual(fast.text, plain.text)
+        XCTAssertEqual(fast.runs, plain.runs)
+    }
+
+    /// Links and anchors keep their places: a break only turns a space into a line break or adds one at the end.
+    func testBreaksKeepLinksAndAnchors() throws {
+        let filler = String(repeating: "filler ", count: 400)
+        let document = parse("<p>\(filler)<a href=/x id=here>target <b>words</b></a> \(filler)</p>")
+        XCTAssertTrue(document.text.contains("\n"))
+        let offset = try XCTUnwrap(document.characterOffset(ofAnchor: "here"))
+        let scalars = Array(document.text.unicodeScalars)
+        XCTAssertEqual(String(String.UnicodeScalarView(scalars[offset..<(offset + 12)])), "target words")
+        let linked = document.runs.filter { $0.style.link == 0 }.map(\.text).joined()
+        XCTAssertEqual(linked.replacingOccurrences(of: "\n", with: " "), "target words")
     }
 }

@@ -26,11 +26,20 @@ struct RunWriter {
 
     /// Where the line being written starts in `bytes`.
     private var lineStart = 0
-    /// `bytes[lineStart..<columnMark]` takes `markColumns` columns: counted once when a tab needs them and carried
-    /// forward from there, so no byte of a line is counted twice however many tabs it has.
+    /// `bytes[lineStart..<characterMark]` holds `markCharacters` characters, and `bytes[lineStart..<columnMark]`
+    /// `markColumns` columns: counted once when a long line or a tab needs them and carried forward from there, so
+    /// no byte of a line is counted twice however many tabs or breaks it has.
+    private var characterMark = 0
+    private var markCharacters = 0
     private var columnMark = 0
     private var markColumns = 0
 
+    /// A line longer than this many characters is broken in the model: GTK's text view has Pango lay out each
+    /// paragraph as a whole, on every change and redraw, so a 10 MB line froze the window for seconds; breaking
+    /// it here, not in the view, keeps the window, `--dump` and find (whose offsets are the model's) in agreement.
+    static let longestLine = 2000
+    /// The break goes at the last space among this many bytes before the limit; with none there, at the limit.
+    static let breakSearch = 256
     /// Tab stops every 8 columns, w3m's default (`Tabstop` in its fm.h).
     static let tabStop = 8
 
@@ -276,6 +285,19 @@ struct RunWriter {
         return markColumns
     }
 
+    /// Characters of the line written so far.
+    private mutating func lineCharacters() -> Int {
+        if characterMark < lineStart || characterMark > bytes.count {
+            characterMark = lineStart
+            markCharacters = 0
+        }
+        bytes.withUnsafeBufferPointer { bytes in
+            for k in characterMark..<bytes.count where bytes[k] & 0xC0 != 0x80 { markCharacters += 1 }
+        }
+        characterMark = bytes.count
+        return markCharacters
+    }
+
     // MARK: Bytes
 
     private mutating func appendNewline() {
@@ -293,13 +315,71 @@ struct RunWriter {
         appendBytes(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
+    /// Appends bytes, breaking the line where it grows past `longestLine` characters. A line can hold no more
+    /// characters than bytes, so text that keeps its line within that many bytes is copied without a look.
     private mutating func appendBytes(_ text: UnsafeBufferPointer<UInt8>) {
-        appendToRuns(text)
-        if text.count == 1 && text[0] == 0x0A { startLine(at: bytes.count) }
+        guard !text.isEmpty else { return }
+        if bytes.count - lineStart + text.count <= Self.longestLine {
+            appendToRuns(text)
+            if text.count == 1 && text[0] == 0x0A { startLine(at: bytes.count) }
+            return
+        }
+        var characters = lineCharacters()
+        var copied = 0
+        for k in 0..<text.count {
+            let byte = text[k]
+            if byte & 0xC0 == 0x80 { continue }
+            if byte == 0x0A {
+                appendToRuns(UnsafeBufferPointer(rebasing: text[copied...k]))
+                copied = k + 1
+                startLine(at: bytes.count)
+                characters = 0
+                continue
+            }
+            if characters >= Self.longestLine && mayBreak(before: text, at: k, characters: characters) {
+                appendToRuns(UnsafeBufferPointer(rebasing: text[copied..<k]))
+                copied = k
+                breakLine()
+                characters = lineCharacters()
+            }
+            characters += 1
+        }
+        appendToRuns(UnsafeBufferPointer(rebasing: text[copied...]))
+        characterMark = bytes.count
+        markCharacters = characters
+    }
+
+    /// Whether an overlong line may break before the character at `text[k]`: not before a combining mark, which
+    /// would leave its base behind, and not before a space while the line is only a little too long, since the
+    /// next character will find that space to break at. Past twice the limit it breaks anyway, before any
+    /// character.
+    private func mayBreak(before text: UnsafeBufferPointer<UInt8>, at k: Int, characters: Int) -> Bool {
+        if characters >= 2 * Self.longestLine { return true }
+        let byte = text[k]
+        if byte == 0x20 { return characters >= Self.longestLine + Self.breakSearch }
+        if byte < 0xCC { return true }
+        return !isCombining(decodeScalar(text, at: k).scalar)
+    }
+
+    /// Ends the line at its last space among the last `breakSearch` bytes (the space becomes the line break, as
+    /// when a browser wraps), or else here, between two characters.
+    private mutating func breakLine() {
+        let searchStart = max(lineStart, bytes.count - Self.breakSearch)
+        if let space = bytes[searchStart...].lastIndex(of: 0x20) {
+            bytes[space] = 0x0A
+            if space == bytes.count - 1 { trailingSpace = false }
+            startLine(at: space + 1)
+        } else {
+            let newline: StaticString = "\n"
+            appendToRuns(UnsafeBufferPointer(start: newline.utf8Start, count: 1))
+            startLine(at: bytes.count)
+        }
     }
 
     private mutating func startLine(at offset: Int) {
         lineStart = offset
+        characterMark = offset
+        markCharacters = 0
         columnMark = offset
         markColumns = 0
     }
@@ -369,6 +449,18 @@ func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at k: Int) -> (scalar: Un
     }
     for j in 1..<length { value = value << 6 | UInt32(bytes[k + j] & 0x3F) }
     return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+}
+
+/// A character that belongs to the one before it: a non-starter, any mark (general category M, which includes
+/// spacing marks of class 0 such as Devanagari's vowel signs), or the zero-width joiner.
+func isCombining(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x300 || (0x3400..<0xA000).contains(value) || (0xAC00..<0xD7A4).contains(value) { return false }
+    if value == 0x200D { return true }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: return scalar.properties.canonicalCombiningClass != .notReordered
+    }
 }
 
 /// A character that takes no column of its own: a non-spacing or enclosing mark, or a format character such as
