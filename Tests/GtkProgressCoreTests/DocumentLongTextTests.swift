@@ -3,7 +3,8 @@ import Foundation
 import XCTest
 
 /// Text GTK lays out badly is cut in the document model into pieces it lays out well, so `--dump`, the window and
-/// find read the same text: tabs in preformatted text become spaces, overlong lines are broken.
+/// find read the same text: tabs in preformatted text become spaces, overlong lines are broken, runs of combining
+/// marks past the stream-safe limit are trimmed.
 final class DocumentLongTextTests: XCTestCase {
     static let baseURL = URL(string: "http://example.org/dir/page.html")!
     let limit = RunWriter.longestLine
@@ -137,5 +138,27 @@ final class DocumentLongTextTests: XCTestCase {
         XCTAssertEqual(String(String.UnicodeScalarView(scalars[offset..<(offset + 12)])), "target words")
         let linked = document.runs.filter { $0.style.link == 0 }.map(\.text).joined()
         XCTAssertEqual(linked.replacingOccurrences(of: "\n", with: " "), "target words")
+    }
+
+    // MARK: Combining marks
+
+    /// 100 stacked marks keep the first 30 (UAX #15's stream-safe limit) and one "…" for the rest.
+    func testStackedCombiningMarksAreTrimmedPastThirty() {
+        // U+0300 to U+034E: all non-starters (U+034F, the grapheme joiner, is a starter).
+        let marks = (0..<100).map { Character(Unicode.Scalar(0x300 + $0 % 0x4F)!) }
+        func scalars(_ text: String) -> [Unicode.Scalar] { Array(text.unicodeScalars) }
+        let document = parse("<p>a\(String(marks))b</p>")
+        XCTAssertEqual(scalars(document.text), scalars("a" + String(marks.prefix(30)) + "…b"))
+        // Split across elements, the run is the same run.
+        let split = parse("<p>a\(String(marks.prefix(20)))<i>\(String(marks.dropFirst(20)))</i>b</p>")
+        XCTAssertEqual(scalars(split.text), scalars(document.text))
+        // Thirty is allowed; each starter begins a new count; in preformatted text too.
+        let thirty = "o" + String(repeating: "\u{308}", count: 30)
+        XCTAssertEqual(scalars(parse("<p>\(thirty)\(thirty)</p>").text), scalars(thirty + thirty))
+        XCTAssertEqual(scalars(parse("<pre>x\(String(repeating: "\u{316}", count: 40))</pre>").text),
+                       scalars("x" + String(repeating: "\u{316}", count: 30) + "…"))
+        // A page of nothing but marks is a bounded line, not megabytes of stacking.
+        let zalgo = parse("<p>\(String(repeating: "\u{301}", count: 100_000))</p>")
+        XCTAssertEqual(zalgo.text.unicodeScalars.count, 31)
     }
 }

@@ -33,6 +33,8 @@ struct RunWriter {
     private var markCharacters = 0
     private var columnMark = 0
     private var markColumns = 0
+    /// Non-starters in a row at the end of the text (UAX #15 §13's count); past `maximumNonStarters` they go.
+    private var nonStarters = 0
 
     /// A line longer than this many characters is broken in the model: GTK's text view has Pango lay out each
     /// paragraph as a whole, on every change and redraw, so a 10 MB line froze the window for seconds; breaking
@@ -42,6 +44,10 @@ struct RunWriter {
     static let breakSearch = 256
     /// Tab stops every 8 columns, w3m's default (`Tabstop` in its fm.h).
     static let tabStop = 8
+    /// UAX #15 §13 (Stream-Safe Text Format): no more than 30 non-starters in a row. Longer runs are stacks of
+    /// marks no script needs ("Zalgo" text): one cluster, however many marks, that is shaped, measured and
+    /// painted as a whole, and drawn far above and below its line.
+    static let maximumNonStarters = 30
 
     /// `capacity`: the text's likely size (a page's text is rarely longer than its markup). Reserving it up front
     /// spares copying a growing buffer; reserved pages that stay unused cost no memory.
@@ -166,6 +172,7 @@ struct RunWriter {
         while k < count {
             if isSpace(text[k]) {
                 repeat { k += 1 } while k < count && isSpace(text[k])
+                nonStarters = 0
                 if !suppressSpace && pendingBreak == 0 {
                     appendBytes(" ")
                     suppressSpace = true
@@ -187,7 +194,7 @@ struct RunWriter {
                 wordsEnd = k
             }
             beginContent()
-            appendBytes(UnsafeBufferPointer(rebasing: text[wordsStart..<wordsEnd]))
+            appendChecked(UnsafeBufferPointer(rebasing: text[wordsStart..<wordsEnd]), expandTabs: false)
         }
     }
 
@@ -241,17 +248,47 @@ struct RunWriter {
 
     // MARK: Characters
 
-    /// Appends preformatted text, expanding its tabs.
+    /// Appends text, trimming runs of combining marks past the stream-safe limit and, in preformatted text,
+    /// expanding tabs. Bytes below 0xCC encode only characters below U+0300 (or continue a sequence), none of
+    /// them a mark, so most text is copied in pieces without being decoded.
     private mutating func appendChecked(_ text: UnsafeBufferPointer<UInt8>, expandTabs: Bool) {
+        let count = text.count
         var copied = 0
-        if expandTabs {
-            for k in 0..<text.count where text[k] == 0x09 {
-                appendBytes(UnsafeBufferPointer(rebasing: text[copied..<k]))
-                appendTab()
-                copied = k + 1
+        var k = 0
+        while k < count {
+            let byte = text[k]
+            if byte < 0x80 {
+                nonStarters = 0
+                if byte == 0x09 && expandTabs {
+                    appendBytes(UnsafeBufferPointer(rebasing: text[copied..<k]))
+                    appendTab()
+                    copied = k + 1
+                }
+                k += 1
+                continue
             }
+            if byte < 0xCC {
+                if byte >= 0xC0 { nonStarters = 0 }
+                k += 1
+                continue
+            }
+            let (scalar, length) = decodeScalar(text, at: k)
+            if isNonStarter(scalar) {
+                nonStarters += 1
+                if nonStarters > Self.maximumNonStarters {
+                    appendBytes(UnsafeBufferPointer(rebasing: text[copied..<k]))
+                    // One U+2026 stands for the marks left out, once per run: the usual sign of text omitted,
+                    // a starter (so what stays is stream-safe, the marks kept still stack on their base), one
+                    // column wide in every font. UAX #15 inserts U+034F instead, which shows nothing.
+                    if nonStarters == Self.maximumNonStarters + 1 { appendBytes("…") }
+                    copied = k + length
+                }
+            } else {
+                nonStarters = 0
+            }
+            k += length
         }
-        appendBytes(UnsafeBufferPointer(rebasing: text[copied...]))
+        appendBytes(UnsafeBufferPointer(rebasing: text[copied..<count]))
     }
 
     /// Spaces up to the next tab stop, by the column of the line as the model holds it (w3m's `HTMLlineproc1`
@@ -309,6 +346,7 @@ struct RunWriter {
         atLineStart = true
         suppressSpace = true
         trailingSpace = false
+        nonStarters = 0
     }
 
     private mutating func appendBytes(_ literal: StaticString) {
@@ -449,6 +487,14 @@ func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at k: Int) -> (scalar: Un
     }
     for j in 1..<length { value = value << 6 | UInt32(bytes[k + j] & 0x3F) }
     return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+}
+
+/// Canonical combining class other than 0: what UAX #15 §13 counts. Below U+0300, and in the CJK ideographs and
+/// Hangul syllables, every character is a starter, so most text is answered without the property table.
+func isNonStarter(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x300 || (0x3400..<0xA000).contains(value) || (0xAC00..<0xD7A4).contains(value) { return false }
+    return scalar.properties.canonicalCombiningClass != .notReordered
 }
 
 /// A character that belongs to the one before it: a non-starter, any mark (general category M, which includes
