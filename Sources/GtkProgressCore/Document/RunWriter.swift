@@ -490,10 +490,12 @@ func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at k: Int) -> (scalar: Un
 }
 
 /// Canonical combining class other than 0: what UAX #15 §13 counts. Below U+0300, and in the CJK ideographs and
-/// Hangul syllables, every character is a starter, so most text is answered without the property table.
+/// Hangul syllables, every character is a starter, and in Combining Diacritical Marks (U+0300 to U+036F) every one
+/// but U+034F is a non-starter (UnicodeData.txt), so most text is answered without the property table.
 func isNonStarter(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     if value < 0x300 || (0x3400..<0xA000).contains(value) || (0xAC00..<0xD7A4).contains(value) { return false }
+    if value < 0x370 { return value != 0x34F }
     return scalar.properties.canonicalCombiningClass != .notReordered
 }
 
