@@ -291,7 +291,7 @@ struct RunWriter {
         appendBytes(UnsafeBufferPointer(rebasing: text[copied..<count]))
     }
 
-    /// Spaces up to the next tab stop, by the column of the line as the model holds it (w3m's `HTMLlineproc1`
+    /// Spaces up to the next tab stop, by the column of the line as the model holds it (w3m's `HTMLlineproc0`
     /// in file.c pushes spaces until `(indent + pos) % Tabstop == 0`; here indentation is a style, drawn as a
     /// margin by the view and as spaces by the dump, so the column counts from the line's own start and the
     /// two agree). Pango would otherwise lay out the tab stops again on every redraw.
