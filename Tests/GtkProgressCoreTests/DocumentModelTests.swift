@@ -95,7 +95,7 @@ final class DocumentModelTests: XCTestCase {
 
     func testPlainText() {
         let document = Document.plainText("line one\r\n  indented\ttab\r\n\r\nlast <b>not markup</b>")
-        XCTAssertEqual(document.text, "line one\n  indented\ttab\n\nlast <b>not markup</b>")
+        XCTAssertEqual(document.text, "line one\n  indented      tab\n\nlast <b>not markup</b>", "the tab to column 16")
         XCTAssertTrue(document.runs.allSatisfy { $0.style.monospace || $0.text.allSatisfy { $0 == "\n" } })
         XCTAssertTrue(document.links.isEmpty)
         XCTAssertNil(document.title)

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Find in page on the text the view shows. The buffer is searched a slice at a time from idle callbacks
 /// (`FindScanner`), so a page of many megabytes never holds the main loop for long, and what is found shows at
 /// once. Only the matches on and near the screen carry the highlight tag, re-tagged as the view scrolls: tagging
-/// every "e" of a 5 MB page would cost seconds.
+/// every "e" of a 5 MB page would cost seconds. Counting stops at `FindResults.matchLimit` matches.
 final class PageFinder {
     private unowned let page: PageView
     private var textView: TextView { page.textView }
@@ -119,7 +119,8 @@ final class PageFinder {
         self.results = results
         if becameCurrent { showCurrent() } else if !found.isEmpty { highlightVisible() }
         onChange?(results)
-        scanNextSlice(id)
+        // Past `FindResults.matchLimit` matches the count stops, and so does the scan.
+        if !results.isComplete { scanNextSlice(id) }
     }
 
     /// Scrolls the current match into view (into the middle half of the screen) and highlights around it.

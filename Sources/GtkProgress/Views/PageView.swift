@@ -38,8 +38,6 @@ package final class PageView {
     private var nextByte = 0
     /// The character offset in the buffer where each run inserted so far starts.
     private var runStarts: [Int] = []
-    /// Bytes since the last line break in the buffer, to break overlong lines.
-    private var lineBytes = 0
     /// Which characters belong to which link, in buffer order.
     private(set) var linkRanges: [(start: Int, end: Int, link: Int)] = []
     private var styleTags: [TextStyle: [TextTag]] = [:]
@@ -60,13 +58,12 @@ package final class PageView {
     public internal(set) var zoom = 1.0
     lazy var finder = PageFinder(page: self)
 
-    /// About this much text goes in per main-loop turn: a few milliseconds of work.
+    /// About this much text goes in per main-loop turn: a few milliseconds of work. Pango lays out a paragraph
+    /// as a whole, so the document model breaks overlong lines and expands tabs before the text gets here
+    /// (`RunWriter.longestLine`).
     private static let sliceBytes = 32 * 1024
     /// Characters `showProgressive` deletes from the buffer on screen, at most.
     private static let largestDeletion = 64 * 1024
-    /// Pango lays out a paragraph as a whole, so a 10 MB line would freeze the window for many seconds. Lines
-    /// longer than this break at their next space (or, with no space, at twice the length).
-    private static let longestLine = 8 * 1024
 
     package init() {
         scrolled.add(textView)
@@ -79,8 +76,7 @@ package final class PageView {
         connectReading()
     }
 
-    /// The text shown, for tests and the accessible name. Equal to the document's text except that lines longer
-    /// than 8 KB are broken.
+    /// The text shown, for tests and the accessible name: the document's text.
     package var text: String { textView.text }
 
     /// The reader's vertical scroll position, in pixels.
@@ -131,7 +127,6 @@ package final class PageView {
         self.document = document
         nextRun = common
         nextByte = 0
-        lineBytes = Self.bytesSinceLineBreak(in: document.storage, beforeRun: common)
         insertInSlices()
         verticalOffset = offset
         restore(offset)
@@ -168,7 +163,6 @@ package final class PageView {
         nextRun = 0
         nextByte = 0
         runStarts = []
-        lineBytes = 0
         textView.scrollToStart()
     }
 
@@ -205,8 +199,9 @@ package final class PageView {
                 while to < run.upperBound && bytes[to] & 0xC0 == 0x80 { to += 1 }
                 let startCharacters = characters
                 let startByte = slice.count
-                appendBreakingLongLines(UnsafeBufferPointer(rebasing: bytes[from..<to]), to: &slice,
-                                        characters: &characters)
+                let piece = UnsafeBufferPointer(rebasing: bytes[from..<to])
+                slice.append(contentsOf: piece)
+                characters += piece.count { $0 & 0xC0 != 0x80 }
                 let style = storage.style(ofRun: nextRun)
                 let tags = tags(for: style, text: bytes[run])
                 if style.monospace {
@@ -275,36 +270,6 @@ package final class PageView {
         }
     }
 
-    /// Copies a run, counting its characters, and turns a space into a line break where a line grows too long.
-    private func appendBreakingLongLines(_ run: UnsafeBufferPointer<UInt8>, to slice: inout [UInt8],
-                                         characters: inout Int) {
-        var copied = 0
-        for k in 0..<run.count {
-            let byte = run[k]
-            let startsCharacter = byte & 0xC0 != 0x80
-            if byte == 0x0A {
-                lineBytes = 0
-            } else if lineBytes >= Self.longestLine && startsCharacter
-                        && (byte == 0x20 || lineBytes >= 2 * Self.longestLine) {
-                slice.append(contentsOf: UnsafeBufferPointer(rebasing: run[copied..<k]))
-                slice.append(0x0A)
-                if byte == 0x20 {
-                    // The line break takes the space's place.
-                    copied = k + 1
-                    characters += 1
-                    lineBytes = 0
-                    continue
-                }
-                copied = k
-                characters += 1
-                lineBytes = 0
-            }
-            if byte != 0x0A { lineBytes += 1 }
-            if startsCharacter { characters += 1 }
-        }
-        slice.append(contentsOf: UnsafeBufferPointer(rebasing: run[copied...]))
-    }
-
     /// How many leading runs two documents share (same text, same look, links to the same URLs), counting no
     /// further than `limit`.
     private static func commonRuns(_ old: Document, _ new: Document, limit: Int) -> Int {
@@ -319,13 +284,6 @@ package final class PageView {
             run += 1
         }
         return run
-    }
-
-    private static func bytesSinceLineBreak(in storage: RunStorage, beforeRun run: Int) -> Int {
-        guard run > 0 else { return 0 }
-        let end = storage.range(ofRun: run - 1).upperBound
-        let lastBreak = storage.bytes[..<end].lastIndex(of: 0x0A) ?? -1
-        return end - lastBreak - 1
     }
 
     /// Scrolls to the place named `anchor` (a `#fragment`); false when the page has no such place. The slice that

@@ -55,35 +55,61 @@ public struct FindScanner: Sendable {
 }
 
 /// The matches found so far and the one the view shows.
+///
+/// Counting stops at `matchLimit`, as Firefox's find bar stops at 1,000 and says "More than 1000 matches"
+/// (`findbar.ftl`): a page of megabytes has hundreds of thousands of "e", a number no reader uses, and each kept
+/// match is memory and a step of the search. Matches before the current one give way to later ones, so the
+/// reader's place is found however far down the page it is, and the search stops once `matchLimit` matches are
+/// kept from there on.
 public struct FindResults: Equatable, Sendable {
-    /// Start offsets of the matches, in order.
+    /// Start offsets of the matches kept, in order.
     public private(set) var matches: [Int] = []
     /// How long each match is, in characters.
     public let length: Int
     /// Index into `matches` of the current match.
     public private(set) var current: Int?
-    /// The whole page has been searched.
+    /// The whole page has been searched, or as much of it as fills the matches kept.
     public private(set) var isComplete = false
+    /// The page has more matches than `matchLimit`; `matches` holds that many of them.
+    public private(set) var isCapped = false
     /// The first match at or after this offset becomes current (the top of the view, or the match shown
     /// before the text changed, so refining the text keeps the reader's place).
     public let anchor: Int
+    /// Matches kept and counted, at most (the label names the number).
+    public static let matchLimit = 10_000
 
     public init(length: Int, anchor: Int) {
         self.length = length
         self.anchor = anchor
     }
 
-    /// Adds matches found after those already known; returns whether the current match changed.
+    /// Adds matches found after those already known; returns whether the current match changed. Past the limit,
+    /// the matches before the current one (all of them, while it is not found) give way to later ones; the search
+    /// is complete once the limit is kept from the current match on.
     @discardableResult
     public mutating func append(_ offsets: [Int]) -> Bool {
+        guard !isComplete, !offsets.isEmpty else { return false }
         let before = matches.count
         matches.append(contentsOf: offsets)
-        guard current == nil, let index = matches[before...].firstIndex(where: { $0 >= anchor }) else { return false }
-        current = index
-        return true
+        var changed = false
+        if current == nil, let index = matches[before...].firstIndex(where: { $0 >= anchor }) {
+            current = index
+            changed = true
+        }
+        let overflow = matches.count - Self.matchLimit
+        guard overflow > 0 else { return changed }
+        isCapped = true
+        let front = min(overflow, current ?? overflow)
+        matches.removeFirst(front)
+        if let index = current { current = index - front }
+        if overflow > front {
+            matches.removeLast(overflow - front)
+            isComplete = true
+        }
+        return changed
     }
 
-    /// The search reached the end of the page; with no match after the anchor, the first one is current.
+    /// The search reached the end of the page; with no match after the anchor, the first one kept is current.
     @discardableResult
     public mutating func finish() -> Bool {
         isComplete = true
@@ -119,8 +145,10 @@ public struct FindResults: Equatable, Sendable {
         return low
     }
 
-    /// What the find bar says: "3 of 17", while searching "3 of 17…", or "No matches".
+    /// What the find bar says: "3 of 17", while searching "3 of 17…", "No matches", or past the limit "More
+    /// than 10,000 matches" (a position among the matches kept would not be the match's place in the page).
     public var label: String {
+        if isCapped { return L("More than 10,000 matches") }
         if matches.isEmpty { return isComplete ? "No matches" : "Searching…" }
         let position = current.map { "\($0 + 1)" } ?? "–"
         return "\(position) of \(matches.count)\(isComplete ? "" : "…")"

@@ -266,7 +266,8 @@ func utf8Length(_ lead: UInt8) -> Int {
     lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
 }
 
-private func isWide(_ scalar: UInt32) -> Bool {
+/// East Asian wide and full-width characters (two terminal columns).
+func isWide(_ scalar: UInt32) -> Bool {
     switch scalar {
     case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
          0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,

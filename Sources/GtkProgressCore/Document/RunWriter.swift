@@ -24,6 +24,31 @@ struct RunWriter {
     private var afterListMarker = false
     private var previousWasCarriageReturn = false
 
+    /// Where the line being written starts in `bytes`.
+    private var lineStart = 0
+    /// `bytes[lineStart..<characterMark]` holds `markCharacters` characters, and `bytes[lineStart..<columnMark]`
+    /// `markColumns` columns: counted once when a long line or a tab needs them and carried forward from there, so
+    /// no byte of a line is counted twice however many tabs or breaks it has.
+    private var characterMark = 0
+    private var markCharacters = 0
+    private var columnMark = 0
+    private var markColumns = 0
+    /// Non-starters in a row at the end of the text (UAX #15 §13's count); past `maximumNonStarters` they go.
+    private var nonStarters = 0
+
+    /// A line longer than this many characters is broken in the model: GTK's text view has Pango lay out each
+    /// paragraph as a whole, on every change and redraw, so a 10 MB line froze the window for seconds; breaking
+    /// it here, not in the view, keeps the window, `--dump` and find (whose offsets are the model's) in agreement.
+    static let longestLine = 2000
+    /// The break goes at the last space among this many bytes before the limit; with none there, at the limit.
+    static let breakSearch = 256
+    /// Tab stops every 8 columns, w3m's default (`Tabstop` in its fm.h).
+    static let tabStop = 8
+    /// UAX #15 §13 (Stream-Safe Text Format): no more than 30 non-starters in a row. Longer runs are stacks of
+    /// marks no script needs ("Zalgo" text): one cluster, however many marks, that is shaped, measured and
+    /// painted as a whole, and drawn far above and below its line.
+    static let maximumNonStarters = 30
+
     /// `capacity`: the text's likely size (a page's text is rarely longer than its markup). Reserving it up front
     /// spares copying a growing buffer; reserved pages that stay unused cost no memory.
     init(capacity: Int = 1 << 12) { bytes.reserveCapacity(capacity) }
@@ -147,6 +172,7 @@ struct RunWriter {
         while k < count {
             if isSpace(text[k]) {
                 repeat { k += 1 } while k < count && isSpace(text[k])
+                nonStarters = 0
                 if !suppressSpace && pendingBreak == 0 {
                     appendBytes(" ")
                     suppressSpace = true
@@ -168,7 +194,7 @@ struct RunWriter {
                 wordsEnd = k
             }
             beginContent()
-            appendBytes(UnsafeBufferPointer(rebasing: text[wordsStart..<wordsEnd]))
+            appendChecked(UnsafeBufferPointer(rebasing: text[wordsStart..<wordsEnd]), expandTabs: false)
         }
     }
 
@@ -187,7 +213,7 @@ struct RunWriter {
         while k < count {
             let byte = text[k]
             if byte == 0x0A || byte == 0x0D {
-                appendBytes(UnsafeBufferPointer(rebasing: text[segmentStart..<k]))
+                appendChecked(UnsafeBufferPointer(rebasing: text[segmentStart..<k]), expandTabs: true)
                 if !(byte == 0x0A && previousWasCarriageReturn && k == segmentStart) { appendNewline() }
                 previousWasCarriageReturn = byte == 0x0D
                 k += 1
@@ -197,7 +223,7 @@ struct RunWriter {
                 k += 1
             }
         }
-        appendBytes(UnsafeBufferPointer(rebasing: text[segmentStart..<count]))
+        appendChecked(UnsafeBufferPointer(rebasing: text[segmentStart..<count]), expandTabs: true)
         suppressSpace = false
         trailingSpace = false
     }
@@ -220,6 +246,95 @@ struct RunWriter {
         pendingBreak = 0
     }
 
+    // MARK: Characters
+
+    /// Appends text, trimming runs of combining marks past the stream-safe limit and, in preformatted text,
+    /// expanding tabs. Bytes below 0xCC encode only characters below U+0300 (or continue a sequence), none of
+    /// them a mark, so most text is copied in pieces without being decoded.
+    private mutating func appendChecked(_ text: UnsafeBufferPointer<UInt8>, expandTabs: Bool) {
+        let count = text.count
+        var copied = 0
+        var k = 0
+        while k < count {
+            let byte = text[k]
+            if byte < 0x80 {
+                nonStarters = 0
+                if byte == 0x09 && expandTabs {
+                    appendBytes(UnsafeBufferPointer(rebasing: text[copied..<k]))
+                    appendTab()
+                    copied = k + 1
+                }
+                k += 1
+                continue
+            }
+            if byte < 0xCC {
+                if byte >= 0xC0 { nonStarters = 0 }
+                k += 1
+                continue
+            }
+            let (scalar, length) = decodeScalar(text, at: k)
+            if isNonStarter(scalar) {
+                nonStarters += 1
+                if nonStarters > Self.maximumNonStarters {
+                    appendBytes(UnsafeBufferPointer(rebasing: text[copied..<k]))
+                    // One U+2026 stands for the marks left out, once per run: the usual sign of text omitted,
+                    // a starter (so what stays is stream-safe, the marks kept still stack on their base), one
+                    // column wide in every font. UAX #15 inserts U+034F instead, which shows nothing.
+                    if nonStarters == Self.maximumNonStarters + 1 { appendBytes("…") }
+                    copied = k + length
+                }
+            } else {
+                nonStarters = 0
+            }
+            k += length
+        }
+        appendBytes(UnsafeBufferPointer(rebasing: text[copied..<count]))
+    }
+
+    /// Spaces up to the next tab stop, by the column of the line as the model holds it (w3m's `HTMLlineproc0`
+    /// in file.c pushes spaces until `(indent + pos) % Tabstop == 0`; here indentation is a style, drawn as a
+    /// margin by the view and as spaces by the dump, so the column counts from the line's own start and the
+    /// two agree). Pango would otherwise lay out the tab stops again on every redraw.
+    private mutating func appendTab() {
+        let spaces = Self.tabStop - lineColumns() % Self.tabStop
+        let eight: StaticString = "        "
+        appendBytes(UnsafeBufferPointer(start: eight.utf8Start, count: spaces))
+    }
+
+    /// Display columns of the line written so far: wide characters take two, combining marks none, as in a
+    /// terminal and in the view's monospace face.
+    private mutating func lineColumns() -> Int {
+        if columnMark < lineStart || columnMark > bytes.count {
+            columnMark = lineStart
+            markColumns = 0
+        }
+        bytes.withUnsafeBufferPointer { bytes in
+            var k = columnMark
+            while k < bytes.count {
+                let byte = bytes[k]
+                if byte < 0x80 { markColumns += 1; k += 1; continue }
+                let (scalar, length) = decodeScalar(bytes, at: k)
+                markColumns += isWide(scalar.value) ? 2 : isZeroWidth(scalar) ? 0 : 1
+                k += length
+            }
+        }
+        columnMark = bytes.count
+        return markColumns
+    }
+
+    /// Characters of the line written so far.
+    private mutating func lineCharacters() -> Int {
+        if characterMark < lineStart || characterMark > bytes.count {
+            characterMark = lineStart
+            markCharacters = 0
+        }
+        bytes.withUnsafeBufferPointer { bytes in
+            for k in characterMark..<bytes.count where bytes[k] & 0xC0 != 0x80 { markCharacters += 1 }
+        }
+        characterMark = bytes.count
+        return markCharacters
+    }
+
     // MARK: Bytes
 
     private mutating func appendNewline() {
@@ -231,13 +346,83 @@ struct RunWriter {
         atLineStart = true
         suppressSpace = true
         trailingSpace = false
+        nonStarters = 0
     }
 
     private mutating func appendBytes(_ literal: StaticString) {
         appendBytes(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
+    /// Appends bytes, breaking the line where it grows past `longestLine` characters. A line can hold no more
+    /// characters than bytes, so text that keeps its line within that many bytes is copied without a look.
     private mutating func appendBytes(_ text: UnsafeBufferPointer<UInt8>) {
+        guard !text.isEmpty else { return }
+        if bytes.count - lineStart + text.count <= Self.longestLine {
+            appendToRuns(text)
+            if text.count == 1 && text[0] == 0x0A { startLine(at: bytes.count) }
+            return
+        }
+        var characters = lineCharacters()
+        var copied = 0
+        for k in 0..<text.count {
+            let byte = text[k]
+            if byte & 0xC0 == 0x80 { continue }
+            if byte == 0x0A {
+                appendToRuns(UnsafeBufferPointer(rebasing: text[copied...k]))
+                copied = k + 1
+                startLine(at: bytes.count)
+                characters = 0
+                continue
+            }
+            if characters >= Self.longestLine && mayBreak(before: text, at: k, characters: characters) {
+                appendToRuns(UnsafeBufferPointer(rebasing: text[copied..<k]))
+                copied = k
+                breakLine()
+                characters = lineCharacters()
+            }
+            characters += 1
+        }
+        appendToRuns(UnsafeBufferPointer(rebasing: text[copied...]))
+        characterMark = bytes.count
+        markCharacters = characters
+    }
+
+    /// Whether an overlong line may break before the character at `text[k]`: not before a combining mark, which
+    /// would leave its base behind, and not before a space while the line is only a little too long, since the
+    /// next character will find that space to break at. Past twice the limit it breaks anyway, before any
+    /// character.
+    private func mayBreak(before text: UnsafeBufferPointer<UInt8>, at k: Int, characters: Int) -> Bool {
+        if characters >= 2 * Self.longestLine { return true }
+        let byte = text[k]
+        if byte == 0x20 { return characters >= Self.longestLine + Self.breakSearch }
+        if byte < 0xCC { return true }
+        return !isCombining(decodeScalar(text, at: k).scalar)
+    }
+
+    /// Ends the line at its last space among the last `breakSearch` bytes (the space becomes the line break, as
+    /// when a browser wraps), or else here, between two characters.
+    private mutating func breakLine() {
+        let searchStart = max(lineStart, bytes.count - Self.breakSearch)
+        if let space = bytes[searchStart...].lastIndex(of: 0x20) {
+            bytes[space] = 0x0A
+            if space == bytes.count - 1 { trailingSpace = false }
+            startLine(at: space + 1)
+        } else {
+            let newline: StaticString = "\n"
+            appendToRuns(UnsafeBufferPointer(start: newline.utf8Start, count: 1))
+            startLine(at: bytes.count)
+        }
+    }
+
+    private mutating func startLine(at offset: Int) {
+        lineStart = offset
+        characterMark = offset
+        markCharacters = 0
+        columnMark = offset
+        markColumns = 0
+    }
+
+    private mutating func appendToRuns(_ text: UnsafeBufferPointer<UInt8>) {
         guard !text.isEmpty else { return }
         bytes.append(contentsOf: text)
         if runStyles.last == current.style && runLinks.last == current.link {
@@ -285,4 +470,54 @@ struct StyleHandle: Equatable {
     var style: Int32
     var link: Int32
     static let plain = StyleHandle(style: 0, link: -1)
+}
+
+/// The scalar whose UTF-8 sequence starts at `bytes[k]`, and the sequence's length (U+FFFD for a broken one; the
+/// text is valid UTF-8, decoded with replacement before parsing).
+@inline(__always)
+func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at k: Int) -> (scalar: Unicode.Scalar, length: Int) {
+    let lead = bytes[k]
+    let length = min(utf8Length(lead), bytes.count - k)
+    var value = UInt32(lead)
+    switch length {
+    case 2: value &= 0x1F
+    case 3: value &= 0x0F
+    case 4: value &= 0x07
+    default: return (lead < 0x80 ? Unicode.Scalar(lead) : "\u{FFFD}", 1)
+    }
+    for j in 1..<length { value = value << 6 | UInt32(bytes[k + j] & 0x3F) }
+    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+}
+
+/// Canonical combining class other than 0: what UAX #15 §13 counts. Below U+0300, and in the CJK ideographs and
+/// Hangul syllables, every character is a starter, and in Combining Diacritical Marks (U+0300 to U+036F) every one
+/// but U+034F is a non-starter (UnicodeData.txt), so most text is answered without the property table.
+func isNonStarter(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x300 || (0x3400..<0xA000).contains(value) || (0xAC00..<0xD7A4).contains(value) { return false }
+    if value < 0x370 { return value != 0x34F }
+    return scalar.properties.canonicalCombiningClass != .notReordered
+}
+
+/// A character that belongs to the one before it: a non-starter, any mark (general category M, which includes
+/// spacing marks of class 0 such as Devanagari's vowel signs), or the zero-width joiner.
+func isCombining(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x300 || (0x3400..<0xA000).contains(value) || (0xAC00..<0xD7A4).contains(value) { return false }
+    if value == 0x200D { return true }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: return scalar.properties.canonicalCombiningClass != .notReordered
+    }
+}
+
+/// A character that takes no column of its own: a non-spacing or enclosing mark, or a format character such as
+/// the zero-width joiner (as `wcwidth` counts them; a spacing mark takes its column).
+func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x300 || (0x3400..<0xA000).contains(value) || (0xAC00..<0xD7A4).contains(value) { return false }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return true
+    default: return false
+    }
 }
