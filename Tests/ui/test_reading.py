@@ -302,3 +302,32 @@ def test_link_colours_come_from_the_theme_and_stay_readable_in_light_and_dark(bi
     check(seen["Adwaita"][1] != seen["Adwaita:dark"][1], f"the dark theme paints a dark page ({seen})")
     check(seen["Adwaita"][0] != seen["Adwaita:dark"][0], f"the link colour follows the theme ({seen})")
     server.stop()
+
+
+def test_find_after_end_scrolls_back_up_to_the_match_it_counts(binary, path="/tmp/gtkprogress-ui-find-end.html"):
+    """After End on a long page, a word that is only above the view: the count says “1 of 3” and the view goes
+    to that match, not only the label."""
+    filler = "".join(f"<p>Filler paragraph {i} with enough words to take a line of its own.</p>" for i in range(2000))
+    with open(path, "w") as f:
+        f.write("<title>Find above</title><p>zebra one</p><p>zebra two</p><p>zebra three</p>" + filler
+                + "<p>The last line.</p>")
+    app = App(binary, path)
+    try:
+        app.wait_title("Find above")
+        app.wait_text("The last line.")
+        app.key("End")
+        bottom = wait_for(lambda: settled(app.scroll_value) > 10000 and app.scroll_value(), what="End reaches the end")
+        app.key("ctrl+f")
+        import pyatspi
+        entry = app.find(pyatspi.ROLE_TEXT, "Find in page")
+        wait_for(lambda: entry.getState().contains(pyatspi.STATE_FOCUSED), what="the find entry has the keyboard")
+        app.type("zebra")
+        wait_for(lambda: _matches(app) == "1 of 3", what=f"“1 of 3” (now {_matches(app)!r})")
+        top = wait_for(lambda: settled(app.scroll_value) < bottom / 10 and str(app.scroll_value()),
+                       what=f"the view goes up to the first match (at {app.scroll_value()} from {bottom})")
+        page = app.find(pyatspi.ROLE_TEXT, "Page")
+        mx, my, mw, mh = page.queryText().getCharacterExtents(app.page_text().index("zebra one"), pyatspi.DESKTOP_COORDS)
+        x, y, w, h = app.page_extents()
+        check(y <= my and my + mh <= y + h, f"the match is on screen (at y {my}, the page {y}..{y + h}; scroll {top})")
+    finally:
+        app.close()

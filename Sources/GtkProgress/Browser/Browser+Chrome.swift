@@ -178,6 +178,8 @@ extension Browser {
         let bar = chrome.findBar
         let wasOpen = bar.isOpen
         bar.isOpen = true
+        // Keys typed at once after Ctrl+F go to the entry: it must be realized to take them.
+        bar.entry.realize()
         bar.entry.grabFocus()
         bar.entry.selectAll()
         if !wasOpen, !bar.entry.text.isEmpty { page.finder.search(bar.entry.text) }

@@ -11,6 +11,10 @@ public class Widget: GObjectHandle {
     /// Hides the widget.
     public func hide() { gtk_widget_hide(widget) }
     package func grabFocus() { gtk_widget_grab_focus(widget) }
+    /// Creates the widget's window now (and its parents'), before it is first drawn: GTK hands key events only to
+    /// realized widgets (`gtk_widget_event`), and a widget given the focus while a revealer is still sliding it in
+    /// is not realized until the next frame.
+    package func realize() { gtk_widget_realize(widget) }
     package var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
     package func queueDraw() { gtk_widget_queue_draw(widget) }
     package func queueDraw(x: Int, y: Int, width: Int, height: Int) {

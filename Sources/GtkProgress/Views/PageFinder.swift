@@ -96,8 +96,10 @@ final class PageFinder {
         let total = textView.characterCount
         if scanner.position >= total {
             if page.isComplete {
-                if results.finish() { showCurrent() }
+                // The results are stored before the view is moved: `showCurrent` reads them.
+                let wrapped = results.finish()
                 self.results = results
+                if wrapped { showCurrent() }
                 highlightVisible()
                 onChange?(results)
             } else {
