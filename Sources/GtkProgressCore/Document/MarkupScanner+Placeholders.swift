@@ -98,6 +98,10 @@ extension MarkupScanner {
         for attribute in attributes {
             let attributeName = attributeName(attribute)
             if equalsLowercase(attributeName, "hidden") { return nil }
+            // A place a link can name (`id`, or `name` on an anchor) is the builder's to record: gumbo must see it.
+            if equalsLowercase(attributeName, "id") || (isAnchor && equalsLowercase(attributeName, "name")) {
+                return nil
+            }
             if isAnchor && piece.href == nil && equalsLowercase(attributeName, "href") {
                 guard let value = attributeValue(attribute), isPlain(value) else { return nil }
                 piece.href = value
