@@ -147,6 +147,34 @@ final class ProgressMotionTests: XCTestCase {
         XCTAssertEqual(motion.frame(at: 2.72), .hidden)
     }
 
+    /// Frames at 60 Hz: all painted while the bar moves, every other one while the load stalls and the bar only
+    /// breathes, and all again once bytes come and the cycle ends.
+    func testAStalledBarIsPaintedAtHalfTheFrameRate() {
+        var tracker = ProgressTracker(curve: wechat)
+        var motion = ProgressMotion()
+        tracker.start(at: 0)
+        tracker.realProgress(received: 100, expected: nil, at: 0.5)
+        func painted(from start: Double, seconds: Double) -> Int {
+            var count = 0
+            for frame in 0..<Int(seconds * 60) {
+                let t = start + Double(frame) / 60
+                if frame % 6 == 0 { tracker.tick(now: t); motion.follow(tracker, at: t) }
+                if motion.frameDue(at: t) { count += 1 }
+            }
+            return count
+        }
+        XCTAssertEqual(painted(from: 1, seconds: 1), 60, "moving: every frame")
+        XCTAssertFalse(motion.isPulsing(at: 2))
+        let stalled = painted(from: 4, seconds: 2)
+        XCTAssertTrue(motion.isPulsing(at: 5))
+        XCTAssertEqual(stalled, 60, "stalled: 30 a second")
+        tracker.realProgress(received: 200, expected: nil, at: 6.0)
+        motion.follow(tracker, at: 6.0)
+        _ = painted(from: 6.0, seconds: 1.6)
+        XCTAssertFalse(motion.isPulsing(at: 7.6), "the cycle under way ended at 7.5")
+        XCTAssertEqual(painted(from: 7.6, seconds: 1), 60, "bytes again, the cycle over: every frame")
+    }
+
     func testAStallPulsesQuietlyAndEndsAtTheEndOfItsCycle() {
         var tracker = ProgressTracker(curve: wechat)
         var motion = ProgressMotion()

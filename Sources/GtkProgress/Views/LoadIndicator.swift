@@ -173,7 +173,7 @@ public final class LoadIndicator {
     @discardableResult
     package func paintFrame() -> Bool {
         let now = clock()
-        view.show(motion.frame(at: now))
+        if motion.frameDue(at: now) { view.show(motion.frame(at: now)) }
         return motion.isMoving(at: now)
     }
 

@@ -25,6 +25,8 @@ package struct ProgressMotion: Sendable {
     /// Where the bar was painted when the load ended.
     private var endFrom = 0.0
     private var pulse: Pulse?
+    /// When `frameDue` last said yes.
+    private var lastPainted = -Double.infinity
 
     private struct Pulse: Sendable {
         var start: Double
@@ -101,6 +103,23 @@ package struct ProgressMotion: Sendable {
         if !glide.isSettled(at: time) || time - lastAim < ProgressGlide.shortest * 1.5 { return true }
         if let pulse, pulse.end.map({ time < $0 }) ?? true { return true }
         return false
+    }
+
+    /// While a load stalls the bar only breathes and creeps along the curve's slow end: half the frame rate is as
+    /// smooth to the eye there, and halves what waiting on a silent server costs (each painted frame also repaints
+    /// the page under the strip). Everywhere else every frame is painted.
+    package static let stalledFrameInterval = 1.0 / 30
+
+    /// Whether the frame at `time` is to be painted; a frame skipped while stalled leaves the last one on screen.
+    package mutating func frameDue(at time: Double) -> Bool {
+        guard isPulsing(at: time), ending == nil else {
+            lastPainted = time
+            return true
+        }
+        // A frame a little early (frame clocks jitter) counts as on time: a quarter frame at 60 Hz of slack.
+        guard time - lastPainted >= Self.stalledFrameInterval - 0.004 else { return false }
+        lastPainted = time
+        return true
     }
 
     /// Whether the stall pulse runs at `time`.
