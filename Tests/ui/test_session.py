@@ -131,7 +131,7 @@ def test_a_damaged_session_starts_clean_with_a_notice(binary):
         message = app.status()
         check("session.json.damaged" in message and "starting a new session" in message, f"the notice: {message!r}")
         check(os.path.exists(path + ".damaged"), "the damaged file is kept aside")
-        with open(os.path.join(os.environ.get("UI_ARTIFACTS", "/tmp/gtkprogress-ui"), "app.log")) as log:
+        with open(os.path.join(ARTIFACTS, "app.log")) as log:
             check(any("was not restored" in line for line in log), "the notice is on stderr too")
         wait_for(lambda: saved(app) is not None, what="a new, whole session saved")
     finally:
