@@ -3,7 +3,7 @@
 import time
 from urllib.parse import quote
 
-from harness import App, Server, check, wait_for
+from harness import App, Server, check, settled, wait_for
 
 
 def page(title, *links, body=None):

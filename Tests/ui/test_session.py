@@ -10,7 +10,7 @@ import subprocess
 import tempfile
 import time
 
-from harness import App, Server, check, settled, wait_for, xdotool
+from harness import ARTIFACTS, App, Server, check, settled, wait_for, xdotool
 
 ARTICLE = "/article?title=Kept&sections=30"
 
