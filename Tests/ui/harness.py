@@ -39,6 +39,17 @@ def settled(read, timeout=5):
     return last
 
 
+def stays(predicate, seconds, what="condition"):
+    """Checks that `predicate()` holds at every look for `seconds`: for what must not happen (no more requests), which
+    no event announces. A busy machine can only make the check more lenient, never make it fail wrongly."""
+    deadline = time.monotonic() + seconds
+    while True:
+        check(predicate(), f"{what} no longer holds")
+        if time.monotonic() >= deadline:
+            return
+        time.sleep(0.05)
+
+
 def wait_for(predicate, timeout=10.0, interval=0.05, what="condition"):
     deadline = time.monotonic() + timeout
     last = None
@@ -492,6 +503,33 @@ def _page_shot(self, name):
     return crop(path, x, y + 4, w - 24, h - 4), (x, y, w, h)
 
 
+def _settled_page_shot(self, name):
+    """`page_shot` once the page is painted and still: the viewer has handled everything sent to it so far, and two
+    screenshots in a row agree (GTK draws a page's lines in idle time and the caret blinks, so one look can catch a
+    frame on its way)."""
+    self.sync()
+    last, _ = self.page_shot(name)
+    def still():
+        nonlocal last
+        now, area = self.page_shot(name)
+        same, last = now == last, now
+        return same and (now, area)
+    return wait_for(still, timeout=15, interval=0.05, what=f"the page to be painted and still ({name})")
+
+
+def _settled_screenshot(self, name):
+    """`screenshot` once the screen is painted and still (as `settled_page_shot`); returns its path."""
+    self.sync()
+    last = open(self.screenshot(name), "rb").read()
+    def still():
+        nonlocal last
+        path = self.screenshot(name)
+        now = open(path, "rb").read()
+        same, last = now == last, now
+        return same and path
+    return wait_for(still, timeout=15, interval=0.05, what=f"the screen to be painted and still ({name})")
+
+
 def _caret(self):
     import pyatspi
     return self.find(pyatspi.ROLE_TEXT, "Page").queryText().caretOffset
@@ -511,6 +549,8 @@ def _top_offset(self):
 
 App.page_extents = _page_extents
 App.page_shot = _page_shot
+App.settled_page_shot = _settled_page_shot
+App.settled_screenshot = _settled_screenshot
 App.caret = _caret
 App.page_description = _page_description
 App.top_offset = _top_offset

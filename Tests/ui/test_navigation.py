@@ -1,6 +1,5 @@
 """Back, Forward, Reload, Stop and error pages in the running app, driven with the mouse and keyboard."""
 
-import time
 from urllib.parse import quote
 
 from harness import App, Server, check, settled, wait_for
