@@ -156,13 +156,29 @@ def test_painted_bar_follows_the_curve_smoothly_and_fades_at_the_end(binary):
         # The finish: a run to the full width, a moment at full, then a fade.
         # A column in the page's left margin, where no text is ever drawn under the bar.
         middle = 5
-        fade = [(full[0], strip.opacity(full[1][middle], color, background[middle]))]
-        fade += [(t, strip.opacity(row[middle], color, background[middle]))
-                 for t, row in sample_until(strip.grab, lambda rows: rows[-1][1][middle] == background[middle],
-                                            interval=0.01)]
-        relative = [(round(t - full[0], 3), round(a, 2)) for t, a in fade]
-        check(any(0.2 < a < 0.8 for _, a in fade), f"a visible fade, not a blink: {relative}")
-        check(all(b <= a + 0.05 for (_, a), (_, b) in zip(fade, fade[1:])), f"it only fades out: {relative}")
+
+        def watch_fade(full):
+            fade = [(full[0], strip.opacity(full[1][middle], color, background[middle]))]
+            fade += [(t, strip.opacity(row[middle], color, background[middle]))
+                     for t, row in sample_until(strip.grab, lambda rows: rows[-1][1][middle] == background[middle],
+                                                interval=0.01)]
+            relative = [(round(t - full[0], 3), round(a, 2)) for t, a in fade]
+            check(all(b <= a + 0.05 for (_, a), (_, b) in zip(fade, fade[1:])), f"it only fades out: {relative}")
+            return relative
+
+        # The fade lasts a quarter second (the curve's finish): a look held up for longer than that by a busy
+        # machine, or a frame the viewer painted late, sees no step of it. A fade that is not there is missing
+        # from every look, so up to three finishes are watched.
+        looks = [watch_fade(full)]
+        while not any(0.2 < a < 0.8 for _, a in looks[-1]) and len(looks) < 3:
+            wait_for(lambda: "Done" in app.status(), what="the load finishes")
+            start_slow_load(app, server, "/slow?size=20000&rate=50000&chunked=1")
+            # Until the bar stands at full width, or, if that went by unseen, until the load is over and the bar gone.
+            seen = sample_until(strip.grab, lambda rows: strip.fraction(rows[-1][1], color) >= 0.99
+                                or ("Done" in app.status() and rows[-1][1][middle] == background[middle]),
+                                interval=0.01)
+            looks.append(watch_fade(seen[-1]) if strip.fraction(seen[-1][1], color) >= 0.99 else [])
+        check(any(0.2 < a < 0.8 for _, a in looks[-1]), f"a visible fade, not a blink: {looks}")
         wait_for(lambda: "Done" in app.status(), what="the load finishes")
         wait_for(lambda: not page.getState().contains(__import__("pyatspi").STATE_BUSY),
                  what="the page is no longer busy")
