@@ -7,7 +7,7 @@ final class BrowserTests: XCTestCase {
     let server = TestServer.shared
 
     override func setUpWithError() throws {
-        guard Display.initialize() else { throw XCTSkip("no display") }
+        try requireDisplay()
     }
 
     func makeBrowser(options: LoaderOptions = LoaderOptions()) -> Browser {

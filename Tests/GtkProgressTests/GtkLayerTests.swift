@@ -14,7 +14,7 @@ final class GtkLayerTests: XCTestCase {
     }
 
     override func setUpWithError() throws {
-        guard Display.initialize() else { throw XCTSkip("no display") }
+        try requireDisplay()
     }
 
     func testSignalClosureRunsAndIsReleasedWithTheObject() {

@@ -10,7 +10,7 @@ final class LinkPolicyTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        guard Display.initialize() else { throw XCTSkip("no display") }
+        try requireDisplay()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("gtkprogress-links-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try "<title>Target</title><p>A local file.</p>".write(to: localTarget, atomically: true, encoding: .utf8)

@@ -2,7 +2,19 @@ import Foundation
 import GtkProgress
 import XCTest
 
-/// Every failure a person can act on has its own kind and plain message.
+/// Checks a failure by the facts its message states (host, port, status, byte counts, limits), each of which must
+/// appear in it. Its kind is checked beside it: the kind is what the window acts on, the facts are what a person
+/// reads. The sentences around the facts are the catalogue's (po/) and are checked from hand-made facts, with no
+/// transfer, in LoaderMessageTests; here a real libcurl produces the failure, and its version must not decide
+/// whether a test passes.
+func assertFacts(_ error: LoadError?, _ facts: [String], file: StaticString = #filePath, line: UInt = #line) {
+    guard let error else { return XCTFail("no failure", file: file, line: line) }
+    for fact in facts {
+        XCTAssertTrue(error.message.contains(fact), "“\(fact)” is not in “\(error.message)”", file: file, line: line)
+    }
+}
+
+/// Every failure a person can act on has its own kind and a message with its facts.
 final class LoaderFailureTests: XCTestCase {
     let server = TestServer.shared
 
@@ -11,32 +23,32 @@ final class LoaderFailureTests: XCTestCase {
         let run = record(URL(string: "http://127.0.0.1:\(port)/")!)
         XCTAssertEqual(run.shape, "failed")
         XCTAssertEqual(run.error?.kind, .refused)
-        XCTAssertEqual(run.error?.message, "The server at 127.0.0.1 refused the connection on port \(port). "
-            + "Nothing is running there, or it does not accept visitors.")
+        assertFacts(run.error, ["\(port)", "127.0.0.1"])
         XCTAssertEqual(run.error?.url, URL(string: "http://127.0.0.1:\(port)/")!)
     }
 
     func testHostNotFound() {
         let run = record(URL(string: "http://no-such-host.invalid/")!, timeout: 30)
         XCTAssertEqual(run.error?.kind, .hostNotFound)
-        XCTAssertEqual(run.error?.message, "The server no-such-host.invalid could not be found. Check the address "
-            + "for typing mistakes, and check that this computer is online.")
+        assertFacts(run.error, ["no-such-host.invalid"])
     }
 
     func testConnectTimeout() {
         let run = record(server.blackholeURL(), options: LoaderOptions(connectTimeout: 1))
         XCTAssertEqual(run.error?.kind, .timedOut)
-        XCTAssertEqual(run.error?.message, "The server at 127.0.0.1 did not accept a connection within 1 second.")
-        XCTAssertLessThan(run.times.last ?? 99, 3)
+        assertFacts(run.error, ["127.0.0.1", "1 second"])
+        // The kind says the connect timeout ended it; the time, that it waited the whole second first (a lower
+        // bound, which a busy machine cannot break).
+        XCTAssertGreaterThanOrEqual(run.times.last ?? 0, 0.99)
     }
 
     func testServerThatNeverAnswers() {
         let run = record(server.url("/delay?seconds=4"), options: LoaderOptions(stallTimeout: 1))
         XCTAssertEqual(run.shape, "failed")
         XCTAssertEqual(run.error?.kind, .timedOut)
-        XCTAssertEqual(run.error?.message,
-                       "The server at 127.0.0.1 accepted the connection but did not answer within 1 second.")
-        XCTAssertLessThan(run.times.last!, 2.5)
+        assertFacts(run.error, ["127.0.0.1", "1 second"])
+        // The server answers after 4 s: a failure of this kind came before it, after the whole stall time.
+        XCTAssertGreaterThanOrEqual(run.times.last ?? 0, 0.99)
     }
 
     func testStallAfterTheFirstBytes() {
@@ -44,39 +56,35 @@ final class LoaderFailureTests: XCTestCase {
         XCTAssertEqual(run.shape, "response progress… failed")
         XCTAssertEqual(run.progress.last?.received, 1000)
         XCTAssertEqual(run.error?.kind, .stalled)
-        XCTAssertEqual(run.error?.message, "The server at 127.0.0.1 stopped sending for 1 second, after 1,000 of "
-            + "100,000 bytes. The page is incomplete.")
-        XCTAssertLessThan(run.times.last! - run.times.first!, 2.5, "no bytes for the stall time, not much more")
+        assertFacts(run.error, ["127.0.0.1", "1 second", "100,000 bytes", "1,000"])
+        // Times count from the start of the load, before the first byte: a lower bound a busy machine cannot break.
+        XCTAssertGreaterThanOrEqual(run.times.last ?? 0, 0.99, "no bytes for the whole stall time")
     }
 
     func testConnectionDroppedMidBody() {
         let run = record(server.url("/drop?size=100000&after=20000"))
         XCTAssertEqual(run.shape, "response progress… failed")
         XCTAssertEqual(run.error?.kind, .cutOff)
-        XCTAssertEqual(run.error?.message, "The connection to 127.0.0.1 was cut off after 20,000 of 100,000 bytes. "
-            + "The page is incomplete.")
+        assertFacts(run.error, ["127.0.0.1", "100,000 bytes", "20,000"])
     }
 
     func testLyingContentLength() {
         let run = record(server.url("/lying?claim=100000&send=5000"))
         XCTAssertEqual(run.error?.kind, .cutOff, "fewer bytes than Content-Length is not a finished page")
-        XCTAssertEqual(run.error?.message, "The connection to 127.0.0.1 was cut off after 5,000 of 100,000 bytes. "
-            + "The page is incomplete.")
+        assertFacts(run.error, ["127.0.0.1", "100,000 bytes", "5,000"])
     }
 
     func testChunkedStreamClosedBeforeItsEnd() {
         let run = record(server.url("/broken-chunked?after=5000&mode=close"))
         XCTAssertEqual(run.error?.kind, .cutOff)
-        XCTAssertEqual(run.error?.message, "The connection to 127.0.0.1 was cut off after 5,000 bytes, before the "
-            + "page was complete.")
+        assertFacts(run.error, ["127.0.0.1", "5,000 bytes"])
     }
 
     /// libcurl does not count the good bytes of a read that ends in a broken chunk; the message must.
     func testChunkedStreamWithGarbage() {
         let run = record(server.url("/broken-chunked?after=587&mode=garbage"))
         XCTAssertEqual(run.error?.kind, .cutOff)
-        XCTAssertEqual(run.error?.message, "The page from 127.0.0.1 arrived damaged after 587 bytes: the server "
-            + "broke the chunked transfer encoding it was sent in. The page is incomplete.")
+        assertFacts(run.error, ["127.0.0.1", "587 bytes"])
     }
 
     /// libcurl reports a reply with no HTTP status line as a refused protocol (HTTP/0.9), the code a redirect to
@@ -85,8 +93,7 @@ final class LoaderFailureTests: XCTestCase {
         let run = record(server.url("/not-http"))
         XCTAssertEqual(run.shape, "failed")
         XCTAssertEqual(run.error?.kind, .badResponse)
-        XCTAssertEqual(run.error?.message, "The server at 127.0.0.1 answered with something that is not HTTP, so "
-            + "there is no page to show. Port \(server.port) may belong to another kind of server.")
+        assertFacts(run.error, ["\(server.port)", "127.0.0.1"])
         let redirected = record(server.url("/redirect-to?url=/not-http"))
         XCTAssertEqual(redirected.error?.kind, .badResponse, "a redirect to http that answers with no HTTP")
     }
@@ -94,15 +101,13 @@ final class LoaderFailureTests: XCTestCase {
     func testHeaderLineTooLong() {
         let run = record(server.url("/huge-header?kb=1024"))
         XCTAssertEqual(run.error?.kind, .badResponse)
-        XCTAssertEqual(run.error?.message, "The server at 127.0.0.1 sent a header line longer than 100 KB. No "
-            + "working web server sends one, so the page was not loaded.")
+        assertFacts(run.error, ["127.0.0.1", "100 KB"])
     }
 
     func testTooManyHeaders() {
         let run = record(server.url("/many-headers?kb=400"))
         XCTAssertEqual(run.error?.kind, .badResponse)
-        XCTAssertEqual(run.error?.message, "The server at 127.0.0.1 sent more than 300 KB of headers before its "
-            + "page. No working web server sends so many, so the page was not loaded.")
+        assertFacts(run.error, ["127.0.0.1", "300 KB"])
     }
 
     /// A head sent a byte at a time: each completed line used to count as progress, so it never stalled, and
@@ -111,15 +116,13 @@ final class LoaderFailureTests: XCTestCase {
         let run = record(server.url("/trickle?rate=40"), options: LoaderOptions(stallTimeout: 2))
         XCTAssertEqual(run.shape, "failed")
         XCTAssertEqual(run.error?.kind, .stalled)
-        XCTAssertEqual(run.error?.message, "The server at 127.0.0.1 began to answer, but after 2 seconds it still "
-            + "had not sent all the headers that come before the page. It is sending too slowly to load the page.")
+        assertFacts(run.error, ["127.0.0.1", "2 seconds"])
     }
 
     func testNotModifiedWithoutAConditionalRequest() {
         let run = record(server.url("/not-modified"))
         XCTAssertEqual(run.error?.kind, .badResponse)
-        XCTAssertEqual(run.error?.message, "The server at 127.0.0.1 answered “304 Not Modified”, which means “use "
-            + "the copy you already have”, but this viewer keeps no copy of the page to show. Reload may help.")
+        assertFacts(run.error, ["127.0.0.1", "304 Not Modified"])
     }
 
     func testUntrustedCertificate() throws {
@@ -143,15 +146,14 @@ final class LoaderFailureTests: XCTestCase {
         let run = record(server.url("/redirect?n=21"))
         XCTAssertEqual(run.shape, "failed", "redirect responses are not reported")
         XCTAssertEqual(run.error?.kind, .tooManyRedirects)
-        XCTAssertEqual(run.error?.message, "The server at 127.0.0.1 redirected too many times (20).")
+        assertFacts(run.error, ["127.0.0.1", "(20)"])
     }
 
     func testRedirectLoop() {
         server.resetCounts()
         let run = record(server.url("/loop"))
         XCTAssertEqual(run.error?.kind, .tooManyRedirects)
-        XCTAssertEqual(run.error?.message, "The server at 127.0.0.1 redirected in a loop: the same addresses came "
-            + "back again and again until the limit of 20 redirects.")
+        assertFacts(run.error, ["127.0.0.1", "20"])
         XCTAssertEqual(server.requestCount(for: "/loop"), 21)
     }
 
@@ -159,8 +161,7 @@ final class LoaderFailureTests: XCTestCase {
         let run = record(server.url("/redirect-file"))
         XCTAssertEqual(run.shape, "failed")
         XCTAssertEqual(run.error?.kind, .forbiddenRedirect)
-        XCTAssertEqual(run.error?.message, "The server at 127.0.0.1 tried to send you to file:///etc/passwd, "
-            + "which is not a web address. Only redirects to http and https addresses are followed.")
+        assertFacts(run.error, ["file:///etc/passwd", "127.0.0.1"])
     }
 
     func testRedirectToOtherSchemesIsRefused() {
@@ -172,6 +173,7 @@ final class LoaderFailureTests: XCTestCase {
     func testMissingFile() {
         let run = record(URL(fileURLWithPath: "/no/such/file.html"))
         XCTAssertEqual(run.error?.kind, .fileNotFound)
+        // Local files and refused schemes never reach libcurl: these sentences are the loader's own.
         XCTAssertEqual(run.error?.message, "There is no file at /no/such/file.html.")
         let folder = record(URL(fileURLWithPath: "/tmp", isDirectory: true))
         XCTAssertEqual(folder.error?.message, "/tmp is a folder, not a file.")

@@ -28,9 +28,7 @@ final class LoaderHostileTests: XCTestCase {
         let run = record(server.url("/gzip-members?count=2"))
         XCTAssertEqual(run.shape, "response progress… failed")
         XCTAssertEqual(run.error?.kind, .badResponse)
-        XCTAssertEqual(run.error?.message, "The page from 127.0.0.1 could not be unpacked: more compressed data "
-            + "followed the end of its gzip data (a second gzip member, or bytes that do not belong), and this viewer "
-            + "decodes only the first part. The page is incomplete.")
+        assertFacts(run.error, ["127.0.0.1"])
     }
 
     // MARK: Stalls and trickles
@@ -55,8 +53,7 @@ final class LoaderHostileTests: XCTestCase {
     func testSilenceIsStillAStop() {
         let run = record(server.url("/drip?interval=30&after=500&length=100000"), options: LoaderOptions(stallTimeout: 1))
         XCTAssertEqual(run.error?.kind, .stalled)
-        XCTAssertEqual(run.error?.message, "The server at 127.0.0.1 stopped sending for 1 second, after 500 of "
-            + "100,000 bytes. The page is incomplete.")
+        assertFacts(run.error, ["127.0.0.1", "1 second", "100,000 bytes", "500"])
     }
 
     func testTrickleMessagesFromFacts() {
@@ -87,8 +84,7 @@ final class LoaderHostileTests: XCTestCase {
         let run = record(server.url("/stall?after=1000&length=100000"), options: LoaderOptions(deadline: 2))
         XCTAssertEqual(run.shape, "response progress… failed")
         XCTAssertEqual(run.error?.kind, .tooSlow)
-        XCTAssertEqual(run.error?.message, "The page from 127.0.0.1 was still arriving after 2 seconds, the longest a "
-            + "page may take to load: only 1000 bytes of 97.7 KB came in that time. The page is incomplete.")
+        assertFacts(run.error, ["127.0.0.1", "2 seconds", "1000 bytes", "97.7 KB"])
     }
 
     /// A drip fast enough for the stall watch never ends by itself: the deadline ends it.
@@ -139,8 +135,8 @@ final class LoaderHostileTests: XCTestCase {
 
     func testSizeLimitMessageIsTrue() {
         let run = record(server.url("/slow?size=20000000&rate=0"), options: LoaderOptions(maxDocumentBytes: 9_437_185))
-        XCTAssertEqual(run.error?.message, "The document from 127.0.0.1 is larger than 9.0 MB, the most this viewer "
-            + "loads, so it was not loaded.")
+        XCTAssertEqual(run.error?.kind, .tooLarge)
+        assertFacts(run.error, ["127.0.0.1", "9.0 MB"])
     }
 
     // MARK: Error statuses
@@ -150,11 +146,10 @@ final class LoaderHostileTests: XCTestCase {
         XCTAssertTrue(run.shape.hasPrefix("response") && run.shape.hasSuffix("failed"), run.shape)
         XCTAssertEqual(run.response?.status, 500)
         XCTAssertEqual(run.error?.kind, .errorStatus)
-        XCTAssertEqual(run.error?.message, "The server at 127.0.0.1 answered 500 Internal Server Error, with no page "
-            + "to show.")
+        assertFacts(run.error, ["127.0.0.1", "500 Internal Server Error"])
         let blank = record(server.url("/status?code=404&body=blank"))
         XCTAssertEqual(blank.error?.kind, .errorStatus, "whitespace shows nothing either")
-        XCTAssertEqual(blank.error?.message, "The server at 127.0.0.1 answered 404 Not Found, with no page to show.")
+        assertFacts(blank.error, ["127.0.0.1", "404 Not Found"])
     }
 
     func testErrorStatusWithABodyShowsTheBody() {
@@ -168,7 +163,7 @@ final class LoaderHostileTests: XCTestCase {
     }
 
     func testErrorStatusWithoutABodyShowsAnErrorPageAndFailsTheBar() throws {
-        guard Display.initialize() else { throw XCTSkip("no display") }
+        try requireDisplay()
         let browser = Browser(window: Window(), curve: .builtInWeChat)
         browser.open(server.url("/status?code=503&body=empty"), kind: .typed)
         XCTAssertTrue(MainLoop.run(until: { !browser.model.isLoading }, timeout: 10))
@@ -183,7 +178,7 @@ final class LoaderHostileTests: XCTestCase {
     // MARK: Visited links
 
     func testRefusedLinksAreNotVisited() throws {
-        guard Display.initialize() else { throw XCTSkip("no display") }
+        try requireDisplay()
         let visited = VisitedLinks()
         let browser = Browser(window: Window(), curve: .builtInWeChat, visited: visited)
         var opened: [URL] = []
@@ -227,8 +222,7 @@ final class LoaderHostileTests: XCTestCase {
             let run = record(url)
             XCTAssertEqual(run.shape, "failed")
             XCTAssertEqual(run.error?.kind, .addressTooLong)
-            XCTAssertEqual(run.error?.message, "Not opened: the address is \(ByteCount.size(Int64(url.absoluteString.utf8.count))) "
-                + "long, and addresses longer than 2.0 MB are not opened; no web server accepts one.")
+            assertFacts(run.error, [ByteCount.size(Int64(url.absoluteString.utf8.count)), "2.0 MB"])
         }
         XCTAssertEqual(server.requestCount(for: "/page"), 0, "nothing was sent")
         let longest = server.url("/page?title=Long&q=" + String(repeating: "a", count: 100_000))
@@ -242,7 +236,9 @@ final class LoaderHostileTests: XCTestCase {
         let transfer = Transfer(request: LoadRequest(url: url), options: LoaderOptions())
         let failure = try XCTUnwrap(transfer.setupFailure)
         XCTAssertEqual(failure.kind, .other)
-        XCTAssertEqual(failure.message, "This address could not be loaded: libcurl did not accept it (A libcurl "
-            + "function was given a bad argument).")
+        // The reason in brackets is libcurl's own (curl_easy_strerror), worded as the installed libcurl words it.
+        let prefix = "This address could not be loaded: libcurl did not accept it ("
+        XCTAssertTrue(failure.message.hasPrefix(prefix) && failure.message.hasSuffix(").")
+                      && failure.message.count > prefix.count + 2, failure.message)
     }
 }

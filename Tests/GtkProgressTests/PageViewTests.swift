@@ -12,7 +12,7 @@ final class PageViewTests: XCTestCase {
     private var page: PageView!
 
     override func setUpWithError() throws {
-        guard Display.initialize() else { throw XCTSkip("no display") }
+        try requireDisplay()
         window = Window()
         window.setDefaultSize(width: 640, height: 480)
         page = PageView()

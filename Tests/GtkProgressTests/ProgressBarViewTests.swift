@@ -126,7 +126,7 @@ final class ProgressBarViewTests: XCTestCase {
     }
 
     func showPage(curve: ProgressCurve = .builtInWeChat, clock: TestClock? = nil) throws -> Page {
-        guard Display.initialize() else { throw XCTSkip("no display") }
+        try requireDisplay()
         let indicator = clock.map { clock in LoadIndicator(curve: curve, clock: { clock.read() }) }
             ?? LoadIndicator(curve: curve)
         let window = Window()
@@ -145,7 +145,7 @@ final class ProgressBarViewTests: XCTestCase {
     }
 
     func testAttachesToAGtkOverlayMadeElsewhere() throws {
-        guard Display.initialize() else { throw XCTSkip("no display") }
+        try requireDisplay()
         // Another binding, or C, hands over its GtkOverlay * in either pointer form.
         let overlay = Overlay()
         let pointer = UnsafeMutableRawPointer(overlay.object)
@@ -335,7 +335,7 @@ final class ProgressBarViewTests: XCTestCase {
     }
 
     func testAccessibleValueIsReadableButNeverAnnounced() throws {
-        guard Display.initialize() else { throw XCTSkip("no display") }
+        try requireDisplay()
         let bar = ProgressBar()
         var announcements = 0
         let accessible = bar.accessibleObject
@@ -348,7 +348,7 @@ final class ProgressBarViewTests: XCTestCase {
     }
 
     func testPageBusyStateForScreenReaders() throws {
-        guard Display.initialize() else { throw XCTSkip("no display") }
+        try requireDisplay()
         let view = TextView()
         var changes = 0
         view.accessibleObject.onSignal("state-change") { name, _ in

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """A second X client that offers one drag: a small window at (x, y) whose label can be dragged, carrying either
-a URI list or plain text. Usage: dragsource.py uri|text|moz PAYLOAD X Y"""
+a URI list or plain text. It prints "ready" once shown and "end" when its drag is over. Usage: dragsource.py uri|text|moz PAYLOAD X Y"""
 
 import sys
 
@@ -37,6 +37,8 @@ def on_get(widget, context, selection, info, time):
 
 
 box.connect("drag-data-get", on_get)
+# The drag is over (dropped, or refused): the test waits for this line before it ends the source.
+box.connect("drag-end", lambda widget, context: print("end", flush=True))
 window.connect("destroy", Gtk.main_quit)
 window.show_all()
 print("ready", flush=True)

@@ -1,6 +1,7 @@
 """Drives the real gtkprogress window the way a person does: X11 input through xdotool, screenshots, and what a
 screen reader sees through AT-SPI. Runs under Xvfb and a D-Bus session (see Tests/ui/run.py)."""
 
+import ctypes
 import os
 import re
 import shutil
@@ -38,6 +39,17 @@ def settled(read, timeout=5):
     return last
 
 
+def stays(predicate, seconds, what="condition"):
+    """Checks that `predicate()` holds at every look for `seconds`: for what must not happen (no more requests), which
+    no event announces. A busy machine can only make the check more lenient, never make it fail wrongly."""
+    deadline = time.monotonic() + seconds
+    while True:
+        check(predicate(), f"{what} no longer holds")
+        if time.monotonic() >= deadline:
+            return
+        time.sleep(0.05)
+
+
 def wait_for(predicate, timeout=10.0, interval=0.05, what="condition"):
     deadline = time.monotonic() + timeout
     last = None
@@ -60,6 +72,95 @@ def gtk_warnings(path, start=0):
         log.seek(start)
         text = log.read().decode("utf-8", "replace")
     return [line for line in text.splitlines() if WARNING_PATTERN.search(line)]
+
+
+class _XClientMessage(ctypes.Structure):
+    """Xlib's XClientMessageEvent (X11/Xlib.h), padded to the size of an XEvent (24 longs)."""
+    _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong), ("send_event", ctypes.c_int),
+                ("display", ctypes.c_void_p), ("window", ctypes.c_ulong), ("message_type", ctypes.c_ulong),
+                ("format", ctypes.c_int), ("data", ctypes.c_long * 5), ("pad", ctypes.c_long * 12)]
+
+
+class _Pinger:
+    """Sends `_NET_WM_PING` (the EWMH's "application window has stopped responding" check,
+    https://specifications.freedesktop.org/wm-spec/latest/ar01s06.html) to a window and waits for the answer. GDK
+    answers it while reading X events in order (gdk_wm_protocols_filter), after it has dispatched every event the
+    window got before the ping: so the answer says that the key presses and clicks sent before it have been handled
+    (DESIGN.md, "Testing as a person would")."""
+
+    def __init__(self):
+        self.ct = ctypes
+        self.x = ctypes.CDLL("libX11.so.6")
+        self.x.XOpenDisplay.restype = ctypes.c_void_p
+        self.x.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        self.x.XDefaultRootWindow.restype = ctypes.c_ulong
+        self.x.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+        self.x.XInternAtom.restype = ctypes.c_ulong
+        self.x.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+        self.x.XSelectInput.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_long]
+        self.x.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_long, ctypes.c_void_p]
+        self.x.XFlush.argtypes = [ctypes.c_void_p]
+        self.x.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        self.x.XPending.argtypes = [ctypes.c_void_p]
+        self.x.XNextEvent.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
+        self.x.XConnectionNumber.argtypes = [ctypes.c_void_p]
+        # A window that is gone by the time the ping arrives is an X error, which Xlib's default handler turns into
+        # exit(): this one ignores it (the wait then ends on the process's exit or times out).
+        handler_type = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
+        self._handler = handler_type(self._on_error)
+        self.failed = False
+        self.x.XSetErrorHandler(self._handler)
+        self.display = self.x.XOpenDisplay(None)
+        if not self.display:
+            raise Failure("cannot open the X display for _NET_WM_PING")
+        self.root = self.x.XDefaultRootWindow(self.display)
+        self.protocols = self.x.XInternAtom(self.display, b"WM_PROTOCOLS", 0)
+        self.ping_atom = self.x.XInternAtom(self.display, b"_NET_WM_PING", 0)
+        # GDK sends the answer to the root window with SubstructureNotify|SubstructureRedirect.
+        self.x.XSelectInput(self.display, self.root, 1 << 19)   # SubstructureNotifyMask
+        self.x.XSync(self.display, 0)
+        self.serial = 0
+
+    def _on_error(self, display, event):
+        self.failed = True
+        return 0
+
+    def ping(self, window, alive, timeout):
+        """Whether `window` answered within `timeout` seconds; False as soon as `alive()` turns false, None when
+        there is no such window."""
+        import select
+        self.serial += 1
+        event = _XClientMessage(type=33, window=int(window), message_type=self.protocols, format=32)   # ClientMessage
+        event.data[0], event.data[1], event.data[2] = self.ping_atom, self.serial, int(window)
+        self.failed = False
+        self.x.XSendEvent(self.display, int(window), 0, 0, self.ct.byref(event))
+        self.x.XSync(self.display, 0)
+        if self.failed:
+            return None
+        deadline = time.monotonic() + timeout
+        reply = _XClientMessage()
+        fd = self.x.XConnectionNumber(self.display)
+        while True:
+            while self.x.XPending(self.display):
+                self.x.XNextEvent(self.display, self.ct.byref(reply))
+                if (reply.type == 33 and reply.message_type == self.protocols and reply.data[0] == self.ping_atom
+                        and reply.data[1] == self.serial):
+                    return True
+            left = deadline - time.monotonic()
+            if left <= 0 or not alive():
+                return False
+            select.select([fd], [], [], min(left, 0.1))
+
+
+_pinger = None
+
+
+def handled(window, alive=lambda: True, timeout=15):
+    """Waits until the app owning `window` has handled every X event sent to it before this call (see _Pinger)."""
+    global _pinger
+    if _pinger is None:
+        _pinger = _Pinger()
+    return _pinger.ping(window, alive, timeout)
 
 
 def xdotool(*args, check_rc=True):
@@ -152,7 +253,7 @@ class App:
         manager they all open at the same place) and focused."""
         self.window = wid
         xdotool("windowraise", wid, check_rc=False)
-        time.sleep(0.2)
+        self.sync()
         self.focus()
 
     def kill(self):
@@ -172,6 +273,21 @@ class App:
             if xdotool("getwindowname", wid, check_rc=False):
                 return wid
         return None
+
+    def sync(self, window=None):
+        """Returns once the app has handled every key press, click and window change sent to it so far (a
+        _NET_WM_PING round trip through its main loop); work those events only started (a load) is not waited for."""
+        alive = lambda: self.proc.poll() is None
+        answered = handled(window or self.window, alive)
+        if answered is None:
+            # The window closed (Ctrl+W, a dialog's button): any other of the app's windows shares its main loop.
+            for other in self.windows():
+                answered = handled(other, alive)
+                if answered is not None:
+                    break
+            else:
+                return
+        check(answered or not alive(), f"the app did not answer _NET_WM_PING on {window or self.window}")
 
     @property
     def title(self):
@@ -194,7 +310,7 @@ class App:
         # Through XTEST to the focused window, as a keyboard types: `--window` would send synthetic events, after
         # which xdotool's later `keydown` of a modifier can arrive as the last key sent (Ctrl+N again and again).
         xdotool("key", "--clearmodifiers", *keys, check_rc=not closes)
-        time.sleep(0.1)
+        self.sync()
 
     def type(self, text):
         """Types `text`; a trailing newline presses Return (xdotool would send Linefeed)."""
@@ -203,20 +319,20 @@ class App:
         xdotool("type", "--delay", "10", text.rstrip("\n"))
         if enter:
             xdotool("key", "Return")
-            time.sleep(0.1)
+        self.sync()
 
     def click(self, x, y, button=1):
         """Clicks at window coordinates."""
+        # Each xdotool closes its display with XSync, so the server has moved the pointer before the click is sent,
+        # and the app gets the motion before the press.
         xdotool("mousemove", "--window", self.window, int(x), int(y))
-        time.sleep(0.05)
         xdotool("click", button)
-        time.sleep(0.1)
+        self.sync()
 
     def click_screen(self, x, y, button=1):
         xdotool("mousemove", int(x), int(y))
-        time.sleep(0.05)
         xdotool("click", button)
-        time.sleep(0.1)
+        self.sync()
 
     def screenshot(self, name):
         path = os.path.join(ARTIFACTS, name)
@@ -387,6 +503,33 @@ def _page_shot(self, name):
     return crop(path, x, y + 4, w - 24, h - 4), (x, y, w, h)
 
 
+def _settled_page_shot(self, name):
+    """`page_shot` once the page is painted and still: the viewer has handled everything sent to it so far, and two
+    screenshots in a row agree (GTK draws a page's lines in idle time and the caret blinks, so one look can catch a
+    frame on its way)."""
+    self.sync()
+    last, _ = self.page_shot(name)
+    def still():
+        nonlocal last
+        now, area = self.page_shot(name)
+        same, last = now == last, now
+        return same and (now, area)
+    return wait_for(still, timeout=15, interval=0.05, what=f"the page to be painted and still ({name})")
+
+
+def _settled_screenshot(self, name):
+    """`screenshot` once the screen is painted and still (as `settled_page_shot`); returns its path."""
+    self.sync()
+    last = open(self.screenshot(name), "rb").read()
+    def still():
+        nonlocal last
+        path = self.screenshot(name)
+        now = open(path, "rb").read()
+        same, last = now == last, now
+        return same and path
+    return wait_for(still, timeout=15, interval=0.05, what=f"the screen to be painted and still ({name})")
+
+
 def _caret(self):
     import pyatspi
     return self.find(pyatspi.ROLE_TEXT, "Page").queryText().caretOffset
@@ -406,6 +549,8 @@ def _top_offset(self):
 
 App.page_extents = _page_extents
 App.page_shot = _page_shot
+App.settled_page_shot = _settled_page_shot
+App.settled_screenshot = _settled_screenshot
 App.caret = _caret
 App.page_description = _page_description
 App.top_offset = _top_offset

@@ -17,10 +17,11 @@ def main():
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/gtkprogress")
     only = sys.argv[2] if len(sys.argv) > 2 else None
     os.environ.setdefault("GTK_A11Y", "atspi")
-    # A folder of this run's own for logs and screenshots, so that a viewer of another run on the same machine
-    # cannot write into the log a test reads (harness.gtk_warnings).
-    if "UI_ARTIFACTS" not in os.environ:
+    # Screenshots and the viewers' log (harness.ARTIFACTS) in a folder of this run's own unless UI_ARTIFACTS names
+    # one: a run beside another (a second worktree) would read the other's warnings as its own.
+    if not os.environ.get("UI_ARTIFACTS"):
         os.environ["UI_ARTIFACTS"] = tempfile.mkdtemp(prefix="gtkprogress-ui-")
+    print(f"UI test artifacts: {os.environ['UI_ARTIFACTS']}", flush=True)
     # Anything started outside harness.App (a second launch, the desktop entry) keeps its session away from the
     # user's own too; harness.App gives each app a directory of its own.
     os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="gtkprogress-ui-state-")

@@ -1,11 +1,12 @@
 """Real XDND drops from a second X client onto the page area, the toolbar and the address entry."""
 
 import os
+import select
 import subprocess
 import time
 from urllib.parse import quote
 
-from harness import HERE, App, Server, check, wait_for, xdotool
+from harness import HERE, App, Server, check, handled, wait_for, xdotool
 
 SOURCE_X, SOURCE_Y = 1000, 860
 
@@ -15,19 +16,24 @@ def drag(app, kind, payload, target_x, target_y):
     source = subprocess.Popen(["/usr/bin/python3", os.path.join(HERE, "dragsource.py"), kind, payload,
                                str(SOURCE_X), str(SOURCE_Y)], stdout=subprocess.PIPE, text=True)
     try:
-        source.stdout.readline()
-        time.sleep(0.5)
+        check(source.stdout.readline().strip() == "ready", "the drag source started")
+        window = wait_for(lambda: xdotool("search", "--onlyvisible", "--pid", source.pid, "--name", "^drag source$",
+                                          check_rc=False).split(), what="the drag source's window").pop()
         sx, sy = SOURCE_X + 80, SOURCE_Y + 30
         xdotool("mousemove", sx, sy)
-        time.sleep(0.2)
+        # The source has handled the pointer's arrival (its window mapped and under the pointer) before the press.
+        check(handled(window), "the drag source answers _NET_WM_PING")
         xdotool("mousedown", 1)
         steps = 12
         for i in range(1, steps + 1):
             xdotool("mousemove", sx + (target_x - sx) * i // steps, sy + (target_y - sy) * i // steps)
+            # Pacing for XDND, not a wait for a state: a drag moved in one jump, or without pauses, drops nothing
+            # under Xvfb (DESIGN.md, "Testing as a person would": steps with 0.1 s between, 0.3 s before the release).
             time.sleep(0.1)
-        time.sleep(0.3)
+        time.sleep(0.3)   # the same pacing before the release (DESIGN.md)
         xdotool("mouseup", 1)
-        time.sleep(0.5)
+        ready, _, _ = select.select([source.stdout], [], [], 15)
+        check(ready and source.stdout.readline().strip() == "end", "the drag ended at the source")
     finally:
         source.terminate()
         source.wait()

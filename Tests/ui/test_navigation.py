@@ -1,9 +1,8 @@
 """Back, Forward, Reload, Stop and error pages in the running app, driven with the mouse and keyboard."""
 
-import time
 from urllib.parse import quote
 
-from harness import App, Server, check, wait_for
+from harness import App, Server, check, settled, wait_for
 
 
 def page(title, *links, body=None):
@@ -29,7 +28,7 @@ def test_links_back_forward_reload_with_buttons_and_keys(binary):
         from harness import xdotool
         # In two steps, as a hand moves: the first motion after the pointer enters the page may only cross into it.
         xdotool("mousemove", x + 4, y + 2)
-        time.sleep(0.05)
+        app.sync()
         xdotool("mousemove", x, y)
         app.wait_status("title=Page B")
         app.click_screen(x, y)
@@ -74,13 +73,7 @@ def test_back_restores_scroll_without_a_request(binary):
             app.key("Page_Down")
         wait_for(lambda: app.scroll_value() > 100, what="the page scrolls")
         # Page Down scrolls smoothly: take the position once it has come to rest.
-        samples = []
-        def at_rest():
-            samples.append(app.scroll_value())
-            time.sleep(0.1)
-            return len(samples) > 2 and samples[-1] == samples[-2] == samples[-3]
-        wait_for(at_rest, what="the scrolling to stop")
-        scrolled = samples[-1]
+        scrolled = settled(app.scroll_value)
         requests = server.count("/page")
         app.key("ctrl+l")
         app.type(server.url(page("Elsewhere")) + "\n")

@@ -2,7 +2,6 @@
 
 import os
 import tempfile
-import time
 
 from harness import App, Server, check, wait_for, xdotool
 
@@ -21,10 +20,16 @@ def test_binary_content_is_described_and_saved(binary):
         dialog = wait_for(lambda: xdotool("search", "--onlyvisible", "--name", "^Save File$", check_rc=False),
                           timeout=15, what="the save dialog").split()[0]
         xdotool("windowfocus", "--sync", dialog, check_rc=False)
-        time.sleep(0.5)
+        import pyatspi
+        # The dialog's name field (GtkFileChooserWidget's "Name" entry) has the keyboard before anything is typed.
+        name = wait_for(lambda: pyatspi.findDescendant(app.accessible(), lambda a: a is not None
+                                                       and a.getRole() == pyatspi.ROLE_TEXT
+                                                       and a.getState().contains(pyatspi.STATE_FOCUSED)),
+                        what="the save dialog's name field focused")
         xdotool("key", "--window", dialog, "ctrl+a")
         xdotool("type", "--window", dialog, "--delay", "5", target)
-        time.sleep(0.3)
+        wait_for(lambda: name.queryText().getText(0, -1) == target,
+                 what=f"the name typed ({name.queryText().getText(0, -1)!r})")
         xdotool("key", "--window", dialog, "Return")
         wait_for(lambda: os.path.exists(target) and os.path.getsize(target) == 4096, timeout=15,
                  what="the saved file")

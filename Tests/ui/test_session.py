@@ -8,9 +8,8 @@ import random
 import shutil
 import subprocess
 import tempfile
-import time
 
-from harness import App, Server, check, settled, wait_for, xdotool
+from harness import ARTIFACTS, App, Server, check, settled, wait_for, xdotool
 
 ARTICLE = "/article?title=Kept&sections=30"
 
@@ -88,8 +87,9 @@ def test_the_session_comes_back_after_sigkill(binary):
 
 
 def test_a_kill_at_any_moment_leaves_a_whole_session_file(binary):
-    """Kills the viewer at random moments while it saves (each Space changes the scroll position, saved half a
-    second later); the file must always be a whole session, the last one written or the one before."""
+    """Kills the viewer at moments chosen at random around its saves (each Space changes the scroll position,
+    saved half a second later): before a change is saved, or just after; the file must always be a whole session,
+    the last one written or the one before."""
     server = Server()
     state = tempfile.mkdtemp(prefix="gtkprogress-state-")
     rng = random.Random(7)
@@ -100,8 +100,12 @@ def test_a_kill_at_any_moment_leaves_a_whole_session_file(binary):
         for round in range(6):
             app.wait_text("Section 30")
             for _ in range(3):
+                before = open(app.session_path, "rb").read()
+                place = app.scroll_value()
                 app.key("space" if rng.random() < 0.7 else "Home")
-                time.sleep(rng.uniform(0.2, 0.6))
+                # Either straight on (the change not yet saved), or once the change is on disk.
+                if rng.random() < 0.5 and settled(app.scroll_value) != place:
+                    wait_for(lambda: open(app.session_path, "rb").read() != before, what="the new place saved")
             app.kill()
             data = saved(app)
             check(data is not None and data["windows"] and data["windows"][0]["entries"][0]["url"].endswith(ARTICLE),
@@ -131,7 +135,7 @@ def test_a_damaged_session_starts_clean_with_a_notice(binary):
         message = app.status()
         check("session.json.damaged" in message and "starting a new session" in message, f"the notice: {message!r}")
         check(os.path.exists(path + ".damaged"), "the damaged file is kept aside")
-        with open(os.path.join(os.environ.get("UI_ARTIFACTS", "/tmp/gtkprogress-ui"), "app.log")) as log:
+        with open(os.path.join(ARTIFACTS, "app.log")) as log:
             check(any("was not restored" in line for line in log), "the notice is on stderr too")
         wait_for(lambda: saved(app) is not None, what="a new, whole session saved")
     finally:
@@ -149,7 +153,7 @@ def test_new_session_and_an_address_start_without_restoring(binary):
         app.kill()
         app = App(binary, "--new-session", state_home=state)
         app.wait_title("Welcome to GtkProgress")
-        time.sleep(0.5)
+        app.sync()   # start-up, restoring included, is over once the viewer answers
         check(titles(app) == ["Welcome to GtkProgress"], f"--new-session: only the welcome page ({titles(app)})")
         app.kill()
         with open(app.session_path, "w") as f:
@@ -157,7 +161,7 @@ def test_new_session_and_an_address_start_without_restoring(binary):
                                                   "current": 0}]}, f)
         app = App(binary, server.url("/page?title=Asked+for"), state_home=state)
         app.wait_title("Asked for")
-        time.sleep(0.5)
+        app.sync()
         check(titles(app) == ["Asked for"], f"an address: only its window ({titles(app)})")
         check(not app.button_sensitive("Back"), "with a history of its own")
     finally:

@@ -1,7 +1,6 @@
 """Several windows, each its own browser: links opened in new windows by mouse, keyboard and menu; Ctrl+N,
 Ctrl+W and Ctrl+Q; several addresses at once."""
 
-import time
 from urllib.parse import quote
 
 from harness import App, Server, check, wait_for, xdotool
@@ -125,7 +124,9 @@ def test_a_links_context_menu_opens_it_here_or_in_a_new_window_and_copies_its_ad
         x, y = app.text_position("This is a test page.")
         xdotool("mousemove", x, y)
         xdotool("click", "--repeat", "2", "--delay", "80", "1")
-        time.sleep(0.2)
+        import pyatspi
+        shown = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
+        wait_for(lambda: shown.getNSelections() > 0, what="the double click to select a word")
         xdotool("click", "3")
         items = wait_for(lambda: _menu_items(app), what="the page's menu")
         check("Copy" in items and "Open Link" not in items, f"selected text offers Copy: {sorted(items)}")
