@@ -114,7 +114,7 @@ final class ViewerApp {
             guard focused, let browser, let index = self.browsers.firstIndex(where: { $0 === browser }) else { return }
             self.browsers.append(self.browsers.remove(at: index))
         }
-        browser.chrome.window.on("destroy") { [unowned self, weak browser] in
+        browser.chrome.window.onDestroy { [unowned self, weak browser] in
             guard let browser else { return }
             self.windowClosed(browser)
         }

@@ -22,7 +22,7 @@ final class GtkLayerTests: XCTestCase {
         var button: Button? = Button(iconName: "go-next-symbolic", tooltip: "t", accessibleName: "a")
         do {
             let witness = Witness { released = true }
-            button!.on("clicked") { witness.calls += 1 }
+            button!.onClicked { witness.calls += 1 }
             button!.click()
             button!.click()
             XCTAssertEqual(witness.calls, 2, "the closure runs each time the signal fires")
@@ -39,15 +39,44 @@ final class GtkLayerTests: XCTestCase {
         var calls = 0
         do {
             let witness = Witness { released = true }
-            let connection = entry.on("activate") { witness.calls += 1; calls = witness.calls }
-            entry.emit("activate")
+            let connection = entry.onActivate { witness.calls += 1; calls = witness.calls }
+            entry.emit(.activate)
             XCTAssertEqual(calls, 1)
             connection.disconnect()
             connection.disconnect() // a second disconnect is harmless
         }
         XCTAssertTrue(released)
-        entry.emit("activate")
+        entry.emit(.activate)
         XCTAssertEqual(calls, 1, "no call after disconnect")
+    }
+
+    func testDisconnectAfterTheObjectIsFinalizedDoesNothing() {
+        var released = false
+        var button: Button? = Button(iconName: "go-next-symbolic", tooltip: "t", accessibleName: "a")
+        var connection: SignalConnection?
+        do {
+            let witness = Witness { released = true }
+            connection = button!.onClicked { witness.calls += 1 }
+        }
+        XCTAssertTrue(connection!.isConnected)
+        button = nil
+        XCTAssertTrue(released, "the object is finalized")
+        // The connection's weak reference now reads NULL: no handler lookup on freed memory.
+        XCTAssertFalse(connection!.isConnected, "a finalized object has no handlers")
+        connection!.disconnect()
+        connection!.disconnect()
+        connection = nil
+    }
+
+    func testFocusChangeConnectionHoldsBothSignals() {
+        let entry = Entry()
+        var changes: [Bool] = []
+        let connection = entry.onFocusChange { changes.append($0) }
+        XCTAssertEqual(connection.ids.count, 2, "focus-in-event and focus-out-event")
+        XCTAssertTrue(connection.isConnected)
+        connection.disconnect()
+        XCTAssertFalse(connection.isConnected, "both handlers are gone, focus-in's too")
+        XCTAssertEqual(changes, [])
     }
 
     func testWidgetInsideADestroyedWindowIsSafe() {
@@ -57,7 +86,7 @@ final class GtkLayerTests: XCTestCase {
         window.add(button)
         do {
             let witness = Witness { released = true }
-            button.on("clicked") { witness.calls += 1 }
+            button.onClicked { witness.calls += 1 }
         }
         window.destroy()
         // GTK destroys the child with the window and drops its handlers; our wrapper still owns valid memory.

@@ -338,8 +338,7 @@ final class ProgressBarViewTests: XCTestCase {
         guard Display.initialize() else { throw XCTSkip("no display") }
         let bar = ProgressBar()
         var announcements = 0
-        let accessible = bar.accessibleObject
-        accessible.onSignal("property-change") { _ in announcements += 1 }
+        bar.onAccessiblePropertyChange { announcements += 1 }
         bar.setFractionQuietly(0.42)
         XCTAssertEqual(bar.accessibleValue ?? -1, 0.42, accuracy: 1e-9, "read on demand")
         XCTAssertEqual(announcements, 0, "not announced")
@@ -351,8 +350,8 @@ final class ProgressBarViewTests: XCTestCase {
         guard Display.initialize() else { throw XCTSkip("no display") }
         let view = TextView()
         var changes = 0
-        view.accessibleObject.onSignal("state-change") { name, _ in
-            if let name, String(cString: name.assumingMemoryBound(to: CChar.self)) == "busy" { changes += 1 }
+        view.onAccessibleStateChange { state, _ in
+            if state == "busy" { changes += 1 }
         }
         XCTAssertFalse(view.isAccessibleBusy)
         view.isAccessibleBusy = true

@@ -3,8 +3,6 @@ internal import CGtk
 /// A `GtkApplication` that handles `open`, so desktop launchers, `gio open` and a second launch can hand it URLs.
 /// With a session bus a second instance forwards its URLs to the first; without one each runs on its own.
 public final class Application: GObjectHandle {
-    typealias OpenHandler = ClosureBox<([String]) -> Void>
-
     /// `unique: false` runs without a session bus: no forwarding to a running instance.
     public init(id: String, unique: Bool = true) {
         let flags = unique ? G_APPLICATION_HANDLES_OPEN
@@ -33,22 +31,12 @@ public final class Application: GObjectHandle {
 
     /// Runs `handler` when the application starts without files to open: make its windows there.
     @discardableResult
-    public func onActivate(_ handler: @escaping () -> Void) -> SignalConnection { on("activate", handler) }
+    public func onActivate(_ handler: @escaping () -> Void) -> SignalConnection { connect(.activate, handler) }
 
     /// `open` hands the URIs of the files or URLs the application was asked to open.
     @discardableResult
     package func onOpen(_ handler: @escaping ([String]) -> Void) -> SignalConnection {
-        let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32,
-                                   UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, files, count, _, data in
-            var uris: [String] = []
-            for i in 0..<Int(count) {
-                guard let file = files?[i], let uri = g_file_get_uri(file) else { continue }
-                uris.append(String(cString: uri))
-                g_free(uri)
-            }
-            Unmanaged<OpenHandler>.fromOpaque(data!).takeUnretainedValue().call(uris)
-        }
-        return connect("open", thunk: unsafeBitCast(thunk, to: GCallback.self), box: OpenHandler(handler))
+        connect(.open, handler)
     }
 
     /// A window that belongs to the application: it quits when its last such window closes.

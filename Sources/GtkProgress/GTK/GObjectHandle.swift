@@ -26,26 +26,4 @@ public class GObjectHandle {
 
     /// The current reference count; tests use it to prove a wrapper releases what it took.
     package var referenceCount: UInt32 { object.pointee.ref_count }
-
-    /// Connects `handler` to a signal. The closure lives in a retained box that GLib releases through the
-    /// destroy-notify when the handler is disconnected or the object is finalized.
-    @discardableResult
-    func connect(_ signal: String, thunk: GCallback, box: AnyObject) -> SignalConnection {
-        let data = Unmanaged.passRetained(box).toOpaque()
-        let id = cgtk_signal_connect(UnsafeMutableRawPointer(object), signal, thunk, data) { data, _ in
-            if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
-        }
-        return SignalConnection(object: object, id: id)
-    }
-}
-
-/// A connected handler; `disconnect()` removes it (and so releases its closure).
-public struct SignalConnection: Sendable {
-    nonisolated(unsafe) let object: UnsafeMutablePointer<GObject>
-    let id: UInt
-
-    /// Disconnects the handler; its closure is released.
-    public func disconnect() {
-        if g_signal_handler_is_connected(object, id) != 0 { g_signal_handler_disconnect(object, id) }
-    }
 }

@@ -20,7 +20,7 @@ extension Widget {
     /// Key presses before the focused widget sees them; return true to consume the key.
     @discardableResult
     package func onKeyPress(_ handler: @escaping (KeyPress) -> Bool) -> SignalConnection {
-        onEvent("key-press-event") { event in
+        connect(.keyPressEvent) { event in
             var keyval: UInt32 = 0
             var state = GdkModifierType(rawValue: 0)
             gdk_event_get_keyval(event, &keyval)

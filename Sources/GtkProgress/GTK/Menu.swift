@@ -9,7 +9,7 @@ package final class Menu: Widget {
         let item = gtk_menu_item_new_with_mnemonic(mnemonic)!
         gtk_widget_set_sensitive(item, sensitive ? 1 : 0)
         let wrapper: Widget = Widget(retaining: UnsafeMutableRawPointer(item))
-        wrapper.on("activate", action)
+        wrapper.connect(.activate, action)
         withExtendedLifetime(wrapper) { gtk_menu_shell_append(cast(GtkMenuShell.self), item) }
     }
 
@@ -103,8 +103,7 @@ package final class SearchBar: Widget {
     /// The bar opened or closed (by us, its close button, or Escape in its entry).
     @discardableResult
     package func onOpenChanged(_ handler: @escaping () -> Void) -> SignalConnection {
-        connect("notify::search-mode-enabled", thunk: unsafeBitCast(notifyThunk, to: GCallback.self),
-                box: VoidHandler(handler))
+        connect(.searchModeEnabledChanged) { (_: UnsafeMutableRawPointer?) in handler() }
     }
 }
 
@@ -121,11 +120,6 @@ package final class SearchEntry: Widget {
     }
     package func selectAll() { gtk_editable_select_region(OpaquePointer(object), 0, -1) }
     @discardableResult
-    package func onSearchChanged(_ handler: @escaping () -> Void) -> SignalConnection { on("search-changed", handler) }
+    package func onSearchChanged(_ handler: @escaping () -> Void) -> SignalConnection { connect(.searchChanged, handler) }
 }
 
-/// `notify::property` handlers get the instance, the GParamSpec and the data.
-private let notifyThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
-                                         UnsafeMutableRawPointer?) -> Void = { _, _, data in
-    Unmanaged<VoidHandler>.fromOpaque(data!).takeUnretainedValue().call()
-}

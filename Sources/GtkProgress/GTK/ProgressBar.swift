@@ -65,7 +65,7 @@ package final class ProgressBar: Widget {
     /// Paints with `handler` in place of the theme: returning TRUE from "draw" stops GTK's own drawing.
     @discardableResult
     package func onPaint(_ handler: @escaping (CairoContext) -> Void) -> SignalConnection {
-        onDraw { cr in handler(cr); return true }
+        connect(.draw) { (cr: CairoContext) in handler(cr); return true }
     }
 }
 

@@ -192,26 +192,6 @@ package enum FocusDirection: Sendable, Equatable {
     case forward, backward, other
 }
 
-private typealias FocusHandler = ClosureBox<(FocusDirection) -> Bool>
-private let focusThunk: @convention(c) (UnsafeMutableRawPointer?, GtkDirectionType, UnsafeMutableRawPointer?) -> gboolean = {
-    _, direction, data in
-    let moving: FocusDirection = direction == GTK_DIR_TAB_FORWARD ? .forward
-        : direction == GTK_DIR_TAB_BACKWARD ? .backward : .other
-    return Unmanaged<FocusHandler>.fromOpaque(data!).takeUnretainedValue().call(moving) ? 1 : 0
-}
-
-private typealias BoolHandler = ClosureBox<() -> Bool>
-private let boolThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, data in
-    Unmanaged<BoolHandler>.fromOpaque(data!).takeUnretainedValue().call() ? 1 : 0
-}
-
-private typealias PaintHandler = ClosureBox<(CairoContext) -> Void>
-private let paintAfterThunk: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean = {
-    _, cr, data in
-    Unmanaged<PaintHandler>.fromOpaque(data!).takeUnretainedValue().call(CairoContext(cr!))
-    return 0
-}
-
 /// A button press: where, which button, and the modifiers held.
 package struct ButtonPress: Sendable {
     package let x: Double, y: Double
@@ -226,30 +206,27 @@ extension Widget {
     /// keeps it (it moved to a part of it), false to let it move on to the next widget.
     @discardableResult
     package func onFocusMove(_ handler: @escaping (FocusDirection) -> Bool) -> SignalConnection {
-        connect("focus", thunk: unsafeBitCast(focusThunk, to: GCallback.self), box: FocusHandler(handler))
+        connect(.focus) { (direction: GtkDirectionType) in
+            handler(direction == GTK_DIR_TAB_FORWARD ? .forward : direction == GTK_DIR_TAB_BACKWARD ? .backward : .other)
+        }
     }
 
     /// The context-menu key or Shift+F10 (GtkWidget::popup-menu). Return true when a menu was shown.
     @discardableResult
     package func onPopupMenuKey(_ handler: @escaping () -> Bool) -> SignalConnection {
-        connect("popup-menu", thunk: unsafeBitCast(boolThunk, to: GCallback.self), box: BoolHandler(handler))
+        connect(.popupMenu, handler)
     }
 
     /// Paints over what the widget drew itself, in its coordinates.
     @discardableResult
     package func onPaintAbove(_ handler: @escaping (CairoContext) -> Void) -> SignalConnection {
-        let data = Unmanaged.passRetained(PaintHandler(handler) as AnyObject).toOpaque()
-        let id = cgtk_signal_connect_after(UnsafeMutableRawPointer(object), "draw",
-                                           unsafeBitCast(paintAfterThunk, to: GCallback.self), data) { data, _ in
-            if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
-        }
-        return SignalConnection(object: object, id: id)
+        connect(.draw, after: true) { (cr: CairoContext) in handler(cr); return false }
     }
 
     /// Button presses before the widget's own handling; return true to keep the press from it.
     @discardableResult
     package func onButtonPress(_ handler: @escaping (ButtonPress) -> Bool) -> SignalConnection {
-        onEvent("button-press-event") { event in
+        connect(.buttonPressEvent) { event in
             var x = 0.0, y = 0.0, button: UInt32 = 0
             var state = GdkModifierType(rawValue: 0)
             gdk_event_get_coords(event, &x, &y)
@@ -273,7 +250,7 @@ extension Widget {
     /// The handler returns true to keep the scroll from scrolling.
     @discardableResult
     package func onControlScroll(_ handler: @escaping (Double) -> Bool) -> SignalConnection {
-        onEvent("scroll-event") { event in
+        connect(.scrollEvent) { event in
             var state = GdkModifierType(rawValue: 0)
             gdk_event_get_state(event, &state)
             guard state.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
@@ -291,16 +268,17 @@ extension Widget {
         }
     }
 
-    /// The widget gained (true) or lost (false) the keyboard focus.
+    /// The widget gained (true) or lost (false) the keyboard focus; one connection for both signals.
     @discardableResult
     package func onFocusChange(_ handler: @escaping (Bool) -> Void) -> SignalConnection {
-        onEvent("focus-in-event") { _ in handler(true); return false }
-        return onEvent("focus-out-event") { _ in handler(false); return false }
+        let gained = connect(.focusInEvent) { (_: UnsafeMutablePointer<GdkEvent>) in handler(true); return false }
+        let lost = connect(.focusOutEvent) { (_: UnsafeMutablePointer<GdkEvent>) in handler(false); return false }
+        return SignalConnection(object: object, ids: gained.ids + lost.ids)
     }
 
     /// The theme changed (GtkWidget::style-updated): colours read from it must be read again.
     @discardableResult
-    package func onStyleUpdated(_ handler: @escaping () -> Void) -> SignalConnection { on("style-updated", handler) }
+    package func onStyleUpdated(_ handler: @escaping () -> Void) -> SignalConnection { connect(.styleUpdated, handler) }
 }
 
 extension CairoContext {
@@ -318,6 +296,6 @@ extension ScrolledWindow {
     package func onVerticalScroll(_ handler: @escaping () -> Void) -> SignalConnection {
         let adjustment = GObjectHandle(retaining: UnsafeMutableRawPointer(
             gtk_scrolled_window_get_vadjustment(cast(GtkScrolledWindow.self))!))
-        return adjustment.on("value-changed", handler)
+        return adjustment.connect(.valueChanged, handler)
     }
 }

@@ -33,7 +33,7 @@ package final class TextView: Widget {
         // slice at a time (`DetachedBuffers`). GtkWidget's own "destroy" handler runs after this one (it is a
         // G_SIGNAL_RUN_CLEANUP signal).
         let textView = view
-        on("destroy") { Self.detachBuffer(of: textView) }
+        connect(.destroy) { Self.detachBuffer(of: textView) }
     }
 
     private var view: UnsafeMutablePointer<GtkTextView> { cast(GtkTextView.self) }

@@ -93,6 +93,10 @@ public class Widget: GObjectHandle {
     /// Destroys the widget (a window closes); the Swift wrapper keeps its reference until it goes.
     package func destroy() { gtk_widget_destroy(widget) }
 
+    /// The widget is being destroyed (a window closed): let go of what refers to it.
+    @discardableResult
+    package func onDestroy(_ handler: @escaping () -> Void) -> SignalConnection { connect(.destroy, handler) }
+
     /// The colour a theme gives for a named colour (`theme_selected_bg_color`, …), if any.
     package func themeColor(_ name: String) -> RGBA? {
         var color = GdkRGBA()
@@ -102,7 +106,7 @@ public class Widget: GObjectHandle {
 
     @discardableResult
     package func onButtonRelease(_ handler: @escaping (_ x: Double, _ y: Double, _ button: UInt32) -> Bool) -> SignalConnection {
-        onEvent("button-release-event") { event in
+        connect(.buttonReleaseEvent) { event in
             var x = 0.0, y = 0.0, button: UInt32 = 0
             gdk_event_get_coords(event, &x, &y)
             gdk_event_get_button(event, &button)
@@ -112,7 +116,7 @@ public class Widget: GObjectHandle {
 
     @discardableResult
     package func onMotion(_ handler: @escaping (_ x: Double, _ y: Double) -> Bool) -> SignalConnection {
-        onEvent("motion-notify-event") { event in
+        connect(.motionNotifyEvent) { event in
             var x = 0.0, y = 0.0
             gdk_event_get_coords(event, &x, &y)
             return handler(x, y)
@@ -121,7 +125,7 @@ public class Widget: GObjectHandle {
 
     @discardableResult
     package func onLeave(_ handler: @escaping () -> Void) -> SignalConnection {
-        onEvent("leave-notify-event") { _ in handler(); return false }
+        connect(.leaveNotifyEvent) { (_: UnsafeMutablePointer<GdkEvent>) in handler(); return false }
     }
 }
 
