@@ -68,15 +68,3 @@ package final class ProgressBar: Widget {
         connect(.draw) { (cr: CairoContext) in handler(cr); return true }
     }
 }
-
-extension Widget {
-    /// Whether the desktop wants animations (GtkSettings `gtk-enable-animations`); off for reduced motion.
-    package var animationsEnabled: Bool {
-        cgtk_settings_get_boolean(gtk_widget_get_settings(widget), "gtk-enable-animations") != 0
-    }
-
-    /// Lays the widget out right-to-left or left-to-right regardless of the locale (tests and mixed UIs).
-    package func setRightToLeft(_ rightToLeft: Bool) {
-        gtk_widget_set_direction(widget, rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
-    }
-}

@@ -161,6 +161,16 @@ package final class ScrolledWindow: Widget {
     }
 }
 
+extension ScrolledWindow {
+    /// The vertical scroll position changed (by the reader, a key, or the program).
+    @discardableResult
+    package func onVerticalScroll(_ handler: @escaping () -> Void) -> SignalConnection {
+        let adjustment = GObjectHandle(retaining: UnsafeMutableRawPointer(
+            gtk_scrolled_window_get_vadjustment(cast(GtkScrolledWindow.self))!))
+        return adjustment.connect(.valueChanged, handler)
+    }
+}
+
 /// A top-level window (`GtkWindow`).
 public final class Window: Widget {
     init(applicationWindowOf application: Application) {
