@@ -7,6 +7,12 @@ public struct RGBA: Equatable, Sendable {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
 
+    /// A colour written `0xrrggbb`, opaque.
+    package init(hex: UInt32) {
+        self.init(red: Double(hex >> 16 & 0xff) / 255, green: Double(hex >> 8 & 0xff) / 255,
+                  blue: Double(hex & 0xff) / 255)
+    }
+
     init(_ color: Contrast.Color) { self.init(red: color.red, green: color.green, blue: color.blue) }
     var contrastColor: Contrast.Color { Contrast.Color(red: red, green: green, blue: blue) }
 

@@ -23,7 +23,10 @@ package final class TextView: Widget {
     private var view: UnsafeMutablePointer<GtkTextView> { cast(GtkTextView.self) }
     var buffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(view) }
 
-    package func createTag(_ name: String) -> TextTag { TextTag(buffer: buffer, name: name) }
+    /// A new tag named `name` in the buffer's table, looking as `look` says.
+    package func createTag(_ name: String, look: TextTag.Look = TextTag.Look()) -> TextTag {
+        TextTag(buffer: buffer, name: name, look: look)
+    }
 
     package var text: String {
         var start = GtkTextIter(), end = GtkTextIter()
