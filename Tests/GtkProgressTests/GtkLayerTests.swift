@@ -4,6 +4,9 @@ import XCTest
 @testable import GtkProgressCore
 
 /// The thin GTK layer: closures connected to signals and timers run, and are released when GLib lets go of them.
+/// `@MainActor` with async tests: the GTK layer is main-actor isolated, and XCTest on Linux runs async tests of a
+/// main-actor class on the main thread (DESIGN.md, "Swift over GTK").
+@MainActor
 final class GtkLayerTests: XCTestCase {
     /// Captured by closures; its deinit tells that GLib released the closure's box.
     private final class Witness {
@@ -13,11 +16,11 @@ final class GtkLayerTests: XCTestCase {
         deinit { onDeinit() }
     }
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         guard Display.initialize() else { throw XCTSkip("no display") }
     }
 
-    func testSignalClosureRunsAndIsReleasedWithTheObject() {
+    func testSignalClosureRunsAndIsReleasedWithTheObject() async {
         var released = false
         var button: Button? = Button(iconName: "go-next-symbolic", tooltip: "t", accessibleName: "a")
         do {
@@ -33,7 +36,7 @@ final class GtkLayerTests: XCTestCase {
         XCTAssertTrue(released, "finalizing the object released the closure")
     }
 
-    func testDisconnectReleasesTheClosureAndStopsCalls() {
+    func testDisconnectReleasesTheClosureAndStopsCalls() async {
         var released = false
         let entry = Entry()
         var calls = 0
@@ -50,7 +53,7 @@ final class GtkLayerTests: XCTestCase {
         XCTAssertEqual(calls, 1, "no call after disconnect")
     }
 
-    func testDisconnectAfterTheObjectIsFinalizedDoesNothing() {
+    func testDisconnectAfterTheObjectIsFinalizedDoesNothing() async {
         var released = false
         var button: Button? = Button(iconName: "go-next-symbolic", tooltip: "t", accessibleName: "a")
         var connection: SignalConnection?
@@ -68,7 +71,7 @@ final class GtkLayerTests: XCTestCase {
         connection = nil
     }
 
-    func testFocusChangeConnectionHoldsBothSignals() {
+    func testFocusChangeConnectionHoldsBothSignals() async {
         let entry = Entry()
         var changes: [Bool] = []
         let connection = entry.onFocusChange { changes.append($0) }
@@ -79,7 +82,7 @@ final class GtkLayerTests: XCTestCase {
         XCTAssertEqual(changes, [])
     }
 
-    func testWidgetInsideADestroyedWindowIsSafe() {
+    func testWidgetInsideADestroyedWindowIsSafe() async {
         var released = false
         let window = Window()
         let button = Button(iconName: "go-next-symbolic", tooltip: "t", accessibleName: "a")
@@ -95,7 +98,7 @@ final class GtkLayerTests: XCTestCase {
         XCTAssertFalse(button.isVisible)
     }
 
-    func testTimerFiresAndStops() {
+    func testTimerFiresAndStops() async {
         var fired = 0
         let timer = MainLoopTimer(milliseconds: 10) {
             fired += 1
@@ -108,7 +111,7 @@ final class GtkLayerTests: XCTestCase {
         timer.cancel() // its source id was zeroed: cancelling again removes nothing
     }
 
-    func testCancelledTimerReleasesItsClosure() {
+    func testCancelledTimerReleasesItsClosure() async {
         var released = false
         var fired = 0
         var timer: MainLoopTimer?
@@ -127,7 +130,7 @@ final class GtkLayerTests: XCTestCase {
         XCTAssertTrue(released, "GLib dropped its reference on cancel and the wrapper its own: the closure is gone")
     }
 
-    func testIdleRunsOnce() {
+    func testIdleRunsOnce() async {
         var runs = 0
         MainLoop.idle { runs += 1 }
         XCTAssertTrue(MainLoop.run(until: { runs == 1 }, timeout: 2))

@@ -1,6 +1,7 @@
 internal import CGtk
 
 /// The desktop's clipboard (Ctrl+C / Ctrl+V), not the X primary selection.
+@MainActor
 package enum Clipboard {
     package static func setText(_ text: String) {
         let clipboard = gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0))

@@ -1,6 +1,7 @@
 internal import CGtk
 
 /// Display checks that need no window.
+@MainActor
 package enum Display {
     /// Initialises GTK if a display can be opened; false when there is none.
     ///

@@ -4,8 +4,14 @@ internal import CGtk
 ///
 /// Floating references (every new widget) are sunk on wrap, so the Swift wrapper and the GTK container each hold
 /// their own reference and either may go first. <https://docs.gtk.org/gobject/floating-refs.html>
+///
+/// GTK is not thread-safe: every call into it is made from the thread that runs its main loop, the main thread
+/// (<https://docs.gtk.org/gtk3/question_index.html>, "Is GTK thread safe?"), so the wrappers are `@MainActor`.
+/// Only `deinit` is not: the object may be released wherever the last wrapper goes, and `g_object_unref` is safe
+/// from any thread.
+@MainActor
 public class GObjectHandle {
-    let object: UnsafeMutablePointer<GObject>
+    nonisolated(unsafe) let object: UnsafeMutablePointer<GObject>
 
     init(retaining pointer: UnsafeMutableRawPointer) {
         object = pointer.assumingMemoryBound(to: GObject.self)

@@ -7,8 +7,10 @@ internal import CGtk
 /// finalized the reference reads NULL (GObject has dropped the handlers with it), so `disconnect()` does nothing
 /// instead of touching freed memory. A GWeakRef must stay at one address while it is in use, hence a class that
 /// owns its storage. <https://docs.gtk.org/gobject/struct.WeakRef.html>
+@MainActor
 public final class SignalConnection {
-    private let reference = UnsafeMutablePointer<GWeakRef>.allocate(capacity: 1)
+    /// GWeakRef calls are thread-safe, so `deinit` may clear it wherever the connection goes.
+    nonisolated(unsafe) private let reference = UnsafeMutablePointer<GWeakRef>.allocate(capacity: 1)
     let ids: [UInt]
 
     init(object: UnsafeMutablePointer<GObject>, ids: [UInt]) {

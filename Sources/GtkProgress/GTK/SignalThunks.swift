@@ -102,8 +102,13 @@ extension GObjectHandle {
 }
 
 /// The closure boxed by `connect` for a handler of type `Handler`.
+///
+/// A handler runs on the thread that emits the signal (<https://docs.gtk.org/gobject/func.signal_emit.html>). GTK
+/// emits on the thread that runs its main loop, the main thread, and the closures were made by `@MainActor` code
+/// for it: the program stops here rather than run one on another thread.
 private func handler<Handler>(_ data: UnsafeMutableRawPointer?) -> Handler {
-    Unmanaged<ClosureBox<Handler>>.fromOpaque(data!).takeUnretainedValue().call
+    MainActor.preconditionIsolated("a GLib signal was emitted off the main thread")
+    return Unmanaged<ClosureBox<Handler>>.fromOpaque(data!).takeUnretainedValue().call
 }
 
 private let voidThunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in

@@ -1,6 +1,7 @@
 internal import CGtk
 
 /// A tag in a text buffer's tag table: how a run of text looks.
+@MainActor
 package final class TextTag {
     let tag: UnsafeMutablePointer<GtkTextTag>
     /// The tag's name in the table (tests find a tag by it; the views keep what a tag means themselves).

@@ -4,6 +4,7 @@ import FoundationEssentials
 /// (`FindScanner`), so a page of many megabytes never holds the main loop for long, and what is found shows at
 /// once. Only the matches on and near the screen carry the highlight tag, re-tagged as the view scrolls: tagging
 /// every "e" of a 5 MB page would cost seconds. Counting stops at `FindResults.matchLimit` matches.
+@MainActor
 final class PageFinder {
     private unowned let page: PageView
     private var textView: TextView { page.textView }

@@ -11,6 +11,7 @@ import FoundationEssentials
 /// per link as in the GTK demo, because GtkTextBuffer searches its tags linearly on every tag application: with the
 /// 70,000 links of a 5 MB page, inserting slowed to seconds per slice. A `link:N` tag is made only on request
 /// (`linkLocation`), for tests and tools that look for a link by its tag.
+@MainActor
 package final class PageView {
     /// The widget to put in the window: a scrolled window holding the text view.
     package var root: Widget { scrolled }
