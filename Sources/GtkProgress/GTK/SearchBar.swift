@@ -45,17 +45,8 @@ package final class SearchBar: Widget {
 }
 
 /// A GtkSearchEntry: reports the text after typing pauses (`search-changed`), as GTK's search entries do.
-package final class SearchEntry: Widget {
-    package init() { super.init(retaining: gtk_search_entry_new()) }
-    package var text: String {
-        get { String(cString: gtk_entry_get_text(cast(GtkEntry.self))) }
-        set { gtk_entry_set_text(cast(GtkEntry.self), newValue) }
-    }
-    package var placeholder: String {
-        get { String(cString: gtk_entry_get_placeholder_text(cast(GtkEntry.self))) }
-        set { gtk_entry_set_placeholder_text(cast(GtkEntry.self), newValue) }
-    }
-    package func selectAll() { gtk_editable_select_region(OpaquePointer(object), 0, -1) }
+package final class SearchEntry: Entry {
+    package init() { super.init(entry: gtk_search_entry_new()) }
     @discardableResult
     package func onSearchChanged(_ handler: @escaping () -> Void) -> SignalConnection { connect(.searchChanged, handler) }
 }

@@ -58,15 +58,7 @@ extension TextView {
     /// Scrolls as little as needed for character `offset` to be on screen, at least `margin` (a fraction of the
     /// view's height) from its edges. Through a mark, so lines not yet measured are measured first.
     package func scrollIntoView(character offset: Int, margin: Double) {
-        var at = iter(at: offset)
-        let mark: UnsafeMutablePointer<GtkTextMark>
-        if let existing = gtk_text_buffer_get_mark(buffer, "reveal-target") {
-            mark = existing
-            gtk_text_buffer_move_mark(buffer, mark, &at)
-        } else {
-            mark = gtk_text_buffer_create_mark(buffer, "reveal-target", &at, 1)!
-        }
-        gtk_text_view_scroll_to_mark(textView, mark, margin, 0, 0, 0)
+        gtk_text_view_scroll_to_mark(textView, placeMark("reveal-target", atCharacter: offset), margin, 0, 0, 0)
     }
 
     /// The characters on screen: from the first character of the top line to the end of the bottom line.

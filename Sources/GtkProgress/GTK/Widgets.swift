@@ -36,7 +36,8 @@ public final class Button: Widget {
     package func click() { gtk_button_clicked(cast(GtkButton.self)) }
 }
 
-package final class Entry: Widget {
+/// A one-line text entry (`GtkEntry`), and the base of `SearchEntry` (a GtkSearchEntry is a GtkEntry).
+package class Entry: Widget {
     /// GtkEntryBuffer holds at most this many characters (GTK_ENTRY_BUFFER_MAX_SIZE) and cuts anything longer
     /// without a word. <https://docs.gtk.org/gtk3/method.EntryBuffer.insert_text.html>
     package static let maxCharacters = 65_535
@@ -46,8 +47,11 @@ package final class Entry: Widget {
     /// this is still the text from before it.
     private var textBeforeEdit = ""
 
-    package init() {
-        super.init(retaining: gtk_entry_new())
+    package convenience init() { self.init(entry: gtk_entry_new()) }
+
+    /// Wraps a new `GtkEntry *`, or one of its subclasses'.
+    init(entry: UnsafeMutableRawPointer) {
+        super.init(retaining: entry)
         connect(.changed) { [weak self] in
             guard let self else { return }
             self.textBeforeEdit = self.text
