@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "GtkProgressLoading", dependencies: ["GtkProgressCore", "GtkProgressFiles", "CCurl", "CGLib"],
                 path: "Sources/GtkProgressLoading"),
         .target(name: "GtkProgress", dependencies: ["GtkProgressCore", "GtkProgressFiles", "GtkProgressLoading", "CGtk"],
-                path: "Sources/GtkProgress"),
+                path: "Sources/GtkProgress", exclude: ["GTK/README.md"]),
         .executableTarget(name: "app", dependencies: ["GtkProgressCore", "GtkProgressFiles"], path: "Sources/app"),
         .executableTarget(name: "fetch", dependencies: ["GtkProgressCore", "GtkProgressFiles", "GtkProgressLoading"], path: "Sources/fetch"),
         .executableTarget(name: "viewer", dependencies: ["GtkProgress"], path: "Sources/viewer"),

@@ -6,8 +6,10 @@ import Foundation
 import GtkProgress
 
 /// A simulated load: what happens at which tenth of a second after it starts.
-typealias Script = [(tenths: Int, step: (LoadIndicator) -> Void)]
+/// The library's widgets are `@MainActor`: GTK is used from the main thread only.
+typealias Script = [(tenths: Int, step: @MainActor (LoadIndicator) -> Void)]
 
+@MainActor
 func scripts() -> [(label: String, name: String, script: Script)] {
     var slow: Script = [(2, { $0.milestone(.nameResolved) }), (4, { $0.milestone(.connected) }),
                         (6, { $0.milestone(.secured) }), (10, { $0.milestone(.firstByte) })]
@@ -22,6 +24,7 @@ func scripts() -> [(label: String, name: String, script: Script)] {
             ("S_tall", "stall", stall)]
 }
 
+@MainActor
 func runDemo(_ arguments: [String]) -> Int32 {
     var arguments = arguments
     var curveName = ProgressCurve.defaultPresetName
@@ -43,7 +46,7 @@ func runDemo(_ arguments: [String]) -> Int32 {
         bar.onStallChange = { stalled in
             if stalled { status.text = "No byte for 3 s: the bar pulses quietly until Stop." }
         }
-        func simulate(_ name: String, _ script: Script) {
+        @MainActor func simulate(_ name: String, _ script: Script) {
             timer?.cancel()
             bar.start()
             status.text = "Simulating a \(name) load…"

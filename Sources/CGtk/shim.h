@@ -5,17 +5,6 @@
 
 /* Only what Swift cannot import: macros and variadic functions. */
 
-static inline gulong cgtk_signal_connect(gpointer instance, const gchar *signal, GCallback handler,
-                                         gpointer data, GClosureNotify destroy) {
-    return g_signal_connect_data(instance, signal, handler, data, destroy, (GConnectFlags)0);
-}
-
-/* Runs after the class handler: "draw" handlers that paint over what the widget drew. */
-static inline gulong cgtk_signal_connect_after(gpointer instance, const gchar *signal, GCallback handler,
-                                               gpointer data, GClosureNotify destroy) {
-    return g_signal_connect_data(instance, signal, handler, data, destroy, G_CONNECT_AFTER);
-}
-
 static inline gboolean cgtk_settings_get_boolean(GtkSettings *settings, const gchar *name) {
     gboolean value = FALSE;
     g_object_get(settings, name, &value, NULL);

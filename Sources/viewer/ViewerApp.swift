@@ -3,6 +3,7 @@ import GtkProgress
 
 /// The desktop application: windows, each its own `Browser`, opened on the last session, the welcome page or the
 /// URLs it is given (one window each), also by a second launch or the desktop's `open` when a session bus exists.
+@MainActor
 final class ViewerApp {
     private let options: CommandLineOptions
     private var application: Application!
@@ -114,7 +115,7 @@ final class ViewerApp {
             guard focused, let browser, let index = self.browsers.firstIndex(where: { $0 === browser }) else { return }
             self.browsers.append(self.browsers.remove(at: index))
         }
-        browser.chrome.window.on("destroy") { [unowned self, weak browser] in
+        browser.chrome.window.onDestroy { [unowned self, weak browser] in
             guard let browser else { return }
             self.windowClosed(browser)
         }
@@ -208,8 +209,10 @@ final class ViewerApp {
         if wait {
             if let problem = sessionFile.saveAndWait(data) { printError(problem) }
         } else {
-            let delivery = MainThreadCallback { [weak self] problem in self?.sessionProblem(problem) }
-            sessionFile.save(data) { problem in MainLoop.post { delivery.call(problem) } }
+            // The app is main-actor isolated, and so Sendable: the file's queue hands it back to the main loop.
+            sessionFile.save(data) { [weak self] problem in
+                MainLoop.post { MainActor.assumeIsolated { self?.sessionProblem(problem) } }
+            }
         }
     }
 
@@ -220,11 +223,4 @@ final class ViewerApp {
         printError(problem)
         browsers.last?.showNotice(problem)
     }
-}
-
-/// A closure made on the main thread that the session file's queue hands back to it untouched (through
-/// `MainLoop.post`), so it only ever runs on the main thread.
-private final class MainThreadCallback: @unchecked Sendable {
-    let call: (String) -> Void
-    init(_ call: @escaping (String) -> Void) { self.call = call }
 }

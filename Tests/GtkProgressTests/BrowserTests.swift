@@ -3,10 +3,13 @@ import Foundation
 import XCTest
 
 /// The whole window against the loopback server: what the person sees after hostile or odd answers.
+/// `@MainActor` with async tests: the GTK layer is main-actor isolated, and XCTest on Linux runs async tests of a
+/// main-actor class on the main thread (DESIGN.md, "Swift over GTK").
+@MainActor
 final class BrowserTests: XCTestCase {
     let server = TestServer.shared
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         try requireDisplay()
     }
 
@@ -26,7 +29,7 @@ final class BrowserTests: XCTestCase {
         XCTAssertTrue(wait { !browser.model.isLoading }, "\(path) loads", file: file, line: line)
     }
 
-    func testNoContentKeepsThePageShown() {
+    func testNoContentKeepsThePageShown() async {
         let browser = makeBrowser()
         load(browser, "/page?title=Kept")
         browser.followLink(server.url("/empty"))
@@ -40,7 +43,7 @@ final class BrowserTests: XCTestCase {
         XCTAssertEqual(browser.chrome.address.text, server.url("/page?title=Kept").absoluteString)
     }
 
-    func testNotModifiedWithNothingCachedIsAnError() {
+    func testNotModifiedWithNothingCachedIsAnError() async {
         let browser = makeBrowser()
         load(browser, "/not-modified")
         XCTAssertEqual(browser.model.current?.isError, true)
@@ -48,7 +51,7 @@ final class BrowserTests: XCTestCase {
     }
 
     /// `<meta http-equiv="refresh" content="0">` on itself asked for the page about 320 times a second, for ever.
-    func testAPageThatRefreshesItselfIsHeldBackAndStopped() {
+    func testAPageThatRefreshesItselfIsHeldBackAndStopped() async {
         for path in ["/refresh-self", "/refresh-self?url=1"] {
             let browser = makeBrowser()
             browser.model.refreshes.limit = 3
@@ -75,7 +78,7 @@ final class BrowserTests: XCTestCase {
 
     /// Two addresses dropped together, or given on the command line: the first opens, and the status line says
     /// the other was not (this window shows one page at a time).
-    func testSeveralAddressesOpenTheFirstAndSaySo() {
+    func testSeveralAddressesOpenTheFirstAndSaySo() async {
         let browser = makeBrowser()
         browser.open([server.url("/page?title=First"), server.url("/page?title=Second")], kind: .dropped)
         XCTAssertTrue(wait { !browser.model.isLoading })
@@ -86,7 +89,7 @@ final class BrowserTests: XCTestCase {
     }
 
     /// With windows to open (the viewer), each address after the first gets a window of its own, and no notice.
-    func testSeveralAddressesOpenAWindowEachWhenWindowsCanBeOpened() {
+    func testSeveralAddressesOpenAWindowEachWhenWindowsCanBeOpened() async {
         let browser = makeBrowser()
         var others: [URL] = []
         browser.onOpenInNewWindow = { url, _ in others.append(url) }
@@ -100,7 +103,7 @@ final class BrowserTests: XCTestCase {
 
     /// GTK cuts a paste to the 65,535 characters its entry holds, and Enter then loaded what was left.
     /// Six hundred addresses dropped at once: twenty windows, and the status line says how many were left.
-    func testAHugeDropOpensTwentyWindowsAndSaysSo() {
+    func testAHugeDropOpensTwentyWindowsAndSaysSo() async {
         let browser = makeBrowser()
         var others: [URL] = []
         browser.onOpenInNewWindow = { url, kind in
@@ -115,7 +118,7 @@ final class BrowserTests: XCTestCase {
             + "other 580 were not opened."), browser.chrome.statusText)
     }
 
-    func testAnAddressTooLongForTheEntryIsRefusedWhole() {
+    func testAnAddressTooLongForTheEntryIsRefusedWhole() async {
         let browser = makeBrowser()
         load(browser, "/page?title=Here")
         let shown = browser.chrome.address.text
@@ -130,7 +133,7 @@ final class BrowserTests: XCTestCase {
         XCTAssertEqual(browser.chrome.address.characterCount, 10, "the program's own text is not input")
     }
 
-    func testThrottleSaysItLeavesLocalFilesAlone() throws {
+    func testThrottleSaysItLeavesLocalFilesAlone() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("gtkprogress-throttle-\(UUID()).html")
         try Data("<title>Local</title><p>Here.</p>".utf8).write(to: file)
         addTeardownBlock { try? FileManager.default.removeItem(at: file) }
@@ -144,7 +147,7 @@ final class BrowserTests: XCTestCase {
     }
 
     /// A message too long for the status line ends in "…"; the whole of it is the label's tooltip.
-    func testTheWholeStatusIsInTheTooltip() {
+    func testTheWholeStatusIsInTheTooltip() async {
         let browser = makeBrowser()
         let message = String(repeating: "A long status message. ", count: 40)
         browser.chrome.statusText = message
@@ -155,7 +158,7 @@ final class BrowserTests: XCTestCase {
 
     /// 12 quick Backs from the 15th page, most of whose pages have left the page cache, end on the 3rd page: no
     /// press is lost while the one before it is loading.
-    func testQuickBackPressesAreNotLost() {
+    func testQuickBackPressesAreNotLost() async {
         let browser = makeBrowser()
         for n in 1...15 {
             browser.followLink(server.url("/page?title=P\(n)"))

@@ -4,6 +4,9 @@ import XCTest
 @testable import GtkProgressCore
 
 /// The thin GTK layer: closures connected to signals and timers run, and are released when GLib lets go of them.
+/// `@MainActor` with async tests: the GTK layer is main-actor isolated, and XCTest on Linux runs async tests of a
+/// main-actor class on the main thread (DESIGN.md, "Swift over GTK").
+@MainActor
 final class GtkLayerTests: XCTestCase {
     /// Captured by closures; its deinit tells that GLib released the closure's box.
     private final class Witness {
@@ -13,16 +16,16 @@ final class GtkLayerTests: XCTestCase {
         deinit { onDeinit() }
     }
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         try requireDisplay()
     }
 
-    func testSignalClosureRunsAndIsReleasedWithTheObject() {
+    func testSignalClosureRunsAndIsReleasedWithTheObject() async {
         var released = false
         var button: Button? = Button(iconName: "go-next-symbolic", tooltip: "t", accessibleName: "a")
         do {
             let witness = Witness { released = true }
-            button!.on("clicked") { witness.calls += 1 }
+            button!.onClicked { witness.calls += 1 }
             button!.click()
             button!.click()
             XCTAssertEqual(witness.calls, 2, "the closure runs each time the signal fires")
@@ -33,31 +36,60 @@ final class GtkLayerTests: XCTestCase {
         XCTAssertTrue(released, "finalizing the object released the closure")
     }
 
-    func testDisconnectReleasesTheClosureAndStopsCalls() {
+    func testDisconnectReleasesTheClosureAndStopsCalls() async {
         var released = false
         let entry = Entry()
         var calls = 0
         do {
             let witness = Witness { released = true }
-            let connection = entry.on("activate") { witness.calls += 1; calls = witness.calls }
-            entry.emit("activate")
+            let connection = entry.onActivate { witness.calls += 1; calls = witness.calls }
+            entry.emit(.activate)
             XCTAssertEqual(calls, 1)
             connection.disconnect()
             connection.disconnect() // a second disconnect is harmless
         }
         XCTAssertTrue(released)
-        entry.emit("activate")
+        entry.emit(.activate)
         XCTAssertEqual(calls, 1, "no call after disconnect")
     }
 
-    func testWidgetInsideADestroyedWindowIsSafe() {
+    func testDisconnectAfterTheObjectIsFinalizedDoesNothing() async {
+        var released = false
+        var button: Button? = Button(iconName: "go-next-symbolic", tooltip: "t", accessibleName: "a")
+        var connection: SignalConnection?
+        do {
+            let witness = Witness { released = true }
+            connection = button!.onClicked { witness.calls += 1 }
+        }
+        XCTAssertTrue(connection!.isConnected)
+        button = nil
+        XCTAssertTrue(released, "the object is finalized")
+        // The connection's weak reference now reads NULL: no handler lookup on freed memory.
+        XCTAssertFalse(connection!.isConnected, "a finalized object has no handlers")
+        connection!.disconnect()
+        connection!.disconnect()
+        connection = nil
+    }
+
+    func testFocusChangeConnectionHoldsBothSignals() async {
+        let entry = Entry()
+        var changes: [Bool] = []
+        let connection = entry.onFocusChange { changes.append($0) }
+        XCTAssertEqual(connection.ids.count, 2, "focus-in-event and focus-out-event")
+        XCTAssertTrue(connection.isConnected)
+        connection.disconnect()
+        XCTAssertFalse(connection.isConnected, "both handlers are gone, focus-in's too")
+        XCTAssertEqual(changes, [])
+    }
+
+    func testWidgetInsideADestroyedWindowIsSafe() async {
         var released = false
         let window = Window()
         let button = Button(iconName: "go-next-symbolic", tooltip: "t", accessibleName: "a")
         window.add(button)
         do {
             let witness = Witness { released = true }
-            button.on("clicked") { witness.calls += 1 }
+            button.onClicked { witness.calls += 1 }
         }
         window.destroy()
         // GTK destroys the child with the window and drops its handlers; our wrapper still owns valid memory.
@@ -66,7 +98,7 @@ final class GtkLayerTests: XCTestCase {
         XCTAssertFalse(button.isVisible)
     }
 
-    func testTimerFiresAndStops() {
+    func testTimerFiresAndStops() async {
         var fired = 0
         let timer = MainLoopTimer(milliseconds: 10) {
             fired += 1
@@ -79,7 +111,7 @@ final class GtkLayerTests: XCTestCase {
         timer.cancel() // its source id was zeroed: cancelling again removes nothing
     }
 
-    func testCancelledTimerReleasesItsClosure() {
+    func testCancelledTimerReleasesItsClosure() async {
         var released = false
         var fired = 0
         var timer: MainLoopTimer?
@@ -98,7 +130,7 @@ final class GtkLayerTests: XCTestCase {
         XCTAssertTrue(released, "GLib dropped its reference on cancel and the wrapper its own: the closure is gone")
     }
 
-    func testIdleRunsOnce() {
+    func testIdleRunsOnce() async {
         var runs = 0
         MainLoop.idle { runs += 1 }
         XCTAssertTrue(MainLoop.run(until: { runs == 1 }, timeout: 2))

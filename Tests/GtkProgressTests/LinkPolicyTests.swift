@@ -5,18 +5,21 @@ import XCTest
 /// Every way a link can be opened, from a web page and from a local page, against the one navigation policy: a web
 /// page never opens a local file, whether the link opens here or in a new window, by mouse, keyboard or menu; a
 /// local page and the person at the screen may.
+/// `@MainActor` with async tests: the GTK layer is main-actor isolated, and XCTest on Linux runs async tests of a
+/// main-actor class on the main thread (DESIGN.md, "Swift over GTK").
+@MainActor
 final class LinkPolicyTests: XCTestCase {
     let server = TestServer.shared
     private var folder: URL!
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         try requireDisplay()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("gtkprogress-links-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try "<title>Target</title><p>A local file.</p>".write(to: localTarget, atomically: true, encoding: .utf8)
     }
 
-    override func tearDown() {
+    override func tearDown() async throws {
         if let folder { try? FileManager.default.removeItem(at: folder) }
     }
 
@@ -84,7 +87,7 @@ final class LinkPolicyTests: XCTestCase {
         return browser.model.current?.url == target ? browser : nil
     }
 
-    func testEveryWayFromAWebPageAndFromALocalPage() throws {
+    func testEveryWayFromAWebPageAndFromALocalPage() async throws {
         let webTarget = server.url("/page?title=Web")
         // (opener is local, target, expected to open)
         let table: [(Bool, URL, Bool)] = [
@@ -110,7 +113,7 @@ final class LinkPolicyTests: XCTestCase {
     }
 
     /// Refused from a web page: the status line says why, no window opens, and the link is not marked visited.
-    func testARefusedNewWindowSaysWhyAndIsNotVisited() throws {
+    func testARefusedNewWindowSaysWhyAndIsNotVisited() async throws {
         let openerURL = try opener(local: false, linkingTo: localTarget)
         let browser = Browser(window: Window(), curve: .builtInWeChat, loaderOptions: LoaderOptions())
         var asked = 0
@@ -128,7 +131,7 @@ final class LinkPolicyTests: XCTestCase {
     }
 
     /// A person may still open the file by hand: dropped, typed, or from the command line or a second launch.
-    func testThePersonMayOpenALocalFile() {
+    func testThePersonMayOpenALocalFile() async {
         for kind in [NavigationKind.dropped, .typed, .commandLine] {
             let browser = Browser(window: Window(), curve: .builtInWeChat, loaderOptions: LoaderOptions())
             browser.open(server.url("/page?title=Web"), kind: .typed)
@@ -139,7 +142,7 @@ final class LinkPolicyTests: XCTestCase {
     }
 
     /// An address over 2 MB is refused wherever it comes from, with its size, and the page shown stays.
-    func testAnAddressOverTwoMegabytesIsRefusedEverywhere() {
+    func testAnAddressOverTwoMegabytesIsRefusedEverywhere() async {
         let long = URL(string: "http://127.0.0.1/" + String(repeating: "a", count: 8_000_100))!
         let browser = Browser(window: Window(), curve: .builtInWeChat, loaderOptions: LoaderOptions())
         browser.open(server.url("/page?title=Here"), kind: .typed)

@@ -4,6 +4,9 @@ import Foundation
 import XCTest
 
 /// Hostile pages (issue 29): each message says what happened, and an error status shows as an error.
+/// `@MainActor` with async tests: the GTK layer is main-actor isolated, and XCTest on Linux runs async tests of a
+/// main-actor class on the main thread (DESIGN.md, "Swift over GTK").
+@MainActor
 final class LoaderHostileTests: XCTestCase {
     let server = TestServer.shared
 
@@ -20,7 +23,7 @@ final class LoaderHostileTests: XCTestCase {
 
     /// RFC 1952 lets a gzip body hold several members; libcurl 7.88 decodes the first and fails the transfer with
     /// CURLE_WRITE_ERROR at the second, which was reported as "could not be kept in memory".
-    func testGzipOfTwoMembersSaysWhatHappened() {
+    func testGzipOfTwoMembersSaysWhatHappened() async {
         let single = record(server.url("/gzip-members?count=1"))
         XCTAssertEqual(single.shape, "response progress… finished")
         XCTAssertEqual(single.page?.text, "<p>Member 1 of 1.</p>\n", "one member decodes")
@@ -35,7 +38,7 @@ final class LoaderHostileTests: XCTestCase {
 
     /// A byte every 1.5 s is under one a second: the load is stopped, and the message counts what came within the
     /// stall time instead of saying the server stopped.
-    func testTrickleIsNotCalledAStop() throws {
+    func testTrickleIsNotCalledAStop() async throws {
         let run = record(server.url("/drip?interval=1.5&after=0&length=100000"), options: LoaderOptions(stallTimeout: 3))
         XCTAssertEqual(run.error?.kind, .stalled)
         let message = try XCTUnwrap(run.error?.message)
@@ -50,13 +53,13 @@ final class LoaderHostileTests: XCTestCase {
     }
 
     /// Nothing at all within the stall time is still "stopped sending".
-    func testSilenceIsStillAStop() {
+    func testSilenceIsStillAStop() async {
         let run = record(server.url("/drip?interval=30&after=500&length=100000"), options: LoaderOptions(stallTimeout: 1))
         XCTAssertEqual(run.error?.kind, .stalled)
         assertFacts(run.error, ["127.0.0.1", "1 second", "100,000 bytes", "500"])
     }
 
-    func testTrickleMessagesFromFacts() {
+    func testTrickleMessagesFromFacts() async {
         let url = URL(string: "http://example.org/")!
         var facts = TransferFacts(url: url, currentURL: url, code: 42, osErrno: 0, didConnect: true, didRespond: true,
                                   received: 2_000, expected: 1_000_000, redirects: [], exceededSizeLimit: false,
@@ -80,7 +83,7 @@ final class LoaderHostileTests: XCTestCase {
 
     // MARK: The deadline
 
-    func testDeadlineSaysHowMuchCameInHowLong() {
+    func testDeadlineSaysHowMuchCameInHowLong() async {
         let run = record(server.url("/stall?after=1000&length=100000"), options: LoaderOptions(deadline: 2))
         XCTAssertEqual(run.shape, "response progress… failed")
         XCTAssertEqual(run.error?.kind, .tooSlow)
@@ -88,7 +91,7 @@ final class LoaderHostileTests: XCTestCase {
     }
 
     /// A drip fast enough for the stall watch never ends by itself: the deadline ends it.
-    func testDripIsEndedByTheDeadline() throws {
+    func testDripIsEndedByTheDeadline() async throws {
         let run = record(server.url("/drip?interval=0.1&after=0&length=100000"), options: LoaderOptions(deadline: 2))
         XCTAssertEqual(run.error?.kind, .tooSlow)
         let message = try XCTUnwrap(run.error?.message)
@@ -98,7 +101,7 @@ final class LoaderHostileTests: XCTestCase {
         XCTAssertEqual(run.progress.last?.received, counts.first)
     }
 
-    func testDeadlineMessagesFromFacts() {
+    func testDeadlineMessagesFromFacts() async {
         let url = URL(string: "http://example.org/")!
         var options = LoaderOptions()
         XCTAssertEqual(options.deadline, 600, "ten minutes for a page document")
@@ -121,7 +124,7 @@ final class LoaderHostileTests: XCTestCase {
 
     // MARK: Sizes
 
-    func testSizesAreTrue() {
+    func testSizesAreTrue() async {
         XCTAssertEqual(ByteCount.size(9_437_185), "9.0 MB", "9 MB and a byte is not 9 MB")
         XCTAssertEqual(ByteCount.size(9_900_000), "9.4 MB")
         XCTAssertEqual(ByteCount.size(64 << 20), "64.0 MB")
@@ -133,7 +136,7 @@ final class LoaderHostileTests: XCTestCase {
         XCTAssertEqual(ByteCount.seconds(90), "90 seconds")
     }
 
-    func testSizeLimitMessageIsTrue() {
+    func testSizeLimitMessageIsTrue() async {
         let run = record(server.url("/slow?size=20000000&rate=0"), options: LoaderOptions(maxDocumentBytes: 9_437_185))
         XCTAssertEqual(run.error?.kind, .tooLarge)
         assertFacts(run.error, ["127.0.0.1", "9.0 MB"])
@@ -141,7 +144,7 @@ final class LoaderHostileTests: XCTestCase {
 
     // MARK: Error statuses
 
-    func testErrorStatusWithoutABodyFails() {
+    func testErrorStatusWithoutABodyFails() async {
         let run = record(server.url("/status?code=500&body=empty"))
         XCTAssertTrue(run.shape.hasPrefix("response") && run.shape.hasSuffix("failed"), run.shape)
         XCTAssertEqual(run.response?.status, 500)
@@ -152,7 +155,7 @@ final class LoaderHostileTests: XCTestCase {
         assertFacts(blank.error, ["127.0.0.1", "404 Not Found"])
     }
 
-    func testErrorStatusWithABodyShowsTheBody() {
+    func testErrorStatusWithABodyShowsTheBody() async {
         let run = record(server.url("/status?code=500"))
         XCTAssertEqual(run.shape, "response progress… finished")
         XCTAssertEqual(run.page?.status, 500)
@@ -162,7 +165,7 @@ final class LoaderHostileTests: XCTestCase {
         XCTAssertEqual(empty.page?.byteCount, 0)
     }
 
-    func testErrorStatusWithoutABodyShowsAnErrorPageAndFailsTheBar() throws {
+    func testErrorStatusWithoutABodyShowsAnErrorPageAndFailsTheBar() async throws {
         try requireDisplay()
         let browser = Browser(window: Window(), curve: .builtInWeChat)
         browser.open(server.url("/status?code=503&body=empty"), kind: .typed)
@@ -177,7 +180,7 @@ final class LoaderHostileTests: XCTestCase {
 
     // MARK: Visited links
 
-    func testRefusedLinksAreNotVisited() throws {
+    func testRefusedLinksAreNotVisited() async throws {
         try requireDisplay()
         let visited = VisitedLinks()
         let browser = Browser(window: Window(), curve: .builtInWeChat, visited: visited)
@@ -215,7 +218,7 @@ final class LoaderHostileTests: XCTestCase {
 
     /// 3 MB is over the 2 MB browsers accept; 9 MB is over libcurl's 8,000,000-byte limit on strings, which used to
     /// trap in the option wrapper.
-    func testOverlongAddressesAreRefused() {
+    func testOverlongAddressesAreRefused() async {
         server.resetCounts()
         for length in [3_000_000, 9_000_000] {
             let url = server.url("/page?q=" + String(repeating: "a", count: length))
@@ -230,7 +233,7 @@ final class LoaderHostileTests: XCTestCase {
     }
 
     /// An option libcurl refuses makes a failure to report, never a trap.
-    func testRefusedOptionIsAFailureNotATrap() throws {
+    func testRefusedOptionIsAFailureNotATrap() async throws {
         XCTAssertEqual(record(server.url("/page")).shape, "response progress… finished", "libcurl is loaded")
         let url = URL(string: "http://127.0.0.1/?q=" + String(repeating: "a", count: 8_100_000))!
         let transfer = Transfer(request: LoadRequest(url: url), options: LoaderOptions())

@@ -4,11 +4,14 @@ import Foundation
 import XCTest
 
 /// Find in page on the text view: counting stops at `FindResults.matchLimit`, and the bar says so.
+/// `@MainActor` with async tests: the GTK layer is main-actor isolated, and XCTest on Linux runs async tests of a
+/// main-actor class on the main thread (DESIGN.md, "Swift over GTK").
+@MainActor
 final class PageFinderTests: XCTestCase {
     private var window: Window!
     private var page: PageView!
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         guard Display.initialize() else { throw XCTSkip("no display") }
         window = Window()
         window.setDefaultSize(width: 640, height: 480)
@@ -18,7 +21,7 @@ final class PageFinderTests: XCTestCase {
         XCTAssertTrue(MainLoop.run(until: { self.page.textView.width > 1 }, timeout: 5), "the window is laid out")
     }
 
-    override func tearDown() {
+    override func tearDown() async throws {
         window?.destroy()
         window = nil
         page = nil
@@ -27,7 +30,7 @@ final class PageFinderTests: XCTestCase {
 
     /// 26,000 matches in 520 paragraphs: the search ends at 10,000 with "More than 10,000 matches", the first match
     /// current, and what the bar was told is what the finder holds.
-    func testASearchPastTheLimitStopsCounting() {
+    func testASearchPastTheLimitStopsCounting() async {
         let paragraph = "<p>" + String(repeating: "a needle, ", count: 50) + "</p>"
         let document = Document.parse(html: String(repeating: paragraph, count: 520), baseURL: nil)
         page.show(document, scrollTo: nil)

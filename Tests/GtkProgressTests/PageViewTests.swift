@@ -6,12 +6,15 @@ import TestSupport
 import XCTest
 
 /// The page view in a real window under a display (Xvfb in CI): what it shows, its link tags, and the pointer.
+/// `@MainActor` with async tests: the GTK layer is main-actor isolated, and XCTest on Linux runs async tests of a
+/// main-actor class on the main thread (DESIGN.md, "Swift over GTK").
+@MainActor
 final class PageViewTests: XCTestCase {
     static let baseURL = URL(string: "http://example.org/dir/page.html")!
     private var window: Window!
     private var page: PageView!
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         try requireDisplay()
         window = Window()
         window.setDefaultSize(width: 640, height: 480)
@@ -21,7 +24,7 @@ final class PageViewTests: XCTestCase {
         XCTAssertTrue(MainLoop.run(until: { self.page.textView.width > 1 }, timeout: 5), "the window is laid out")
     }
 
-    override func tearDown() {
+    override func tearDown() async throws {
         window?.destroy()
         window = nil
         page = nil
@@ -40,7 +43,7 @@ final class PageViewTests: XCTestCase {
         while MainLoop.monotonicSeconds() < deadline { if !MainLoop.iterate() { usleep(2000) } }
     }
 
-    func testShowsTheTextWithAClickableLink() throws {
+    func testShowsTheTextWithAClickableLink() async throws {
         let document = Document.parse(html: """
             <title>T</title><h1>Heading</h1><p>Some <b>bold</b> text and <a href="next.html">a link here</a>.</p>
             <ul><li>item</li></ul>
@@ -73,7 +76,7 @@ final class PageViewTests: XCTestCase {
         XCTAssertEqual(activated, [next], "a release that ends a selection does not follow the link")
     }
 
-    func testWideCharactersInMonospaceKeepThePageFace() throws {
+    func testWideCharactersInMonospaceKeepThePageFace() async throws {
         let document = Document.parse(html: """
             <p>Say <code>ab日本cd</code> and <a href="x.html"><code>x語y</code></a>.</p><pre>ｗｉｄｅ 1</pre>
             """, baseURL: Self.baseURL)
@@ -95,7 +98,7 @@ final class PageViewTests: XCTestCase {
         XCTAssertEqual(page.linkRanges.count, 1, "the link is one range however its tags are split")
     }
 
-    func testANewDocumentReplacesTextAndLinkTags() {
+    func testANewDocumentReplacesTextAndLinkTags() async {
         let first = Document.parse(html: "<p><a href='a'>A</a> <a href='b'>B</a></p>", baseURL: Self.baseURL)
         showAndWait(first)
         XCTAssertNotNil(page.linkLocation(index: 1))
@@ -109,7 +112,7 @@ final class PageViewTests: XCTestCase {
 
     /// A large page goes in slice by slice: the first screen is there at once and the main loop keeps turning.
     /// How long it takes is measured by `make bench`; `PAGE_VIEW_BYTES=5000000` tries a bigger page here.
-    func testLargePageIsInsertedInSlicesWhileTheLoopTurns() {
+    func testLargePageIsInsertedInSlicesWhileTheLoopTurns() async {
         let bytes = ProcessInfo.processInfo.environment["PAGE_VIEW_BYTES"].flatMap { Int($0) } ?? 1_000_000
         let html = GeneratedPage.html(bytes: bytes, textHeavy: false)
         let document = Document.parse(html: html, baseURL: Self.baseURL)
@@ -130,7 +133,7 @@ final class PageViewTests: XCTestCase {
 
     /// Leaving a large page swaps in a new buffer: the old text is not deleted from the buffer on screen (which
     /// ran GTK's handlers over all of it for seconds) but leaves whole, then goes a slice per main-loop turn.
-    func testLeavingALargePageDetachesItsBufferAndEmptiesItInSlices() throws {
+    func testLeavingALargePageDetachesItsBufferAndEmptiesItInSlices() async throws {
         XCTAssertTrue(MainLoop.run(until: { DetachedBuffers.pendingCharacters == 0 }, timeout: 60))
         let big = Document.parse(html: GeneratedPage.html(bytes: 1_000_000, textHeavy: false), baseURL: Self.baseURL)
         showAndWait(big)
@@ -152,7 +155,7 @@ final class PageViewTests: XCTestCase {
 
     /// A page shown again that differs near its top (a reload that changed it) is not deleted from the buffer on
     /// screen either: it goes in again, into a new buffer.
-    func testAProgressiveRenderThatChangesALargePageNearItsTopSwapsTheBuffer() {
+    func testAProgressiveRenderThatChangesALargePageNearItsTopSwapsTheBuffer() async {
         XCTAssertTrue(MainLoop.run(until: { DetachedBuffers.pendingCharacters == 0 }, timeout: 60))
         let html = GeneratedPage.html(bytes: 1_000_000, textHeavy: true)
         showAndWait(Document.parse(html: html, baseURL: Self.baseURL))
@@ -166,7 +169,7 @@ final class PageViewTests: XCTestCase {
     }
 
     /// A window closing with a large page does not free it in one piece: its buffer leaves the text view first.
-    func testClosingAWindowWithALargePageEmptiesItsBufferInSlices() {
+    func testClosingAWindowWithALargePageEmptiesItsBufferInSlices() async {
         XCTAssertTrue(MainLoop.run(until: { DetachedBuffers.pendingCharacters == 0 }, timeout: 60))
         let big = Document.parse(html: GeneratedPage.html(bytes: 1_000_000, textHeavy: true), baseURL: Self.baseURL)
         showAndWait(big)
@@ -178,7 +181,7 @@ final class PageViewTests: XCTestCase {
     }
 
     /// The status line shows a long address cut short: a label lays out all of its text.
-    func testStatusLineShortensALongAddress() throws {
+    func testStatusLineShortensALongAddress() async throws {
         let short = URL(string: "http://example.org/a%20b")!
         XCTAssertEqual(BrowserWindow.statusString(short), "http://example.org/a b")
         let long = try XCTUnwrap(URL(string: "http://example.org/" + String(repeating: "x", count: 1_000_000)))
@@ -195,7 +198,7 @@ final class PageViewTests: XCTestCase {
         }
     }
 
-    func testANewShowCancelsTheSlicesStillPending() {
+    func testANewShowCancelsTheSlicesStillPending() async {
         let big = Document.parse(html: GeneratedPage.html(bytes: 500_000, textHeavy: true),
                                  baseURL: Self.baseURL)
         page.show(big, scrollTo: nil)
@@ -206,7 +209,7 @@ final class PageViewTests: XCTestCase {
         XCTAssertEqual(page.text, "Small page", "no slice of the big page came after the small one")
     }
 
-    func testProgressiveRenderingKeepsTheTextAboveAndTheScrollPosition() {
+    func testProgressiveRenderingKeepsTheTextAboveAndTheScrollPosition() async {
         let html = (1...300).map { "<p>Paragraph \($0) with <a href='p\($0).html'>a link</a> in it.</p>" }.joined()
         let half = html.utf8.count / 2
         let partial = Document.parse(html: String(decoding: Array(html.utf8)[..<half], as: UTF8.self),
@@ -231,14 +234,14 @@ final class PageViewTests: XCTestCase {
         XCTAssertNotNil(page.linkLocation(index: 299))
     }
 
-    func testScrollPositionIsRestoredOnShow() {
+    func testScrollPositionIsRestoredOnShow() async {
         let document = Document.parse(html: (1...400).map { "<p>Line \($0)</p>" }.joined(), baseURL: Self.baseURL)
         page.show(document, scrollTo: 1500)
         XCTAssertTrue(MainLoop.run(until: { self.page.isComplete && abs(self.page.verticalOffset - 1500) < 1 },
                                    timeout: 30), "scrolled to \(page.verticalOffset)")
     }
 
-    func testOverlongLinesAreBrokenForLayout() {
+    func testOverlongLinesAreBrokenForLayout() async {
         let words = String(repeating: "word ", count: 20_000)
         let document = Document.parse(html: "<p>\(words)</p><pre>\(String(repeating: "x", count: 40_000))</pre>",
                                       baseURL: Self.baseURL)
@@ -250,7 +253,7 @@ final class PageViewTests: XCTestCase {
 
     /// Following a link to a place in the page keeps the left edge, even when a wide preformatted line makes the
     /// page scrollable sideways and the place is indented.
-    func testScrollingToAnAnchorKeepsTheLeftEdge() {
+    func testScrollingToAnAnchorKeepsTheLeftEdge() async {
         let wide = String(repeating: "wide_code ", count: 400)
         let paragraphs = (1...150).map { "<p>Paragraph \($0)</p>" }.joined()
         let document = Document.parse(
@@ -264,7 +267,7 @@ final class PageViewTests: XCTestCase {
     }
 
     /// Centred and right-aligned paragraphs sit away from the left margin; a rule is a paragraph of its own.
-    func testAlignmentAndRulesHaveTheirTags() throws {
+    func testAlignmentAndRulesHaveTheirTags() async throws {
         let document = Document.parse(html: """
             <p>Left</p><hr><p align=center>Mid</p><div style="text-align: right">End</div>
             """, baseURL: Self.baseURL)

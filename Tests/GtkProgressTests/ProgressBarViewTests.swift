@@ -10,6 +10,9 @@ final class TestClock {
 }
 
 /// The bar's pixels: painted offscreen on a Cairo image at scale 1 and 2, and drawn by GTK in a real window.
+/// `@MainActor` with async tests: the GTK layer is main-actor isolated, and XCTest on Linux runs async tests of a
+/// main-actor class on the main thread (DESIGN.md, "Swift over GTK").
+@MainActor
 final class ProgressBarViewTests: XCTestCase {
     static let blue = Pixel(red: 0x35, green: 0x84, blue: 0xe4, alpha: 255)
     static let clear = Pixel(red: 0, green: 0, blue: 0, alpha: 0)
@@ -30,7 +33,7 @@ final class ProgressBarViewTests: XCTestCase {
         (0..<surface.deviceWidth).filter { surface.pixel(x: $0, y: y).alpha > 0 }
     }
 
-    func testWidthHeightAndColourAtSeveralFractions() {
+    func testWidthHeightAndColourAtSeveralFractions() async {
         for scale in [1, 2] {
             for fraction in [0.1, 0.25, 0.35, 0.5, 0.6, 0.9, 0.95, 1.0, 1.0 / 3] {
                 let surface = paint(fraction: fraction, scale: scale)
@@ -51,7 +54,7 @@ final class ProgressBarViewTests: XCTestCase {
 
     /// The theme's accent as it is where it stands out from the page; a pale accent on a white page is darkened
     /// until it has the 3:1 WCAG asks of graphics.
-    func testTheAccentKeepsThreeToOneOnThePage() {
+    func testTheAccentKeepsThreeToOneOnThePage() async {
         let accent = RGBA(red: 0x35 / 255.0, green: 0x84 / 255.0, blue: 0xe4 / 255.0)
         let white = RGBA(red: 1, green: 1, blue: 1), dark = RGBA(red: 0x2d / 255.0, green: 0x2d / 255.0, blue: 0x2d / 255.0)
         XCTAssertEqual(ProgressBarView.color(theme: accent, page: white), accent)
@@ -63,7 +66,7 @@ final class ProgressBarViewTests: XCTestCase {
         XCTAssertGreaterThan(fixed.blue, fixed.red, "still the theme's hue")
     }
 
-    func testNothingPaintedAtZeroOrWhenHidden() {
+    func testNothingPaintedAtZeroOrWhenHidden() async {
         XCTAssertEqual(filledColumns(paint(fraction: 0, scale: 1), row: 0), [])
         let surface = CairoImageSurface(width: 100, height: 5)
         surface.draw { cr in
@@ -72,7 +75,7 @@ final class ProgressBarViewTests: XCTestCase {
         XCTAssertEqual(filledColumns(surface, row: 0), [])
     }
 
-    func testRightToLeftGrowsFromTheRight() {
+    func testRightToLeftGrowsFromTheRight() async {
         for scale in [1, 2] {
             let surface = paint(fraction: 0.35, scale: scale, rightToLeft: true)
             let columns = filledColumns(surface, row: 0)
@@ -85,7 +88,7 @@ final class ProgressBarViewTests: XCTestCase {
 
     /// At scale 2 no pixel may be partly covered: fractions whose width falls between device pixels still give
     /// whole pixels, and the height is exactly 6 device rows.
-    func testCrispEdgesAtScaleTwo() {
+    func testCrispEdgesAtScaleTwo() async {
         for fraction in [0.1234, 1.0 / 3, 0.70007, 0.90125, 0.0013] {
             for rightToLeft in [false, true] {
                 let surface = paint(fraction: fraction, width: 333, scale: 2, rightToLeft: rightToLeft)
@@ -101,7 +104,7 @@ final class ProgressBarViewTests: XCTestCase {
         }
     }
 
-    func testOpacityFadesThePaint() {
+    func testOpacityFadesThePaint() async {
         let surface = paint(fraction: 0.5, opacity: 0.5, scale: 1)
         let pixel = surface.pixel(x: 10, y: 1)
         XCTAssertEqual(Double(pixel.alpha), 127.5, accuracy: 1)
@@ -109,7 +112,7 @@ final class ProgressBarViewTests: XCTestCase {
         XCTAssertEqual(filledColumns(paint(fraction: 0.5, opacity: 0, scale: 1), row: 0), [])
     }
 
-    func testGeometryIsPixelAligned() {
+    func testGeometryIsPixelAligned() async {
         let rect = ProgressBarGeometry(fraction: 0.1234, barWidth: 333, scale: 2, rightToLeft: true)
         XCTAssertEqual(rect.width * 2, (rect.width * 2).rounded())
         XCTAssertEqual(rect.x * 2, (rect.x * 2).rounded())
@@ -144,7 +147,7 @@ final class ProgressBarViewTests: XCTestCase {
         return Page(window: window, overlay: overlay, indicator: indicator)
     }
 
-    func testAttachesToAGtkOverlayMadeElsewhere() throws {
+    func testAttachesToAGtkOverlayMadeElsewhere() async throws {
         try requireDisplay()
         // Another binding, or C, hands over its GtkOverlay * in either pointer form.
         let overlay = Overlay()
@@ -165,7 +168,7 @@ final class ProgressBarViewTests: XCTestCase {
     /// is an error.
     func settle() { _ = MainLoop.run(until: { false }, timeout: 0.2) }
 
-    func testBarIsAThreePixelStripAcrossTheTop() throws {
+    func testBarIsAThreePixelStripAcrossTheTop() async throws {
         let clock = TestClock()
         let page = try showPage(clock: clock)
         page.indicator.start()
@@ -174,7 +177,7 @@ final class ProgressBarViewTests: XCTestCase {
         XCTAssertEqual(page.indicator.view.widget.width, 400)
     }
 
-    func testWidgetDrawsTheTrackerInTheThemeColour() throws {
+    func testWidgetDrawsTheTrackerInTheThemeColour() async throws {
         let clock = TestClock()
         let page = try showPage(clock: clock)
         page.indicator.start()
@@ -203,7 +206,7 @@ final class ProgressBarViewTests: XCTestCase {
         XCTAssertEqual(rtl.pixel(x: 0, y: 0).alpha, 0)
     }
 
-    func testAccessibleIsAProgressBarWithAValue() throws {
+    func testAccessibleIsAProgressBarWithAValue() async throws {
         let clock = TestClock()
         let page = try showPage(clock: clock)
         page.indicator.start()
@@ -214,7 +217,7 @@ final class ProgressBarViewTests: XCTestCase {
         XCTAssertEqual(page.indicator.view.widget.accessibleValue ?? -1, 0.60, accuracy: 0.01)
     }
 
-    func testTimerAndFramesRunOnlyWhileTheBarIsUnderWay() throws {
+    func testTimerAndFramesRunOnlyWhileTheBarIsUnderWay() async throws {
         let page = try showPage()
         let view = page.indicator
         XCTAssertFalse(view.isTicking, "idle: no timer")
@@ -240,7 +243,7 @@ final class ProgressBarViewTests: XCTestCase {
     }
 
     /// The painted bar moves at the display's frame rate, not in the model's ten steps a second.
-    func testTheBarIsPaintedAtTheFrameRate() throws {
+    func testTheBarIsPaintedAtTheFrameRate() async throws {
         let page = try showPage()
         var painted: [Double] = []
         page.indicator.start()
@@ -257,7 +260,7 @@ final class ProgressBarViewTests: XCTestCase {
         XCTAssertLessThanOrEqual(painted.last ?? 1, page.indicator.snapshot.fraction, "never past the model")
     }
 
-    func testWithoutAnimationsTheModelIsPaintedOnTheTick() throws {
+    func testWithoutAnimationsTheModelIsPaintedOnTheTick() async throws {
         let clock = TestClock()
         let page = try showPage(clock: clock)
         Display.setAnimationsEnabled(false)
@@ -276,7 +279,7 @@ final class ProgressBarViewTests: XCTestCase {
         XCTAssertFalse(page.indicator.isAnimating)
     }
 
-    func testCancelRemovesTheTimerAtOnce() throws {
+    func testCancelRemovesTheTimerAtOnce() async throws {
         let clock = TestClock()
         let page = try showPage(clock: clock)
         page.indicator.start()
@@ -289,7 +292,7 @@ final class ProgressBarViewTests: XCTestCase {
         XCTAssertEqual(page.indicator.snapshot.fraction, 0.10)
     }
 
-    func testFailurePaintsTheErrorColourThenFades() throws {
+    func testFailurePaintsTheErrorColourThenFades() async throws {
         let clock = TestClock()
         let page = try showPage(clock: clock)
         page.indicator.start()
@@ -319,7 +322,7 @@ final class ProgressBarViewTests: XCTestCase {
         XCTAssertFalse(page.indicator.view.widget.isVisible)
     }
 
-    func testColourAndHeightCanBeChosen() throws {
+    func testColourAndHeightCanBeChosen() async throws {
         let clock = TestClock()
         let page = try showPage(clock: clock)
         page.indicator.color = RGBA(red: 0, green: 0.5, blue: 0)
@@ -334,12 +337,11 @@ final class ProgressBarViewTests: XCTestCase {
         XCTAssertEqual(Double(filledColumns(surface, row: 0).count), 40, accuracy: 1)
     }
 
-    func testAccessibleValueIsReadableButNeverAnnounced() throws {
+    func testAccessibleValueIsReadableButNeverAnnounced() async throws {
         try requireDisplay()
         let bar = ProgressBar()
         var announcements = 0
-        let accessible = bar.accessibleObject
-        accessible.onSignal("property-change") { _ in announcements += 1 }
+        bar.onAccessiblePropertyChange { announcements += 1 }
         bar.setFractionQuietly(0.42)
         XCTAssertEqual(bar.accessibleValue ?? -1, 0.42, accuracy: 1e-9, "read on demand")
         XCTAssertEqual(announcements, 0, "not announced")
@@ -347,12 +349,12 @@ final class ProgressBarViewTests: XCTestCase {
         XCTAssertGreaterThan(announcements, 0, "GTK's own setter would have announced it")
     }
 
-    func testPageBusyStateForScreenReaders() throws {
+    func testPageBusyStateForScreenReaders() async throws {
         try requireDisplay()
         let view = TextView()
         var changes = 0
-        view.accessibleObject.onSignal("state-change") { name, _ in
-            if let name, String(cString: name.assumingMemoryBound(to: CChar.self)) == "busy" { changes += 1 }
+        view.onAccessibleStateChange { state, _ in
+            if state == "busy" { changes += 1 }
         }
         XCTAssertFalse(view.isAccessibleBusy)
         view.isAccessibleBusy = true

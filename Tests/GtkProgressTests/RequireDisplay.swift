@@ -6,6 +6,7 @@ import XCTest
 /// a developer expects; `make test` runs the tests under xvfb-run and sets GTKPROGRESS_REQUIRE_DISPLAY=1, and
 /// there a display that cannot be opened fails the test, so a broken xvfb-run cannot turn every GTK test into a
 /// skip that passes.
+@MainActor
 func requireDisplay() throws {
     if Display.initialize() { return }
     guard ProcessInfo.processInfo.environment["GTKPROGRESS_REQUIRE_DISPLAY"] == "1" else {

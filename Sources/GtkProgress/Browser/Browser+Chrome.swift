@@ -22,13 +22,13 @@ extension Browser {
     }
 
     func connectChrome() {
-        chrome.back.on("clicked") { [weak self] in self?.goBack() }
-        chrome.forward.on("clicked") { [weak self] in self?.goForward() }
-        chrome.reloadOrStop.on("clicked") { [weak self] in
+        chrome.back.onClicked { [weak self] in self?.goBack() }
+        chrome.forward.onClicked { [weak self] in self?.goForward() }
+        chrome.reloadOrStop.onClicked { [weak self] in
             guard let self else { return }
             if self.model.isLoading { self.stop() } else { self.reload() }
         }
-        chrome.address.on("activate") { [weak self] in
+        chrome.address.onActivate { [weak self] in
             guard let self else { return }
             self.open(text: self.chrome.address.text, kind: .typed)
             if self.model.isLoading || self.model.current != nil { self.page.focus() }
@@ -163,8 +163,8 @@ extension Browser {
             guard let self, bar.isOpen else { return }
             self.page.finder.search(bar.entry.text)
         }
-        bar.previous.on("clicked") { [weak self] in self?.findAgain(forward: false) }
-        bar.next.on("clicked") { [weak self] in self?.findAgain(forward: true) }
+        bar.previous.onClicked { [weak self] in self?.findAgain(forward: false) }
+        bar.next.onClicked { [weak self] in self?.findAgain(forward: true) }
         // Closed by its own close button, or by GtkSearchBar itself.
         bar.onOpenChanged { [weak self] in
             guard let self, !bar.isOpen, self.page.finder.results != nil else { return }

@@ -7,6 +7,7 @@ import GtkProgressFiles
 ///
 /// By concern: this file takes user events and applies the model's decisions; `Browser+Loading` handles the load
 /// in flight; `Browser+Chrome` connects the window's widgets and keys and reflects the model in them.
+@MainActor
 package final class Browser {
     package let chrome: BrowserWindow
     package let page: PageView

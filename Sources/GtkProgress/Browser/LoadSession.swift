@@ -3,6 +3,7 @@ import FoundationEssentials
 /// One navigation's load, from its start until its page is shown or it is stopped: what arrived so far, which
 /// of it is shown, and the parses in flight. Parsing runs off the main loop (`BackgroundWork`); a result that
 /// comes back for a session that has ended is dropped.
+@MainActor
 final class LoadSession {
     let navigation: PendingNavigation
     var response: LoadResponse?

@@ -9,6 +9,19 @@ extension Widget {
         String(cString: atk_role_get_name(atk_object_get_role(gtk_widget_get_accessible(widget))))
     }
 
+    /// The accessible announced a change of a property, its value for one (ATK's `property-change`): what a
+    /// screen reader may speak.
+    @discardableResult
+    package func onAccessiblePropertyChange(_ handler: @escaping () -> Void) -> SignalConnection {
+        accessibleObject.connect(.accessiblePropertyChange) { (_: UnsafeMutableRawPointer?) in handler() }
+    }
+
+    /// The accessible announced a state turning on or off, by the state's name ("busy", …; ATK's `state-change`).
+    @discardableResult
+    package func onAccessibleStateChange(_ handler: @escaping (_ state: String, _ on: Bool) -> Void) -> SignalConnection {
+        accessibleObject.connect(.accessibleStateChange, handler)
+    }
+
     package var accessibleName: String? {
         atk_object_get_name(gtk_widget_get_accessible(widget)).map { String(cString: $0) }
     }

@@ -3,8 +3,6 @@ internal import CGtk
 /// A `GtkApplication` that handles `open`, so desktop launchers, `gio open` and a second launch can hand it URLs.
 /// With a session bus a second instance forwards its URLs to the first; without one each runs on its own.
 public final class Application: GObjectHandle {
-    typealias OpenHandler = ClosureBox<([String]) -> Void>
-
     /// `unique: false` runs without a session bus: no forwarding to a running instance.
     public init(id: String, unique: Bool = true) {
         let flags = unique ? G_APPLICATION_HANDLES_OPEN
@@ -33,22 +31,12 @@ public final class Application: GObjectHandle {
 
     /// Runs `handler` when the application starts without files to open: make its windows there.
     @discardableResult
-    public func onActivate(_ handler: @escaping () -> Void) -> SignalConnection { on("activate", handler) }
+    public func onActivate(_ handler: @escaping () -> Void) -> SignalConnection { connect(.activate, handler) }
 
     /// `open` hands the URIs of the files or URLs the application was asked to open.
     @discardableResult
     package func onOpen(_ handler: @escaping ([String]) -> Void) -> SignalConnection {
-        let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32,
-                                   UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, files, count, _, data in
-            var uris: [String] = []
-            for i in 0..<Int(count) {
-                guard let file = files?[i], let uri = g_file_get_uri(file) else { continue }
-                uris.append(String(cString: uri))
-                g_free(uri)
-            }
-            Unmanaged<OpenHandler>.fromOpaque(data!).takeUnretainedValue().call(uris)
-        }
-        return connect("open", thunk: unsafeBitCast(thunk, to: GCallback.self), box: OpenHandler(handler))
+        connect(.open, handler)
     }
 
     /// A window that belongs to the application: it quits when its last such window closes.
@@ -61,24 +49,5 @@ public final class Application: GObjectHandle {
         return cStrings.withUnsafeMutableBufferPointer { buffer in
             g_application_run(cast(GApplication.self), Int32(buffer.count), buffer.baseAddress)
         }
-    }
-}
-
-/// Display checks that need no window.
-package enum Display {
-    /// Initialises GTK if a display can be opened; false when there is none.
-    ///
-    /// Nothing here draws with OpenGL, yet GDK on X11 probes the GL visuals when it opens the display, which loads
-    /// Mesa (and LLVM with it): about 50 MB of memory and tens of milliseconds at startup. GDK_GL=disable skips
-    /// the probe; a user who sets GDK_GL keeps their choice.
-    package static func initialize() -> Bool {
-        setenv("GDK_GL", "disable", 0)
-        return gtk_init_check(nil, nil) != 0
-    }
-
-    /// Turns the desktop's animations on or off for this process (GtkSettings `gtk-enable-animations`), as a
-    /// user asking for reduced motion does.
-    static func setAnimationsEnabled(_ enabled: Bool) {
-        cgtk_object_set_bool(UnsafeMutableRawPointer(gtk_settings_get_default()), "gtk-enable-animations", enabled ? 1 : 0)
     }
 }

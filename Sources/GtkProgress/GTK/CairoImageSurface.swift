@@ -25,6 +25,7 @@ package final class CairoImageSurface {
     }
 
     /// Renders `widget` as GTK would on screen (its "draw" signal), at the widget's allocated size.
+    @MainActor
     package func draw(_ widget: Widget) {
         draw { context in gtk_widget_draw(widget.widget, context.cr) }
     }

@@ -6,6 +6,26 @@ package struct DroppedData: Sendable {
     package let bytes: [UInt8]
     /// `text/uri-list` parsed by GTK, when the target carried URIs.
     package let uris: [String]
+
+    /// Reads the target, the bytes and the URIs out of a `GtkSelectionData *`.
+    init(_ selection: OpaquePointer) {
+        let namePointer = gdk_atom_name(gtk_selection_data_get_target(selection))
+        target = namePointer.map { String(cString: $0) } ?? ""
+        g_free(namePointer)
+        var length: Int32 = 0
+        if let raw = gtk_selection_data_get_data_with_length(selection, &length), length > 0 {
+            bytes = Array(UnsafeBufferPointer(start: raw, count: Int(length)))
+        } else {
+            bytes = []
+        }
+        var uris: [String] = []
+        if let list = gtk_selection_data_get_uris(selection) {
+            var i = 0
+            while let uri = list[i] { uris.append(String(cString: uri)); i += 1 }
+            g_strfreev(list)
+        }
+        self.uris = uris
+    }
 }
 
 extension Widget {
@@ -26,30 +46,7 @@ extension Widget {
         gtk_drag_dest_set_target_list(widget, list)
         gtk_target_list_unref(list)
 
-        typealias Box = ClosureBox<(DroppedData) -> Bool>
-        let thunk: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, Int32, Int32, OpaquePointer?, UInt32,
-                                   UInt32, UnsafeMutableRawPointer?) -> Void = { _, context, _, _, selection, _, time, data in
-            guard let selection else { return }
-            let targetAtom = gtk_selection_data_get_target(selection)
-            let namePointer = gdk_atom_name(targetAtom)
-            let target = namePointer.map { String(cString: $0) } ?? ""
-            g_free(namePointer)
-            var length: Int32 = 0
-            var bytes: [UInt8] = []
-            if let raw = gtk_selection_data_get_data_with_length(selection, &length), length > 0 {
-                bytes = Array(UnsafeBufferPointer(start: raw, count: Int(length)))
-            }
-            var uris: [String] = []
-            if let list = gtk_selection_data_get_uris(selection) {
-                var i = 0
-                while let uri = list[i] { uris.append(String(cString: uri)); i += 1 }
-                g_strfreev(list)
-            }
-            _ = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
-                .call(DroppedData(target: target, bytes: bytes, uris: uris))
-            _ = context; _ = time
-        }
-        return connect("drag-data-received", thunk: unsafeBitCast(thunk, to: GCallback.self), box: Box(handler))
+        return connect(.dragDataReceived) { (selection: OpaquePointer) in _ = handler(DroppedData(selection)) }
     }
 
     /// Stops this widget from taking drops itself, so they reach the window's handler (a read-only text view and
@@ -62,19 +59,14 @@ extension Widget {
     /// `gtk_drag_find_widget` does for a site that declines (gtk/gtkdnd.c): the window's.
     package func refuseOwnDrops() {
         gtk_drag_dest_set(widget, GtkDestDefaults(rawValue: 0), nil, 0, GdkDragAction(rawValue: 0))
-        let decline: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, Int32, Int32, UInt32,
-                                     UnsafeMutableRawPointer?) -> Int32 = { widget, _, _, _, _, data in
-            let name = data!.assumingMemoryBound(to: CChar.self)
-            g_signal_stop_emission_by_name(widget, name)
-            return 0
-        }
-        for signal in Self.declinedDragSignals {
-            g_signal_connect_data(object, signal, unsafeBitCast(decline, to: GCallback.self),
-                                  UnsafeMutableRawPointer(mutating: signal), nil, GConnectFlags(rawValue: 0))
+        // The handlers hold the instance as a pointer, not the wrapper: a wrapper in a closure the object keeps
+        // would keep the object alive.
+        let instance = UnsafeMutableRawPointer(object)
+        for signal in [Signal.dragMotion, .dragDrop] {
+            connect(signal) { (_: Int, _: Int) in
+                g_signal_stop_emission_by_name(instance, signal.rawValue)
+                return false
+            }
         }
     }
-
-    /// Signal names that live as long as the process, handed to the handlers above as their data.
-    nonisolated(unsafe) private static let declinedDragSignals: [UnsafePointer<CChar>] =
-        ["drag-motion", "drag-drop"].map { (name: String) in UnsafePointer(strdup(name)!) }
 }

@@ -1,6 +1,7 @@
 internal import CGtk
 
 /// The desktop's save dialog.
+@MainActor
 package enum FileChooser {
     /// Asks where to save; returns the chosen path, or nil when cancelled.
     package static func save(parent: Window, suggestedName: String) -> String? {

@@ -3,6 +3,7 @@ internal import CGtk
 /// A function run before every frame of a widget's frame clock, at the display's frame rate and only while the
 /// widget is mapped (<https://docs.gtk.org/gtk3/method.Widget.add_tick_callback.html>). It goes when the function
 /// returns false, on `cancel()`, or with this object, so nothing wakes the loop once the motion is over.
+@MainActor
 final class FrameCallback {
     private final class State {
         let frame: () -> Bool
@@ -17,10 +18,13 @@ final class FrameCallback {
         self.widget = widget
         state = State(frame)
         state.id = gtk_widget_add_tick_callback(widget.widget, { _, _, data in
-            let state = Unmanaged<State>.fromOpaque(data!).takeUnretainedValue()
-            if state.frame() { return 1 }
-            state.id = 0
-            return 0
+            // The frame clock ticks on GTK's thread, the main thread.
+            MainActor.assumeIsolated {
+                let state = Unmanaged<State>.fromOpaque(data!).takeUnretainedValue()
+                if state.frame() { return 1 }
+                state.id = 0
+                return 0
+            }
         }, Unmanaged.passRetained(state).toOpaque(), { data in
             let state = Unmanaged<State>.fromOpaque(data!)
             state.takeUnretainedValue().id = 0
@@ -37,5 +41,6 @@ final class FrameCallback {
         gtk_widget_remove_tick_callback(widget.widget, id)
     }
 
-    deinit { cancel() }
+    /// Wrappers are released on the main thread, where they are used.
+    deinit { MainActor.assumeIsolated { cancel() } }
 }

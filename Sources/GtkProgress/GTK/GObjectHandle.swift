@@ -4,8 +4,14 @@ internal import CGtk
 ///
 /// Floating references (every new widget) are sunk on wrap, so the Swift wrapper and the GTK container each hold
 /// their own reference and either may go first. <https://docs.gtk.org/gobject/floating-refs.html>
+///
+/// GTK is not thread-safe: every call into it is made from the thread that runs its main loop, the main thread
+/// (<https://docs.gtk.org/gtk3/question_index.html>, "Is GTK thread safe?"), so the wrappers are `@MainActor`.
+/// Only `deinit` is not: the object may be released wherever the last wrapper goes, and `g_object_unref` is safe
+/// from any thread.
+@MainActor
 public class GObjectHandle {
-    let object: UnsafeMutablePointer<GObject>
+    nonisolated(unsafe) let object: UnsafeMutablePointer<GObject>
 
     init(retaining pointer: UnsafeMutableRawPointer) {
         object = pointer.assumingMemoryBound(to: GObject.self)
@@ -26,26 +32,4 @@ public class GObjectHandle {
 
     /// The current reference count; tests use it to prove a wrapper releases what it took.
     package var referenceCount: UInt32 { object.pointee.ref_count }
-
-    /// Connects `handler` to a signal. The closure lives in a retained box that GLib releases through the
-    /// destroy-notify when the handler is disconnected or the object is finalized.
-    @discardableResult
-    func connect(_ signal: String, thunk: GCallback, box: AnyObject) -> SignalConnection {
-        let data = Unmanaged.passRetained(box).toOpaque()
-        let id = cgtk_signal_connect(UnsafeMutableRawPointer(object), signal, thunk, data) { data, _ in
-            if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
-        }
-        return SignalConnection(object: object, id: id)
-    }
-}
-
-/// A connected handler; `disconnect()` removes it (and so releases its closure).
-public struct SignalConnection: Sendable {
-    nonisolated(unsafe) let object: UnsafeMutablePointer<GObject>
-    let id: UInt
-
-    /// Disconnects the handler; its closure is released.
-    public func disconnect() {
-        if g_signal_handler_is_connected(object, id) != 0 { g_signal_handler_disconnect(object, id) }
-    }
 }

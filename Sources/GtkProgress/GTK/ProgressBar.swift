@@ -12,10 +12,16 @@ package final class ProgressBar: Widget {
     }
 
     private var bar: UnsafeMutablePointer<GtkProgressBar> { cast(GtkProgressBar.self) }
-    /// The style provider of `setExactHeight`, replaced when the height changes.
-    private var heightProvider: OpaquePointer?
-
-    deinit { if let heightProvider { g_object_unref(UnsafeMutableRawPointer(heightProvider)) } }
+    /// The style provider of `setExactHeight`, replaced when the height changes. The widget holds it as object
+    /// data, which drops the reference when it is replaced or the widget is finalized.
+    /// <https://docs.gtk.org/gobject/method.Object.set_data_full.html>
+    private var heightProvider: OpaquePointer? {
+        get { g_object_get_data(object, "gtkprogress-height-provider").map(OpaquePointer.init) }
+        set {
+            g_object_set_data_full(object, "gtkprogress-height-provider", newValue.map(UnsafeMutableRawPointer.init),
+                                   { g_object_unref($0) })
+        }
+    }
 
     /// The value assistive technologies read, 0…1. Setting it announces the change (see `setFractionQuietly`).
     var fraction: Double {
@@ -44,7 +50,6 @@ package final class ProgressBar: Widget {
     package func setExactHeight(_ height: Int) {
         if let heightProvider {
             gtk_style_context_remove_provider(gtk_widget_get_style_context(widget), heightProvider)
-            g_object_unref(UnsafeMutableRawPointer(heightProvider))
         }
         let provider = gtk_css_provider_new()
         let css = """
@@ -65,18 +70,6 @@ package final class ProgressBar: Widget {
     /// Paints with `handler` in place of the theme: returning TRUE from "draw" stops GTK's own drawing.
     @discardableResult
     package func onPaint(_ handler: @escaping (CairoContext) -> Void) -> SignalConnection {
-        onDraw { cr in handler(cr); return true }
-    }
-}
-
-extension Widget {
-    /// Whether the desktop wants animations (GtkSettings `gtk-enable-animations`); off for reduced motion.
-    package var animationsEnabled: Bool {
-        cgtk_settings_get_boolean(gtk_widget_get_settings(widget), "gtk-enable-animations") != 0
-    }
-
-    /// Lays the widget out right-to-left or left-to-right regardless of the locale (tests and mixed UIs).
-    package func setRightToLeft(_ rightToLeft: Bool) {
-        gtk_widget_set_direction(widget, rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
+        connect(.draw) { (cr: CairoContext) in handler(cr); return true }
     }
 }

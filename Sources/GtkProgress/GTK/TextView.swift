@@ -1,21 +1,5 @@
 internal import CGtk
 
-/// A tag in a text buffer's tag table: how a run of text looks.
-package final class TextTag {
-    let tag: UnsafeMutablePointer<GtkTextTag>
-    package let name: String
-
-    init(buffer: UnsafeMutablePointer<GtkTextBuffer>, name: String) {
-        tag = cgtk_text_buffer_create_tag(buffer, name)
-        self.name = name
-    }
-    private var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(tag) }
-    package func set(_ property: String, string: String) { cgtk_object_set_string(raw, property, string) }
-    package func set(_ property: String, int: Int) { cgtk_object_set_int(raw, property, Int32(int)) }
-    package func set(_ property: String, double: Double) { cgtk_object_set_double(raw, property, double) }
-    package func set(_ property: String, bool: Bool) { cgtk_object_set_bool(raw, property, bool ? 1 : 0) }
-}
-
 /// A read-only, word-wrapping text view and its buffer.
 package final class TextView: Widget {
     package init() {
@@ -33,13 +17,16 @@ package final class TextView: Widget {
         // slice at a time (`DetachedBuffers`). GtkWidget's own "destroy" handler runs after this one (it is a
         // G_SIGNAL_RUN_CLEANUP signal).
         let textView = view
-        on("destroy") { Self.detachBuffer(of: textView) }
+        connect(.destroy) { Self.detachBuffer(of: textView) }
     }
 
     private var view: UnsafeMutablePointer<GtkTextView> { cast(GtkTextView.self) }
     var buffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(view) }
 
-    package func createTag(_ name: String) -> TextTag { TextTag(buffer: buffer, name: name) }
+    /// A new tag named `name` in the buffer's table, looking as `look` says.
+    package func createTag(_ name: String, look: TextTag.Look = TextTag.Look()) -> TextTag {
+        TextTag(buffer: buffer, name: name, look: look)
+    }
 
     package var text: String {
         var start = GtkTextIter(), end = GtkTextIter()
@@ -175,21 +162,23 @@ package final class TextView: Widget {
         gdk_event_free(event)
     }
 
+    /// The mark named `name`, made or moved to character `offset`. Scrolling goes to a mark, not an iter: the view
+    /// scrolls to a mark once the lines above it are measured, which a long page only does in idle time.
+    func placeMark(_ name: String, atCharacter offset: Int) -> UnsafeMutablePointer<GtkTextMark> {
+        var at = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &at, Int32(clamping: offset))
+        if let existing = gtk_text_buffer_get_mark(buffer, name) {
+            gtk_text_buffer_move_mark(buffer, existing, &at)
+            return existing
+        }
+        return gtk_text_buffer_create_mark(buffer, name, &at, 1)!
+    }
+
     /// Scrolls so that character `offset` is at the top of the view; false if the buffer is not that long yet.
     @discardableResult
     package func scroll(toCharacter offset: Int) -> Bool {
         guard offset <= Int(gtk_text_buffer_get_char_count(buffer)) else { return false }
-        var iter = GtkTextIter()
-        gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(offset))
-        // A mark, not an iter: the view scrolls to a mark once the lines above it are measured, which a long
-        // page only does in idle time.
-        let mark: UnsafeMutablePointer<GtkTextMark>
-        if let existing = gtk_text_buffer_get_mark(buffer, "scroll-target") {
-            mark = existing
-            gtk_text_buffer_move_mark(buffer, mark, &iter)
-        } else {
-            mark = gtk_text_buffer_create_mark(buffer, "scroll-target", &iter, 1)!
-        }
+        let mark = placeMark("scroll-target", atCharacter: offset)
         // yalign 0 puts the place at the top. xalign 1 asks for the least horizontal scroll that shows it, which
         // for a place on the first screen width is none: with xalign 0 GTK would scroll sideways by the place's
         // indentation whenever a wide preformatted line makes the page scrollable sideways

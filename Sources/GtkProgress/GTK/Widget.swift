@@ -99,35 +99,23 @@ public class Widget: GObjectHandle {
         guard gtk_style_context_lookup_color(gtk_widget_get_style_context(widget), name, &color) != 0 else { return nil }
         return RGBA(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
     }
-
-    @discardableResult
-    package func onButtonRelease(_ handler: @escaping (_ x: Double, _ y: Double, _ button: UInt32) -> Bool) -> SignalConnection {
-        onEvent("button-release-event") { event in
-            var x = 0.0, y = 0.0, button: UInt32 = 0
-            gdk_event_get_coords(event, &x, &y)
-            gdk_event_get_button(event, &button)
-            return handler(x, y, button)
-        }
-    }
-
-    @discardableResult
-    package func onMotion(_ handler: @escaping (_ x: Double, _ y: Double) -> Bool) -> SignalConnection {
-        onEvent("motion-notify-event") { event in
-            var x = 0.0, y = 0.0
-            gdk_event_get_coords(event, &x, &y)
-            return handler(x, y)
-        }
-    }
-
-    @discardableResult
-    package func onLeave(_ handler: @escaping () -> Void) -> SignalConnection {
-        onEvent("leave-notify-event") { _ in handler(); return false }
-    }
 }
 
 extension Widget {
     /// Adds `child` to this widget, which must be a `GtkContainer`.
     public func add(_ child: Widget) {
         gtk_container_add(cast(GtkContainer.self), child.widget)
+    }
+}
+
+extension Widget {
+    /// Whether the desktop wants animations (GtkSettings `gtk-enable-animations`); off for reduced motion.
+    package var animationsEnabled: Bool {
+        cgtk_settings_get_boolean(gtk_widget_get_settings(widget), "gtk-enable-animations") != 0
+    }
+
+    /// Lays the widget out right-to-left or left-to-right regardless of the locale (tests and mixed UIs).
+    package func setRightToLeft(_ rightToLeft: Bool) {
+        gtk_widget_set_direction(widget, rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
     }
 }

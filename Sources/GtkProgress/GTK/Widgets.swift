@@ -31,12 +31,13 @@ public final class Button: Widget {
     }
     /// Runs `handler` each time the button is clicked (or activated from the keyboard).
     @discardableResult
-    public func onClicked(_ handler: @escaping () -> Void) -> SignalConnection { on("clicked", handler) }
+    public func onClicked(_ handler: @escaping () -> Void) -> SignalConnection { connect(.clicked, handler) }
     /// Acts as if the user clicked the button.
     package func click() { gtk_button_clicked(cast(GtkButton.self)) }
 }
 
-package final class Entry: Widget {
+/// A one-line text entry (`GtkEntry`), and the base of `SearchEntry` (a GtkSearchEntry is a GtkEntry).
+package class Entry: Widget {
     /// GtkEntryBuffer holds at most this many characters (GTK_ENTRY_BUFFER_MAX_SIZE) and cuts anything longer
     /// without a word. <https://docs.gtk.org/gtk3/method.EntryBuffer.insert_text.html>
     package static let maxCharacters = 65_535
@@ -46,9 +47,12 @@ package final class Entry: Widget {
     /// this is still the text from before it.
     private var textBeforeEdit = ""
 
-    package init() {
-        super.init(retaining: gtk_entry_new())
-        on("changed") { [weak self] in
+    package convenience init() { self.init(entry: gtk_entry_new()) }
+
+    /// Wraps a new `GtkEntry *`, or one of its subclasses'.
+    init(entry: UnsafeMutableRawPointer) {
+        super.init(retaining: entry)
+        connect(.changed) { [weak self] in
             guard let self else { return }
             self.textBeforeEdit = self.text
         }
@@ -67,9 +71,9 @@ package final class Entry: Widget {
     /// Text the person types or pastes, before it goes in: `handler` gets it and returns false to refuse all of
     /// it (GTK would otherwise cut a paste at `maxCharacters`).
     package func onInput(_ handler: @escaping (String) -> Bool) {
-        onInsertText { [weak self] instance, text in
+        connect(.insertText) { [weak self] (instance: UnsafeMutableRawPointer, text: String) in
             guard self?.settingText != true, !handler(text) else { return }
-            g_signal_stop_emission_by_name(instance, "insert-text")
+            g_signal_stop_emission_by_name(instance, Signal.insertText.rawValue)
             // A paste over a selection has deleted the selection already; once the paste is over, the text is put
             // back as it was.
             guard let self, self.text != self.textBeforeEdit else { return }
@@ -88,6 +92,9 @@ package final class Entry: Widget {
         set { gtk_entry_set_placeholder_text(cast(GtkEntry.self), newValue) }
     }
     package func selectAll() { gtk_editable_select_region(OpaquePointer(object), 0, -1) }
+    /// Return pressed in the entry.
+    @discardableResult
+    package func onActivate(_ handler: @escaping () -> Void) -> SignalConnection { connect(.activate, handler) }
     package func setInputPurposeURL() { gtk_entry_set_input_purpose(cast(GtkEntry.self), GTK_INPUT_PURPOSE_URL) }
 }
 
@@ -155,6 +162,16 @@ package final class ScrolledWindow: Widget {
     package var verticalRange: (lower: Double, upper: Double, page: Double) {
         (gtk_adjustment_get_lower(vadjustment), gtk_adjustment_get_upper(vadjustment),
          gtk_adjustment_get_page_size(vadjustment))
+    }
+}
+
+extension ScrolledWindow {
+    /// The vertical scroll position changed (by the reader, a key, or the program).
+    @discardableResult
+    package func onVerticalScroll(_ handler: @escaping () -> Void) -> SignalConnection {
+        let adjustment = GObjectHandle(retaining: UnsafeMutableRawPointer(
+            gtk_scrolled_window_get_vadjustment(cast(GtkScrolledWindow.self))!))
+        return adjustment.connect(.valueChanged, handler)
     }
 }
 

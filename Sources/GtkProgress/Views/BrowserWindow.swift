@@ -3,6 +3,7 @@ import FoundationEssentials
 /// The window's chrome: toolbar (Back, Forward, Reload/Stop, address entry), the page area with the progress bar
 /// overlaid at its top (pass-through, so content never shifts and the bar takes no clicks), and a status line.
 /// It holds no navigation state: `Browser` tells it what to show.
+@MainActor
 package final class BrowserWindow {
     package let window: Window
     package let back = Button(iconName: "go-previous-symbolic", tooltip: L("Back (Alt+Left)"), accessibleName: L("Back"))

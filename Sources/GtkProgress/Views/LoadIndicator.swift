@@ -23,6 +23,7 @@ internal import CGtk
 ///
 /// Inside, a `ProgressTracker` (the model) is ticked by a 0.1 s GLib timer, as the WeChat article's timer ticks
 /// its bar, and a `ProgressMotion` turns it into frames painted from the widget's frame clock while the bar moves.
+@MainActor
 public final class LoadIndicator {
     /// The model's tick, in milliseconds.
     package static let tickMilliseconds: UInt32 = 100
@@ -53,9 +54,12 @@ public final class LoadIndicator {
         view = ProgressBarView()
     }
 
+    /// An indicator is released on the main thread, where it is used.
     deinit {
-        timer?.cancel()
-        frames?.cancel()
+        MainActor.assumeIsolated {
+            timer?.cancel()
+            frames?.cancel()
+        }
     }
 
     // MARK: Placing and styling

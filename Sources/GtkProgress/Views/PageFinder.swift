@@ -4,6 +4,7 @@ import FoundationEssentials
 /// (`FindScanner`), so a page of many megabytes never holds the main loop for long, and what is found shows at
 /// once. Only the matches on and near the screen carry the highlight tag, re-tagged as the view scrolls: tagging
 /// every "e" of a 5 MB page would cost seconds. Counting stops at `FindResults.matchLimit` matches.
+@MainActor
 final class PageFinder {
     private unowned let page: PageView
     private var textView: TextView { page.textView }
@@ -139,14 +140,14 @@ final class PageFinder {
         let margin = max(visible.count, 2000)
         let around = max(visible.lowerBound - margin, 0)..<(visible.upperBound + margin)
         let wanted = Array(results.matches(startingIn: around).prefix(Self.highlightLimit))
-        let match = page.shared("find-match")
+        let match = page.shared(.findMatch)
         if wanted != highlighted {
             for start in highlighted { textView.removeTag(match, fromCharacter: start, to: start + results.length) }
             for start in wanted { textView.applyTag(match, fromCharacter: start, to: start + results.length) }
             highlighted = wanted
         }
         if results.currentRange != currentHighlight {
-            let current = page.shared("find-current")
+            let current = page.shared(.findCurrent)
             if let old = currentHighlight { textView.removeTag(current, fromCharacter: old.lowerBound, to: old.upperBound) }
             if let new = results.currentRange { textView.applyTag(current, fromCharacter: new.lowerBound, to: new.upperBound) }
             currentHighlight = results.currentRange
@@ -157,12 +158,12 @@ final class PageFinder {
         guard let length = results?.length else { return }
         // Text replaced by a new page took its tags with it; removing them again past the end is harmless.
         let total = textView.characterCount
-        let match = page.shared("find-match")
+        let match = page.shared(.findMatch)
         for start in highlighted where start < total {
             textView.removeTag(match, fromCharacter: start, to: min(start + length, total))
         }
         if let old = currentHighlight, old.lowerBound < total {
-            textView.removeTag(page.shared("find-current"), fromCharacter: old.lowerBound, to: min(old.upperBound, total))
+            textView.removeTag(page.shared(.findCurrent), fromCharacter: old.lowerBound, to: min(old.upperBound, total))
         }
         highlighted = []
         currentHighlight = nil

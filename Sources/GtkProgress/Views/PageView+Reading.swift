@@ -196,16 +196,16 @@ extension PageView {
     /// theme changes.
     func applyLinkColors() {
         let colors = textView.readableLinkColors
-        sharedTags["link"]?.set("foreground", string: colors.link.hexString)
-        sharedTags["visited"]?.set("foreground", string: colors.visited.hexString)
+        sharedTags[.link]?.apply(TextTag.Look(foreground: colors.link))
+        sharedTags[.visited]?.apply(TextTag.Look(foreground: colors.visited))
         textView.queueDraw()
     }
 
     /// Gives the links to `url` the visited look, now that it has been visited.
     public func markVisited(_ url: URL) {
         guard let link = document?.links.firstIndex(of: url) else { return }
-        let visited = shared("visited")
-        let unvisited = shared("link")
+        let visited = shared(.visited)
+        let unvisited = shared(.link)
         for range in linkRanges where range.link == link {
             textView.removeTag(unvisited, fromCharacter: range.start, to: range.end)
             textView.applyTag(visited, fromCharacter: range.start, to: range.end)

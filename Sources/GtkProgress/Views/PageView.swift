@@ -11,6 +11,7 @@ import FoundationEssentials
 /// per link as in the GTK demo, because GtkTextBuffer searches its tags linearly on every tag application: with the
 /// 70,000 links of a 5 MB page, inserting slowed to seconds per slice. A `link:N` tag is made only on request
 /// (`linkLocation`), for tests and tools that look for a link by its tag.
+@MainActor
 package final class PageView {
     /// The widget to put in the window: a scrolled window holding the text view.
     package var root: Widget { scrolled }
@@ -41,7 +42,7 @@ package final class PageView {
     /// Which characters belong to which link, in buffer order.
     private(set) var linkRanges: [(start: Int, end: Int, link: Int)] = []
     private var styleTags: [TextStyle: [TextTag]] = [:]
-    private(set) var sharedTags: [String: TextTag] = [:]
+    private(set) var sharedTags: [PageTag: TextTag] = [:]
     /// `link:N` tags made on request; removed with the document.
     private var linkTags: [Int: TextTag] = [:]
     private var hoveredLink: Int?
@@ -239,7 +240,7 @@ package final class PageView {
             ranges.append(TextView.TaggedRange(start: characters.lowerBound, length: characters.count, tags: tags))
             return
         }
-        let wideTags = tags.filter { $0.name != "mono" }
+        let wideTags = tags.filter { $0 !== sharedTags[.monospace] }
         var segmentStart = characters.lowerBound, character = segmentStart, segmentWide = false
         func endSegment() {
             let segmentTags = segmentWide ? wideTags : tags
@@ -335,7 +336,7 @@ package final class PageView {
         if let link = style.link { key.link = url(ofLink: link).map(isVisited) == true ? 1 : 0 }
         if style.listMarker {
             // A marker's width depends on its text, so marker tags are looked up per width.
-            return baseTags(for: key) + [shared("marker:\(text.count { $0 & 0xC0 != 0x80 })")]
+            return baseTags(for: key) + [shared(.listMarker(characters: text.count { $0 & 0xC0 != 0x80 }))]
         }
         if let tags = styleTags[key] { return tags }
         let tags = baseTags(for: key)
@@ -345,65 +346,28 @@ package final class PageView {
 
     private func baseTags(for style: TextStyle) -> [TextTag] {
         var tags: [TextTag] = []
-        if style.heading > 0 { tags.append(shared("h\(min(style.heading, 6))")) }
-        if style.bold { tags.append(shared("bold")) }
-        if style.italic { tags.append(shared("italic")) }
-        if style.monospace { tags.append(shared("mono")) }
-        if style.preformatted { tags.append(shared("pre")) }
-        if style.indent > 0 { tags.append(shared("indent\(min(style.indent, 12))")) }
-        if let link = style.link { tags.append(shared(link == 1 ? "visited" : "link")) }
+        if style.heading > 0 { tags.append(shared(.heading(level: min(style.heading, 6)))) }
+        if style.bold { tags.append(shared(.bold)) }
+        if style.italic { tags.append(shared(.italic)) }
+        if style.monospace { tags.append(shared(.monospace)) }
+        if style.preformatted { tags.append(shared(.preformatted)) }
+        if style.indent > 0 { tags.append(shared(.indent(depth: min(style.indent, 12)))) }
+        if let link = style.link { tags.append(shared(link == 1 ? .visited : .link)) }
         switch style.alignment {
         case .left: break
-        case .center: tags.append(shared("center"))
-        case .right: tags.append(shared("right"))
+        case .center: tags.append(shared(.center))
+        case .right: tags.append(shared(.right))
         }
-        if style.rule { tags.append(shared("rule")) }
+        if style.rule { tags.append(shared(.rule)) }
         return tags
     }
 
-    /// The look of each style, made once per view.
-    func shared(_ name: String) -> TextTag {
-        if let tag = sharedTags[name] { return tag }
-        let tag = textView.createTag(name)
-        switch name {
-        case let h where h.hasPrefix("h"):
-            let level = Int(h.dropFirst()) ?? 1
-            let scales = [2.0, 1.6, 1.3, 1.15, 1.0, 0.9]
-            tag.set("scale", double: scales[level - 1])
-            tag.set("weight", int: 700)
-            tag.set("pixels-above-lines", int: 6)
-            tag.set("pixels-below-lines", int: 2)
-        case "bold": tag.set("weight", int: 700)
-        case "center": tag.set("justification", int: 2)  // GTK_JUSTIFY_CENTER
-        case "right": tag.set("justification", int: 1)  // GTK_JUSTIFY_RIGHT
-        case "rule":
-            // A rule is a paragraph of one tiny character whose paragraph background GTK paints across the
-            // whole width of the view, whatever that width is: a thin line, like a browser's <hr>.
-            tag.set("size-points", double: 2)
-            tag.set("paragraph-background", string: "#9a9996")
-            tag.set("foreground", string: "#9a9996")
-        case "italic": tag.set("style", int: 2)  // PANGO_STYLE_ITALIC
-        case "mono": tag.set("family", string: "monospace")
-        case "pre": tag.set("wrap-mode", int: 0)  // GTK_WRAP_NONE: preformatted lines keep their shape
-        case let i where i.hasPrefix("indent"):
-            tag.set("left-margin", int: 16 + 24 * (Int(i.dropFirst(6)) ?? 1))
-        case let m where m.hasPrefix("marker:"):
-            // The bullet or number hangs left of the item's text, so wrapped lines align with the text.
-            tag.set("indent", int: -7 * (Int(m.dropFirst(7)) ?? 2))
-        // Matches of find in page: dark text on yellow and orange, readable in light and dark themes alike.
-        case "find-match":
-            tag.set("background", string: "#fce94f")
-            tag.set("foreground", string: "#000000")
-        case "find-current":
-            tag.set("background", string: "#f57900")
-            tag.set("foreground", string: "#000000")
-        case "link", "visited":
-            tag.set("underline", int: 1)  // PANGO_UNDERLINE_SINGLE
-            sharedTags[name] = tag
-            applyLinkColors()
-        default: break
-        }
-        sharedTags[name] = tag
+    /// The tag of each look, made once per view.
+    func shared(_ look: PageTag) -> TextTag {
+        if let tag = sharedTags[look] { return tag }
+        let tag = textView.createTag(look.name, look: look.look)
+        sharedTags[look] = tag
+        if look == .link || look == .visited { applyLinkColors() }
         return tag
     }
 

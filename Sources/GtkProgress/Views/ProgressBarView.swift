@@ -1,6 +1,7 @@
 /// The thin load indicator at the top of the page: a Cairo-painted strip in the theme's accent colour (its error
 /// colour for a failed load), overlaid so the page never shifts (GNOME Web's `ephy-embed.c` does the same). It
 /// only paints the snapshots it is given; `LoadIndicator` decides what they are.
+@MainActor
 final class ProgressBarView {
     /// The widget to put in an `Overlay` (see `attach(to:)`).
     let widget: ProgressBar

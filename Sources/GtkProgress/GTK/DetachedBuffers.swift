@@ -8,9 +8,10 @@ internal import CGtk
 /// the same text from it while no view shows it takes 0.03 s. So the text is deleted from the end, a slice at a
 /// time for a few milliseconds per turn, from an idle source at the priority of the page's own insertion
 /// (G_PRIORITY_DEFAULT_IDLE, below GTK's layout and drawing), and the emptied buffer is then released.
+@MainActor
 package enum DetachedBuffers {
-    nonisolated(unsafe) private static var waiting: [UnsafeMutablePointer<GtkTextBuffer>] = []
-    nonisolated(unsafe) private static var sourceID: UInt32 = 0
+    private static var waiting: [UnsafeMutablePointer<GtkTextBuffer>] = []
+    private static var sourceID: UInt32 = 0
     /// Characters deleted at once; a turn deletes slices until its time is used.
     static let sliceCharacters: Int32 = 16 * 1024
     /// Main-loop time a turn spends emptying buffers, in microseconds.
@@ -26,7 +27,10 @@ package enum DetachedBuffers {
         }
         waiting.append(buffer)
         guard sourceID == 0 else { return }
-        sourceID = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { _ in DetachedBuffers.step() ? 1 : 0 }, nil, nil)
+        sourceID = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { _ in
+            // The default main context's sources are dispatched on the main thread, the one that runs it.
+            MainActor.assumeIsolated { DetachedBuffers.step() } ? 1 : 0
+        }, nil, nil)
     }
 
     /// Characters still waiting to be deleted, in every buffer not yet released.

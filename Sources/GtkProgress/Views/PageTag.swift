@@ -1,0 +1,66 @@
+/// The looks the page view gives its text, one tag per look and view. The view keeps tags by this value, so what a
+/// tag means is never read back out of its name.
+enum PageTag: Hashable {
+    /// `<h1>` … `<h6>`.
+    case heading(level: Int)
+    case bold, italic, monospace, preformatted
+    /// A nesting depth of lists and quotes, from 1.
+    case indent(depth: Int)
+    /// A list item's bullet or number, `characters` long: it hangs left of the item's text.
+    case listMarker(characters: Int)
+    case center, right
+    /// A horizontal rule (`<hr>`).
+    case rule
+    case link, visited
+    /// Matches of find in page, and the one the find bar is on.
+    case findMatch, findCurrent
+
+    /// The tag's name in the buffer's table, for tests that look a tag up by name.
+    var name: String {
+        switch self {
+        case .heading(let level): return "h\(level)"
+        case .bold: return "bold"
+        case .italic: return "italic"
+        case .monospace: return "mono"
+        case .preformatted: return "pre"
+        case .indent(let depth): return "indent\(depth)"
+        case .listMarker(let characters): return "marker:\(characters)"
+        case .center: return "center"
+        case .right: return "right"
+        case .rule: return "rule"
+        case .link: return "link"
+        case .visited: return "visited"
+        case .findMatch: return "find-match"
+        case .findCurrent: return "find-current"
+        }
+    }
+
+    var look: TextTag.Look {
+        switch self {
+        case .heading(let level):
+            let scales = [2.0, 1.6, 1.3, 1.15, 1.0, 0.9]
+            return TextTag.Look(weight: .bold, scale: scales[min(max(level, 1), 6) - 1], pixelsAboveLines: 6,
+                                pixelsBelowLines: 2)
+        case .bold: return TextTag.Look(weight: .bold)
+        case .italic: return TextTag.Look(italic: true)
+        case .monospace: return TextTag.Look(family: "monospace")
+        // Preformatted lines keep their shape.
+        case .preformatted: return TextTag.Look(wraps: false)
+        case .indent(let depth): return TextTag.Look(leftMargin: 16 + 24 * depth)
+        // The bullet or number hangs left of the item's text, so wrapped lines align with the text.
+        case .listMarker(let characters): return TextTag.Look(indent: -7 * characters)
+        case .center: return TextTag.Look(justification: .center)
+        case .right: return TextTag.Look(justification: .right)
+        case .rule:
+            // A rule is a paragraph of one tiny character whose paragraph background GTK paints across the
+            // whole width of the view, whatever that width is: a thin line, like a browser's <hr>.
+            let grey = RGBA(hex: 0x9a9996)
+            return TextTag.Look(sizePoints: 2, foreground: grey, paragraphBackground: grey)
+        // The colours are the theme's, made readable (`PageView.applyLinkColors`).
+        case .link, .visited: return TextTag.Look(underline: true)
+        // Dark text on yellow and orange, readable in light and dark themes alike.
+        case .findMatch: return TextTag.Look(foreground: RGBA(hex: 0x000000), background: RGBA(hex: 0xfce94f))
+        case .findCurrent: return TextTag.Look(foreground: RGBA(hex: 0x000000), background: RGBA(hex: 0xf57900))
+        }
+    }
+}
