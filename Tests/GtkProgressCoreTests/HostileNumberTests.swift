@@ -155,3 +155,27 @@ final class HostileNumberTests: XCTestCase {
         }
     }
 }
+
+/// One width rule: East Asian Wide and Fullwidth, emoji presented as pictures included, are two columns, in
+/// `--dump` and in table columns.
+final class TextWidthTests: XCTestCase {
+    func testTheWidthOfCharactersTerminalsDrawTwoColumnsWide() {
+        for wide in ["中", "한", "あ", "ａ", "🚀", "☕", "⚡", "😀", "\u{20000}", "\u{3400}"] {
+            XCTAssertTrue(isWide(wide.unicodeScalars.first!.value), wide)
+        }
+        for narrow in ["a", "é", "Ж", "α", "→", "☺", "½", "\u{FF61}"] {
+            XCTAssertFalse(isWide(narrow.unicodeScalars.first!.value), narrow)
+        }
+    }
+
+    /// A bordered table holding emoji and CJK: every line of it is as wide as the others, so the rules line up.
+    func testATableWithEmojiAndCJKKeepsItsRulesInLine() {
+        let html = "<table border=1><tr><th>Name<th>Icon<tr><td>rocket<td>🚀<tr><td>coffee ☕<td>⚡ fast"
+            + "<tr><td>中文<td>한국어</table>"
+        let dump = Document.parse(html: html, baseURL: nil).dumpText(width: 80)
+        let lines = dump.split(separator: "\n").filter { !$0.isEmpty }
+        XCTAssertEqual(lines.count, 9, "a rule above, between and below four rows:\n\(dump)")
+        let widths = Set(lines.map { line in line.unicodeScalars.reduce(0) { $0 + (isWide($1.value) ? 2 : 1) } })
+        XCTAssertEqual(widths.count, 1, "every line of the table is as wide:\n\(dump)")
+    }
+}

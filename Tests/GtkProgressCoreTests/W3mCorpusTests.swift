@@ -95,12 +95,7 @@ final class W3mCorpusTests: XCTestCase {
             let value = scalar.value
             let isSpace = scalar.properties.isWhitespace || (0x2500...0x257F).contains(value)
                 || "•◦▪□☆○●■[]".unicodeScalars.contains(scalar)
-            let isWide = (0x1100...0x115F).contains(value) || (0x2E80...0x303E).contains(value)
-                || (0x3041...0x33FF).contains(value) || (0x3400...0x4DBF).contains(value)
-                || (0x4E00...0x9FFF).contains(value) || (0xA000...0xA4CF).contains(value)
-                || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
-                || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
-                || (0xFFE0...0xFFE6).contains(value)
+            let isWide = GtkProgressCore.isWide(value)
             if isSpace || isWide {
                 if !word.isEmpty { words.append(word); word = "" }
                 if isWide { words.append(String(scalar)) }

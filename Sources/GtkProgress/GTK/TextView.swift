@@ -67,10 +67,6 @@ package final class TextView: Widget {
         }
     }
 
-    /// Whether Unicode gives `scalar` two columns in a grid of text (East Asian Width W or F), as GLib's
-    /// `g_unichar_iswide` says.
-    package static func isWide(_ scalar: UInt32) -> Bool { g_unichar_iswide(scalar) != 0 }
-
     /// Appends valid UTF-8 in one insertion and tags its ranges, which must be in order. One insertion per page
     /// slice instead of one per run keeps large pages fast; applying a tag leaves iterators valid, so one iterator
     /// walks forward through the ranges.

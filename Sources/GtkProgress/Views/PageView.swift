@@ -253,7 +253,7 @@ package final class PageView {
         var bytes = text.makeIterator()
         var decoder = Unicode.UTF8()
         while case .scalarValue(let scalar) = decoder.decode(&bytes) {
-            let wide = TextView.isWide(scalar.value)
+            let wide = isWide(scalar.value)
             if wide != segmentWide {
                 endSegment()
                 segmentWide = wide

@@ -266,14 +266,19 @@ func utf8Length(_ lead: UInt8) -> Int {
     lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
 }
 
-/// East Asian wide and full-width characters (two terminal columns).
-func isWide(_ scalar: UInt32) -> Bool {
-    switch scalar {
-    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-         0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-         0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-        return true
-    default:
-        return false
+/// Whether `scalar` takes two columns: East_Asian_Width Wide or Fullwidth (UAX #11), which includes the emoji
+/// shown as pictures by default (🚀, ☕, ⚡). The one width rule of the project: `--dump`, table columns and the
+/// page view's monospace runs all ask it. The table is generated from the Unicode Character Database
+/// (scripts/east-asian-width.py).
+package func isWide(_ scalar: UInt32) -> Bool {
+    guard scalar >= 0x1100 else { return false }
+    var low = 0, high = eastAsianWideRanges.count - 1
+    while low <= high {
+        let middle = (low + high) / 2
+        let range = eastAsianWideRanges[middle]
+        if scalar < range.lowerBound { high = middle - 1 } else if scalar > range.upperBound { low = middle + 1 } else {
+            return true
+        }
     }
+    return false
 }
