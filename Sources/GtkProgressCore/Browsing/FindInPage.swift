@@ -149,8 +149,8 @@ public struct FindResults: Equatable, Sendable {
     /// than 10,000 matches" (a position among the matches kept would not be the match's place in the page).
     public var label: String {
         if isCapped { return L("More than 10,000 matches") }
-        if matches.isEmpty { return isComplete ? "No matches" : "Searching…" }
+        if matches.isEmpty { return isComplete ? L("No matches") : L("Searching…") }
         let position = current.map { "\($0 + 1)" } ?? "–"
-        return "\(position) of \(matches.count)\(isComplete ? "" : "…")"
+        return isComplete ? L("%@ of %ld", position, matches.count) : L("%@ of %ld…", position, matches.count)
     }
 }
