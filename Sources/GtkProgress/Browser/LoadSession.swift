@@ -14,6 +14,8 @@ final class LoadSession {
     /// The load itself is over (finished or failed); the final parse may still run.
     var loadEnded = false
     var isOver = false
+    /// Once the document is shown, its images: the load goes on until they are in (`Browser+Images.swift`).
+    var images: PageImageLoads?
 
     init(navigation: PendingNavigation) { self.navigation = navigation }
 }
@@ -22,6 +24,9 @@ extension Browser {
     func start(_ navigation: PendingNavigation) {
         refreshTimer = nil
         session?.isOver = true
+        session?.images?.cancel()
+        // The page on screen stops fetching too: its lazy images would share the new page's connections.
+        shownImages?.cancel()
         let session = LoadSession(navigation: navigation)
         self.session = session
         indicator.start(isLocal: navigation.url.isFileURL)
@@ -59,6 +64,7 @@ extension Browser {
         guard let session else { return }
         loader.cancel()
         session.isOver = true
+        session.images?.cancel()
         self.session = nil
         pageShown()
     }
@@ -70,6 +76,7 @@ extension Browser {
         defer { pageShown() }
         loader.cancel()
         session.isOver = true
+        session.images?.cancel()
         self.session = nil
         indicator.cancel()
         // Once part of the page was on screen it is the current entry (`commitFirstPart`): what arrived stays,
@@ -96,7 +103,8 @@ extension Browser {
             renderArrived(session)
         case .finished(let loaded):
             session.loadEnded = true
-            BackgroundWork.run({ ShownPage(loaded: loaded) }) { [weak self] shown in
+            let images = imageSelection
+            BackgroundWork.run({ ShownPage(loaded: loaded, images: images) }) { [weak self] shown in
                 guard let self, !session.isOver else { return }
                 self.finish(session, with: loaded, shown: shown)
             }
@@ -111,6 +119,7 @@ extension Browser {
     func loadStatus(_ session: LoadSession) -> String {
         let url = session.response?.finalURL ?? session.navigation.url
         let host = url.host ?? url.lastPathComponent
+        if let images = session.images { return imageStatus(images) }
         if indicator.isStalled { return L("Waiting for %@…", host) }
         return session.response == nil ? L("Loading %@…", host) : L("Receiving %@…", host)
     }
@@ -129,10 +138,12 @@ extension Browser {
               session.schedule.isDue(arrived: arrived.bytes.count, now: now) else { return }
         session.schedule.rendered(arrived.bytes.count, at: now)
         session.parsing = true
-        BackgroundWork.run({ arrived.document() }) { [weak self] document in
+        let images = imageSelection
+        BackgroundWork.run({ arrived.document(images: images) }) { [weak self] document in
             session.parsing = false
             guard let self, !session.isOver, !session.loadEnded else { return }
             if let document {
+                if !document.images.isEmpty { self.indicator.expectSubresources() }
                 session.partial = document
                 self.page.showProgressive(document)
                 // On screen now: the page being loaded is the current entry (address, title, Reload, Back).
@@ -188,10 +199,18 @@ extension Browser {
         } else {
             page.show(shown.document, scrollTo: scroll)
         }
-        indicator.finish()
-        chrome.statusText = [notice ?? shown.status, loader.options.throttleNote(for: loaded.finalURL)]
+        let status = [notice ?? shown.status, loader.options.throttleNote(for: loaded.finalURL)]
             .compactMap { $0 }.joined(separator: " ")
         notice = nil
+        // The load goes on while the page's images come: it ends when the last is in, failed or refused.
+        if let images = showImages(of: shown.document, from: loaded.finalURL), !images.isComplete {
+            session.images = images
+            self.session = session
+            awaitImages(session, status: status)
+        } else {
+            indicator.finish()
+            chrome.statusText = status
+        }
         if let fragment { scrollToFragment(fragment) }
         refreshChrome()
         focusPage()

@@ -1,0 +1,51 @@
+import FoundationEssentials
+
+/// The page's images, as part of its load: fetched once the document is shown, counted by the bar and the status
+/// line ("Images 3 of 12", as Dillo says it), and the load over only when the last is in.
+extension Browser {
+    /// What the window can show, for choosing among an image's sources.
+    var imageSelection: ImageSelection {
+        ImageSelection(scale: Double(page.textView.scaleFactor), viewportWidth: page.pictureWidth,
+                       types: PictureDecoder.readableTypes)
+    }
+
+    /// Starts loading the images of `document`, shown from `url`, in place of those of the page shown before;
+    /// nil when it has none.
+    @discardableResult
+    func showImages(of document: Document, from url: URL) -> PageImageLoads? {
+        shownImages?.cancel()
+        shownImages = nil
+        guard !document.images.isEmpty else { return nil }
+        let loads = PageImageLoads(document: document, pageURL: url, page: page, loader: loader, cache: pictures)
+        shownImages = loads
+        loads.start()
+        return loads
+    }
+
+    /// The document of `session` is shown and its images are on their way: the bar counts them, the status line
+    /// says how many are in, and the load ends with the last.
+    func awaitImages(_ session: LoadSession, status: String) {
+        guard let images = session.images else { return }
+        indicator.expectSubresources()
+        chrome.statusText = imageStatus(images)
+        images.onChange = { [weak self, weak session] in
+            guard let self, let session, self.session === session, let images = session.images else { return }
+            self.indicator.subresourceProgress(images.progress.value)
+            guard images.isComplete else {
+                if !self.hovering { self.chrome.statusText = self.imageStatus(images) }
+                return
+            }
+            // The single end of a load with images: every one is in, failed or refused.
+            images.onChange = nil
+            self.session = nil
+            self.indicator.finish()
+            self.chrome.statusText = status
+            self.refreshChrome()
+        }
+        refreshChrome()
+    }
+
+    func imageStatus(_ images: PageImageLoads) -> String {
+        L("Images %@ of %@", String(images.settled), String(images.total))
+    }
+}
