@@ -109,6 +109,8 @@ final class PageImagesTests: XCTestCase {
         XCTAssertTrue(wait { browser.page.text.contains("Text first.") && browser.session?.images != nil })
         XCTAssertTrue(browser.indicator.isLoading, "the bar is still under way")
         XCTAssertEqual(browser.chrome.statusText, "Images 0 of 1")
+        XCTAssertLessThan(browser.indicator.snapshot.fraction, 0.9,
+                          "the document's bytes alone never fill the bar of a page with images")
         XCTAssertTrue(browser.page.textView.isAccessibleBusy, "the page is busy, and the button is Stop")
         XCTAssertTrue(wait { browser.session == nil })
         XCTAssertTrue(isPicture(looks(browser)[0]))
@@ -138,6 +140,12 @@ final class PageImagesTests: XCTestCase {
         for index in 0..<4 { XCTAssertTrue(isPicture(looks(browser)[index])) }
         XCTAssertEqual(server.requestCount(for: "/image"), 0, "from the page cache")
         XCTAssertEqual(server.requestCount(for: "/images"), 0)
+    }
+
+    func testImageTagsAreNoticedAsTheyArrive() {
+        XCTAssertTrue(ImageTags.occur(in: Array("<p>a <IMG src=x>".utf8)[...]))
+        XCTAssertTrue(ImageTags.occur(in: Array("<Picture>".utf8)[...]))
+        XCTAssertFalse(ImageTags.occur(in: Array("<p>an image</p><i>mg</i><im".utf8)[...]))
     }
 
     /// The texts of the frames standing for images that could not be shown.

@@ -49,3 +49,25 @@ extension Browser {
         L("Images %@ of %@", String(images.settled), String(images.total))
     }
 }
+
+/// A quick look for the tags that make images in bytes of HTML as they arrive, before any parse.
+enum ImageTags {
+    private static let names: [[UInt8]] = ["<img", "<picture"].map { Array($0.utf8) }
+
+    /// Whether `bytes` hold `<img` or `<picture`, in any case.
+    static func occur(in bytes: ArraySlice<UInt8>) -> Bool {
+        var k = bytes.startIndex
+        while let open = bytes[k...].firstIndex(of: 0x3C) {
+            for name in names where open + name.count <= bytes.endIndex {
+                var matches = true
+                for (offset, byte) in name.enumerated().dropFirst() where bytes[open + offset] | 0x20 != byte {
+                    matches = false
+                    break
+                }
+                if matches { return true }
+            }
+            k = open + 1
+        }
+        return false
+    }
+}

@@ -16,6 +16,12 @@ final class LoadSession {
     var isOver = false
     /// Once the document is shown, its images: the load goes on until they are in (`Browser+Images.swift`).
     var images: PageImageLoads?
+    /// How much of the arriving document has been looked through for an image tag, and whether one was seen.
+    var scannedBytes = 0
+    var sawImageTag = false
+    /// The document's last progress, kept back when it came after its transfer ended (nothing left to look
+    /// through for image tags) until the parse says whether the page has images.
+    var heldProgress: (received: Int64, expected: Int64?)?
 
     init(navigation: PendingNavigation) { self.navigation = navigation }
 }
@@ -99,6 +105,10 @@ extension Browser {
             session.response = response
             chrome.statusText = loadStatus(session)
         case .progress(let received, let expected):
+            guard noticeImageTags(session) else {
+                session.heldProgress = (received, expected)
+                break
+            }
             indicator.realProgress(received: received, expected: expected)
             renderArrived(session)
         case .finished(let loaded):
@@ -112,6 +122,24 @@ extension Browser {
             session.loadEnded = true
             fail(session, with: error)
         }
+    }
+
+    /// Looks through the bytes that arrived since the last look for an image tag (`<img`, `<picture`):
+    /// a page that has images gives its document's bytes only part of the bar from then on, so the bar is not full
+    /// before the images are even known. Each byte is looked at once, a few kilobytes per event.
+    /// False when the bytes cannot be looked at: the transfer has ended and its events are being handed on.
+    private func noticeImageTags(_ session: LoadSession) -> Bool {
+        guard !session.sawImageTag else { return true }
+        guard let arrived = loader.arrived() else { return false }
+        let bytes = arrived.bytes
+        let start = max(session.scannedBytes - 8, 0)
+        guard start < bytes.count else { return true }
+        session.scannedBytes = bytes.count
+        if ImageTags.occur(in: bytes[start...]) {
+            session.sawImageTag = true
+            indicator.expectSubresources()
+        }
+        return true
     }
 
     /// The status line while `session` loads: whom it waits for when the load has stalled (no byte for three
@@ -202,6 +230,8 @@ extension Browser {
         let status = [notice ?? shown.status, loader.options.throttleNote(for: loaded.finalURL)]
             .compactMap { $0 }.joined(separator: " ")
         notice = nil
+        if !shown.document.images.isEmpty { indicator.expectSubresources() }
+        if let held = session.heldProgress { indicator.realProgress(received: held.received, expected: held.expected) }
         // The load goes on while the page's images come: it ends when the last is in, failed or refused.
         if let images = showImages(of: shown.document, from: loaded.finalURL), !images.isComplete {
             session.images = images
