@@ -4,7 +4,7 @@ when the last image is in, not when the HTML is."""
 import time
 from urllib.parse import quote
 
-from harness import App, Server, check, crop
+from harness import App, Server, check, crop, wait_for
 
 
 def image_page(server, title, body):
@@ -88,6 +88,24 @@ def test_the_bar_finishes_only_after_a_slow_image_arrives(binary):
         box = picture_box(app, "images-slow.png", (192, 0, 0))
         check(box is not None and box[1] == 90 * 60, f"the late image is on screen, whole: {box}")
         check(app.button_sensitive("Reload"), "Stop has turned back into Reload")
+    finally:
+        app.close()
+        server.stop()
+
+
+def test_lazy_images_load_only_when_the_reader_nears_them(binary):
+    server = Server()
+    app = App(binary, server.url("/images?count=300&lazy=1&delay=0&title=Lazy"))
+    try:
+        app.wait_title("Lazy")
+        app.wait_status("Done")
+        first = server.count("/image")
+        check(0 < first < 300, f"only the images near the view are asked for: {first} of 300")
+        app.click(200, 300)
+        app.key("ctrl+End")
+        wait_for(lambda: server.count("/image") > first, what="the images at the end, once the reader is there")
+        check(server.count("/image") < 300, f"not those in between: {server.count('/image')}")
+        check(app.scroll_value() > 0, "the reader is at the end")
     finally:
         app.close()
         server.stop()

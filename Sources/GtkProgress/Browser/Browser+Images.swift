@@ -35,9 +35,8 @@ extension Browser {
                 if !self.hovering { self.chrome.statusText = self.imageStatus(images) }
                 return
             }
-            // The single end of a load with images: every one is in, failed or refused.
-            images.onChange = nil
-            self.session = nil
+            // The end of a load with images: every one is in, failed or refused.
+            self.end(session, .finished)
             self.indicator.finish()
             self.chrome.statusText = status
             self.refreshChrome()

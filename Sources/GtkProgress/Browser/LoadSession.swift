@@ -1,9 +1,16 @@
 import FoundationEssentials
 
-/// One navigation's load, from its start until its page is shown or it is stopped: what arrived so far, which
-/// of it is shown, and the parses in flight. Parsing runs off the main loop (`BackgroundWork`); a result that
-/// comes back for a session that has ended is dropped.
+/// One navigation's load, from its start until its page and the page's images are in, or it is stopped: what
+/// arrived so far, which of it is shown, the parses in flight, and then the images. Parsing runs off the main loop
+/// (`BackgroundWork`); a result that comes back for a session that has ended is dropped. It has one end
+/// (`Browser.end(_:_:)`), whichever way it ends.
 final class LoadSession {
+    /// How a load ends: its page and every image in; its document failed (an error page); Stop; or another
+    /// navigation, or a page from the cache, took its place.
+    enum Ending: Equatable {
+        case finished, failed, stopped, replaced
+    }
+
     let navigation: PendingNavigation
     var response: LoadResponse?
     var schedule = ProgressiveSchedule()
@@ -13,7 +20,9 @@ final class LoadSession {
     var partial: Document?
     /// The load itself is over (finished or failed); the final parse may still run.
     var loadEnded = false
+    /// The document's events and parses no longer matter: its page is shown, or the load has ended.
     var isOver = false
+    private(set) var ending: Ending?
     /// Once the document is shown, its images: the load goes on until they are in (`Browser+Images.swift`).
     var images: PageImageLoads?
     /// How much of the arriving document has been looked through for an image tag, and whether one was seen.
@@ -24,13 +33,31 @@ final class LoadSession {
     var heldProgress: (received: Int64, expected: Int64?)?
 
     init(navigation: PendingNavigation) { self.navigation = navigation }
+
+    fileprivate func end(_ ending: Ending) {
+        self.ending = ending
+        isOver = true
+        images?.onChange = nil
+        if ending != .finished { images?.cancel() }
+    }
 }
 
 extension Browser {
+    /// The one end of a load: nothing of it arrives afterwards. A load stopped or replaced stops its transfers,
+    /// the document's and its images', at once.
+    func end(_ session: LoadSession, _ ending: LoadSession.Ending) {
+        guard session.ending == nil else { return }
+        session.end(ending)
+        if self.session === session { self.session = nil }
+        switch ending {
+        case .stopped, .replaced: loader.cancel()
+        case .finished, .failed: break
+        }
+    }
+
     func start(_ navigation: PendingNavigation) {
         refreshTimer = nil
-        session?.isOver = true
-        session?.images?.cancel()
+        if let session { end(session, .replaced) }
         // The page on screen stops fetching too: its lazy images would share the new page's connections.
         shownImages?.cancel()
         let session = LoadSession(navigation: navigation)
@@ -68,10 +95,7 @@ extension Browser {
     /// Ends the transfer in flight, if any, without touching the model (which has already moved on).
     func endSession() {
         guard let session else { return }
-        loader.cancel()
-        session.isOver = true
-        session.images?.cancel()
-        self.session = nil
+        end(session, .replaced)
         pageShown()
     }
 
@@ -80,10 +104,7 @@ extension Browser {
     func stopLoading(restore: Bool) {
         guard let session else { return }
         defer { pageShown() }
-        loader.cancel()
-        session.isOver = true
-        session.images?.cancel()
-        self.session = nil
+        end(session, .stopped)
         indicator.cancel()
         // Once part of the page was on screen it is the current entry (`commitFirstPart`): what arrived stays,
         // as the page of that entry. Before that, the entry and the page shown before are still on screen.
@@ -191,9 +212,10 @@ extension Browser {
 
     private func finish(_ session: LoadSession, with loaded: LoadedPage, shown: ShownPage) {
         defer { pageShown() }
+        // The document is in: its events and parses are over, whether or not images follow.
         session.isOver = true
-        self.session = nil
         if HTTPStatus.keepsPageShown(loaded.status), let entry = model.current, let kept = entry.page {
+            end(session, .finished)
             // Nothing to show: the navigation ends and the page shown before stays, as in browsers.
             model.cancel()
             if session.partial != nil { page.show(kept.document, scrollTo: entry.scrollOffset) }
@@ -235,9 +257,9 @@ extension Browser {
         // The load goes on while the page's images come: it ends when the last is in, failed or refused.
         if let images = showImages(of: shown.document, from: loaded.finalURL), !images.isComplete {
             session.images = images
-            self.session = session
             awaitImages(session, status: status)
         } else {
+            end(session, .finished)
             indicator.finish()
             chrome.statusText = status
         }
@@ -249,8 +271,7 @@ extension Browser {
 
     private func fail(_ session: LoadSession, with error: LoadError) {
         defer { pageShown() }
-        session.isOver = true
-        self.session = nil
+        end(session, .failed)
         let navigation = session.navigation
         let document = Document.parse(html: GeneratedPages.errorHTML(url: navigation.url, message: error.message),
                                       baseURL: navigation.url)

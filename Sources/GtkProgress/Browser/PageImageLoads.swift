@@ -56,6 +56,11 @@ final class PageImageLoads {
     private(set) var progress = ResourceProgress()
     /// Every address asked of the network or read, in order (tests: a refused one never is).
     private(set) var fetched: [URL] = []
+    /// Bytes of decoded pixels this page holds, and the most it may: past the budget an image is refused as a
+    /// bomb is, and the rest of the page carries on (Dillo bounds each image by `IMAGE_MAX_AREA`; a page of many
+    /// large ones needs a bound of its own).
+    private(set) var pixelBytes = 0
+    static let pagePixelBudget = 192 << 20
     /// Images shown, and images refused or failed.
     private(set) var shown = 0
     private(set) var failed = 0
@@ -105,6 +110,7 @@ final class PageImageLoads {
         let view = nearRange()
         for url in order {
             if let picture = cache[url] {
+                pixelBytes += picture.byteCount
                 for index in byURL[url] ?? [] { show(picture, index: index) }
                 requested.insert(url)
                 continue
@@ -189,7 +195,12 @@ final class PageImageLoads {
                                   maxWidth: width) { [weak self] outcome in
                 guard let self, !self.isOver else { return }
                 switch outcome {
+                case .picture(let picture) where self.pixelBytes + picture.byteCount > Self.pagePixelBudget:
+                    let why = L("Not shown: this page's images already take %@.",
+                                ByteCount.size(Int64(self.pixelBytes)))
+                    for index in indexes { self.fail(index, why: why) }
                 case .picture(let picture):
+                    self.pixelBytes += picture.byteCount
                     self.cache.insert(picture, for: url)
                     for index in indexes { self.show(picture, index: index) }
                 case .refused(let why):
