@@ -17,8 +17,12 @@ extension TextView {
         guard let anchor = gtk_text_buffer_create_child_anchor(buffer, &start) else { return }
         let frame = gtk_frame_new(nil)!
         let label = gtk_label_new(text)!
-        gtk_label_set_line_wrap(UnsafeMutableRawPointer(label).assumingMemoryBound(to: GtkLabel.self), 1)
-        gtk_label_set_max_width_chars(UnsafeMutableRawPointer(label).assumingMemoryBound(to: GtkLabel.self), 60)
+        // One line, cut with "…" past 60 characters (the tooltip says why the image is missing): a wrapping label
+        // in a text view is given its narrowest width, a word a line.
+        let gtkLabel = UnsafeMutableRawPointer(label).assumingMemoryBound(to: GtkLabel.self)
+        gtk_label_set_ellipsize(gtkLabel, PANGO_ELLIPSIZE_END)
+        gtk_label_set_max_width_chars(gtkLabel, 60)
+        gtk_label_set_width_chars(gtkLabel, Int32(min(text.count, 60)))
         gtk_widget_set_margin_start(label, 3)
         gtk_widget_set_margin_end(label, 3)
         if let tooltip { gtk_widget_set_tooltip_text(frame, tooltip) }
