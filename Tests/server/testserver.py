@@ -19,8 +19,8 @@ Routes (GET; query parameters in brackets, defaults after "="). Sizes are bytes,
                                      Tests/Fixtures/images); sent after `delay` seconds at `rate`; length=0 sends
                                      it chunked, without Content-Length; broken=1 cuts it after its header;
                                      bomb=1 is a PNG whose header claims 100000 x 100000 pixels
-  /images[?count=12&delay=0.2&lazy=0&alt=1&title=Images]
-                                     a page of `count` images, each /image?n=I&delay=D, with alt text "Image I"
+  /images[?count=12&delay=0.2&lazy=0&alt=1&w=40&h=30&title=Images]
+                                     a page of `count` images of w x h, each /image?n=I&delay=D, alt "Image I"
   /image-stats[/reset]               JSON: the most /image responses in flight at once, the distinct client
                                      connections that asked for them, and how many were asked for
   /page[?title=Page&links=&body=&delay=0]
@@ -612,11 +612,12 @@ class Handler(BaseHTTPRequestHandler):
         delay = self.arg("delay", 0.2)
         lazy = ' loading="lazy"' if self.arg("lazy", 0) else ""
         title = html.escape(self.arg("title", "Images"))
+        w, h = min(self.arg("w", 40), 4000), min(self.arg("h", 30), 4000)
         items = []
         for n in range(count):
             alt = ' alt="Image %d"' % n if self.arg("alt", 1) else ""
-            items.append('<p>Picture %d: <img src="/image?n=%d&amp;delay=%s&amp;color=%02x40c0" width="40" '
-                         'height="30"%s%s></p>' % (n, n, delay, (n * 20) % 256, alt, lazy))
+            items.append('<p>Picture %d: <img src="/image?n=%d&amp;delay=%s&amp;color=%02x40c0&amp;w=%d&amp;h=%d" '
+                         'width="%d" height="%d"%s%s></p>' % (n, n, delay, (n * 20) % 256, w, h, w, h, alt, lazy))
         body = ("<!DOCTYPE html><html><head><title>%s</title></head><body><h1>%s</h1>%s</body></html>\n"
                 % (title, title, "\n".join(items))).encode()
         self.send_body(200, body)
