@@ -109,3 +109,33 @@ def test_lazy_images_load_only_when_the_reader_nears_them(binary):
     finally:
         app.close()
         server.stop()
+
+
+def test_the_line_at_the_top_stays_when_an_image_above_it_arrives(binary):
+    """GtkTextView keeps its first visible paragraph where it is when lines above it change (its
+    first_para_mark, gtk/gtktextview.c): a picture arriving above the reader must not undo that."""
+    server = Server()
+    paragraphs = "".join(f"<p>Paragraph {n} of the page, to read while the picture comes.</p>" for n in range(80))
+    # No declared size: its place is one pixel until it arrives, 300 pixels tall.
+    body = '<p><img src="/image?w=200&amp;h=300&amp;color=0000c0&amp;delay=3" alt="Tall"></p>' + paragraphs
+    app = App(binary, image_page(server, "Tall picture", body))
+    try:
+        app.wait_title("Tall picture")
+        app.wait_text("Paragraph 79")
+        app.click(300, 400)
+        for _ in range(3):
+            app.key("Page_Down")
+        time.sleep(0.5)
+        top = app.scroll_value()
+        check(top > 0, "the reader has scrolled down")
+        marker = next(f"Paragraph {n} " for n in range(80)
+                      if 120 < app.text_position(f"Paragraph {n} ")[1] < 900)
+        before = app.text_position(marker)
+        app.wait_status("Done", timeout=15)
+        time.sleep(0.5)
+        after = app.text_position(marker)
+        check(abs(after[1] - before[1]) <= 2,
+              f"{marker!r} stays where the reader had it: {before} then {after}")
+    finally:
+        app.close()
+        server.stop()
