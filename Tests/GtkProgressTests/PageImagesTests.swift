@@ -142,6 +142,16 @@ final class PageImagesTests: XCTestCase {
         XCTAssertEqual(server.requestCount(for: "/images"), 0)
     }
 
+    func testAnImageInALinkIsPartOfTheLink() throws {
+        let browser = makeBrowser()
+        open(browser, page("Linked", "<a href=\"/page?title=Next\"><img src=\"/image?n=3\" alt=Next></a>"))
+        let offset = try XCTUnwrap(browser.page.characterOffset(ofImage: 0))
+        let link = try XCTUnwrap(browser.page.linkRanges.first { $0.start <= offset && offset < $0.end }?.link,
+                                 "the picture's character is in the link's range: a click on it follows the link")
+        XCTAssertEqual(browser.page.url(ofLink: link)?.query, "title=Next")
+        XCTAssertTrue(isPicture(looks(browser)[0]))
+    }
+
     func testImageTagsAreNoticedAsTheyArrive() {
         XCTAssertTrue(ImageTags.occur(in: Array("<p>a <IMG src=x>".utf8)[...]))
         XCTAssertTrue(ImageTags.occur(in: Array("<Picture>".utf8)[...]))
