@@ -87,5 +87,6 @@ CURLcode ccurl_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return api.easy
 CURLcode ccurl_easy_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return api.easy_getinfo(h, i, v); }
 CURLcode ccurl_easy_getinfo_string(CURL *h, CURLINFO i, char **v) { return api.easy_getinfo(h, i, v); }
 CURLMcode ccurl_multi_setopt_pointer(CURLM *m, CURLMoption o, void *v) { return api.multi_setopt(m, o, v); }
+CURLMcode ccurl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return api.multi_setopt(m, o, v); }
 CURLMcode ccurl_multi_setopt_socketfunction(CURLM *m, curl_socket_callback f) { return api.multi_setopt(m, CURLMOPT_SOCKETFUNCTION, f); }
 CURLMcode ccurl_multi_setopt_timerfunction(CURLM *m, curl_multi_timer_callback f) { return api.multi_setopt(m, CURLMOPT_TIMERFUNCTION, f); }

@@ -242,7 +242,7 @@ final class ProgressTrackerTests: XCTestCase {
                     let received = Int64.random(in: 0...(expected.map { $0 + $0 / 10 } ?? 5_000_000), using: &rng)
                     tracker.realProgress(received: received, expected: expected, at: now)
                     if let expected, curve.realProgressRate == nil, tracker.phase == .loading, tracker.snapshot.visible {
-                        let value = min(Double(received) / Double(expected), 1)
+                        let value = min(Double(received) / Double(expected), ProgressTracker.unfinishedCeiling)
                         if value > (curve.hold ?? 0) {
                             XCTAssertGreaterThanOrEqual(tracker.snapshot.fraction, value - 1e-12,
                                                         "seed \(seed): above the hold shows at once")

@@ -12,7 +12,7 @@ final class PageFinderTests: XCTestCase {
     private var page: PageView!
 
     override func setUp() async throws {
-        guard Display.initialize() else { throw XCTSkip("no display") }
+        try requireDisplay()
         window = Window()
         window.setDefaultSize(width: 640, height: 480)
         page = PageView()

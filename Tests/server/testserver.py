@@ -14,6 +14,15 @@ It exits when its standard input closes (so it never outlives the test process) 
 
 Routes (GET; query parameters in brackets, defaults after "="). Sizes are bytes, rates bytes per second.
 
+  /image[?w=40&h=30&color=ff0000&format=png&delay=0&rate=0&length=1&broken=0&bomb=0]
+                                     a PNG of w x h pixels of one colour (format=jpeg: a 64 x 48 JPEG from
+                                     Tests/Fixtures/images); sent after `delay` seconds at `rate`; length=0 sends
+                                     it chunked, without Content-Length; broken=1 cuts it after its header;
+                                     bomb=1 is a PNG whose header claims 100000 x 100000 pixels
+  /images[?count=12&delay=0.2&lazy=0&alt=1&w=40&h=30&title=Images]
+                                     a page of `count` images of w x h, each /image?n=I&delay=D, alt "Image I"
+  /image-stats[/reset]               JSON: the most /image responses in flight at once, the distinct client
+                                     connections that asked for them, and how many were asked for
   /page[?title=Page&links=&body=&delay=0]
                                      small HTML page: <title>, an <h1>, a paragraph, and one link per entry of
                                      `links` (comma-separated URLs or paths). Content-Length, UTF-8. Sent after
@@ -145,6 +154,30 @@ def filler_html(size, title="Filler"):
     lines = b"".join(line % n for n in range((size - len(head)) // len(line % 0) + 1))
     return head + lines[: size - len(head) - len(tail)] + tail
 
+
+
+# -- images ---------------------------------------------------------------------------------------------------
+
+image_lock = threading.Lock()
+image_stats = {"inflight": 0, "peak": 0, "requests": 0, "connections": set()}
+
+
+def png_bytes(width, height, rgb):
+    """A PNG of one colour, written with zlib alone (PNG specification, chunks IHDR, IDAT, IEND)."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    row = b"\x00" + bytes(rgb) * width
+    raw = zlib.compress(row * height, 9)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)) +
+            chunk(b"IDAT", raw) + chunk(b"IEND", b""))
+
+
+def png_bomb():
+    """A valid PNG signature and header claiming 100000 x 100000 pixels, with a tiny image body."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 100000, 100000, 8, 2, 0, 0, 0)) +
+            chunk(b"IDAT", zlib.compress(b"\x00" * 4096)) + chunk(b"IEND", b""))
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
@@ -537,6 +570,69 @@ class Handler(BaseHTTPRequestHandler):
         text = "".join("%s: %s\n" % (name, value) for name, value in self.headers.items())
         self.send_body(200, text.encode(), "text/plain; charset=utf-8")
 
+    def image(self):
+        with image_lock:
+            image_stats["inflight"] += 1
+            image_stats["peak"] = max(image_stats["peak"], image_stats["inflight"])
+            image_stats["requests"] += 1
+            image_stats["connections"].add(self.client_address[1])
+        try:
+            delay = self.arg("delay", 0.0)
+            if delay > 0:
+                time.sleep(delay)
+            if self.arg("bomb", 0):
+                body, kind = png_bomb(), "image/png"
+            elif self.arg("format", "png") == "jpeg":
+                path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "images",
+                                    "photo.jpg")
+                with open(path, "rb") as f:
+                    body, kind = f.read(), "image/jpeg"
+            else:
+                color = self.arg("color", "ff0000")
+                rgb = bytes(int(color[i:i + 2], 16) for i in (0, 2, 4))
+                body = png_bytes(min(self.arg("w", 40), 4000), min(self.arg("h", 30), 4000), rgb)
+                kind = "image/png"
+            if self.arg("broken", 0):
+                body = body[:40]
+            chunked = not self.arg("length", 1)
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            if chunked:
+                self.send_header("Transfer-Encoding", "chunked")
+            else:
+                self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.send_paced(body, self.arg("rate", 0), chunked=chunked)
+        finally:
+            with image_lock:
+                image_stats["inflight"] -= 1
+
+    def images(self):
+        count = self.arg("count", 12)
+        delay = self.arg("delay", 0.2)
+        lazy = ' loading="lazy"' if self.arg("lazy", 0) else ""
+        title = html.escape(self.arg("title", "Images"))
+        w, h = min(self.arg("w", 40), 4000), min(self.arg("h", 30), 4000)
+        items = []
+        for n in range(count):
+            alt = ' alt="Image %d"' % n if self.arg("alt", 1) else ""
+            items.append('<p>Picture %d: <img src="/image?n=%d&amp;delay=%s&amp;color=%02x40c0&amp;w=%d&amp;h=%d" '
+                         'width="%d" height="%d"%s%s></p>' % (n, n, delay, (n * 20) % 256, w, h, w, h, alt, lazy))
+        body = ("<!DOCTYPE html><html><head><title>%s</title></head><body><h1>%s</h1>%s</body></html>\n"
+                % (title, title, "\n".join(items))).encode()
+        self.send_body(200, body)
+
+    def image_stats_route(self):
+        with image_lock:
+            text = json.dumps({"peak": image_stats["peak"], "requests": image_stats["requests"],
+                               "connections": len(image_stats["connections"])})
+        self.send_body(200, text.encode(), "application/json")
+
+    def image_stats_reset(self):
+        with image_lock:
+            image_stats.update(inflight=0, peak=0, requests=0, connections=set())
+        self.send_body(200, b"{}", "application/json")
+
     def count(self):
         with counts_lock:
             snapshot = dict(counts)
@@ -587,6 +683,10 @@ ROUTES = {
     "/drip": Handler.drip,
     "/gzip-members": Handler.gzip_members,
     "/headers": Handler.headers,
+    "/image": Handler.image,
+    "/images": Handler.images,
+    "/image-stats": Handler.image_stats_route,
+    "/image-stats/reset": Handler.image_stats_reset,
     "/count": Handler.count,
     "/count/reset": Handler.count_reset,
 }

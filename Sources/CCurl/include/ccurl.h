@@ -38,6 +38,7 @@ CURLcode ccurl_easy_getinfo_long(CURL *h, CURLINFO i, long *v);
 CURLcode ccurl_easy_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v);
 CURLcode ccurl_easy_getinfo_string(CURL *h, CURLINFO i, char **v);
 CURLMcode ccurl_multi_setopt_pointer(CURLM *m, CURLMoption o, void *v);
+CURLMcode ccurl_multi_setopt_long(CURLM *m, CURLMoption o, long v);
 CURLMcode ccurl_multi_setopt_socketfunction(CURLM *m, curl_socket_callback f);
 CURLMcode ccurl_multi_setopt_timerfunction(CURLM *m, curl_multi_timer_callback f);
 

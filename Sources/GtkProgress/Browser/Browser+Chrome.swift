@@ -13,9 +13,11 @@ extension Browser {
     func refreshChrome() {
         let state = ChromeState(model: model, partialTitle: session?.partial?.title)
         chrome.setHistory(canGoBack: state.canGoBack, canGoForward: state.canGoForward)
-        chrome.setLoading(state.isLoading)
+        // The load goes on while its images come; Stop ends them too.
+        let isLoading = state.isLoading || session?.images != nil
+        chrome.setLoading(isLoading)
         // A screen reader hears the load begin and end once, from the page's busy state, not every percent.
-        page.textView.isAccessibleBusy = state.isLoading
+        page.textView.isAccessibleBusy = isLoading
         chrome.showAddress(state.address)
         chrome.window.title = state.windowTitle
         onStateChanged?()
@@ -26,7 +28,7 @@ extension Browser {
         chrome.forward.onClicked { [weak self] in self?.goForward() }
         chrome.reloadOrStop.onClicked { [weak self] in
             guard let self else { return }
-            if self.model.isLoading { self.stop() } else { self.reload() }
+            if self.model.isLoading || self.session?.images != nil { self.stop() } else { self.reload() }
         }
         chrome.address.onActivate { [weak self] in
             guard let self else { return }

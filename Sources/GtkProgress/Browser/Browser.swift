@@ -16,6 +16,9 @@ package final class Browser {
     let loader: PageLoader
     /// The load in flight, if any.
     var session: LoadSession?
+    /// Pictures of pages in the back/forward cache, and the image loads of the page on screen.
+    let pictures = PictureCache()
+    var shownImages: PageImageLoads?
     /// A pending `<meta http-equiv="refresh">`.
     var refreshTimer: MainLoopTimer?
     var hovering = false
@@ -109,7 +112,7 @@ package final class Browser {
 
     /// Stop: ends the transfer at once and keeps the entry and page shown before.
     package func stop() {
-        guard model.isLoading else { return }
+        guard model.isLoading || session?.images != nil else { return }
         stopLoading(restore: true)
         chrome.statusText = L("Stopped.")
         refreshChrome()
@@ -156,6 +159,7 @@ package final class Browser {
             endSession()
             indicator.cancel()
             page.show(shown.document, scrollTo: entry.scrollOffset)
+            showImages(of: shown.document, from: entry.url)
             chrome.statusText = shown.status
             focusPage()
         case .sameDocument(let entry, let scroll):
@@ -164,6 +168,7 @@ package final class Browser {
             guard let shown = entry.page else { break }
             if page.document?.storage !== shown.document.storage {
                 page.show(shown.document, scrollTo: nil)
+                showImages(of: shown.document, from: entry.url)
                 chrome.statusText = shown.status
             }
             switch scroll {

@@ -1,10 +1,17 @@
 import FoundationEssentials
 
-/// One navigation's load, from its start until its page is shown or it is stopped: what arrived so far, which
-/// of it is shown, and the parses in flight. Parsing runs off the main loop (`BackgroundWork`); a result that
-/// comes back for a session that has ended is dropped.
+/// One navigation's load, from its start until its page and the page's images are in, or it is stopped: what
+/// arrived so far, which of it is shown, the parses in flight, and then the images. Parsing runs off the main loop
+/// (`BackgroundWork`); a result that comes back for a session that has ended is dropped. It has one end
+/// (`Browser.end(_:_:)`), whichever way it ends.
 @MainActor
 final class LoadSession {
+    /// How a load ends: its page and every image in; its document failed (an error page); Stop; or another
+    /// navigation, or a page from the cache, took its place.
+    enum Ending: Equatable {
+        case finished, failed, stopped, replaced
+    }
+
     let navigation: PendingNavigation
     var response: LoadResponse?
     var schedule = ProgressiveSchedule()
@@ -14,15 +21,46 @@ final class LoadSession {
     var partial: Document?
     /// The load itself is over (finished or failed); the final parse may still run.
     var loadEnded = false
+    /// The document's events and parses no longer matter: its page is shown, or the load has ended.
     var isOver = false
+    private(set) var ending: Ending?
+    /// Once the document is shown, its images: the load goes on until they are in (`Browser+Images.swift`).
+    var images: PageImageLoads?
+    /// How much of the arriving document has been looked through for an image tag, and whether one was seen.
+    var scannedBytes = 0
+    var sawImageTag = false
+    /// The document's last progress, kept back when it came after its transfer ended (nothing left to look
+    /// through for image tags) until the parse says whether the page has images.
+    var heldProgress: (received: Int64, expected: Int64?)?
 
     init(navigation: PendingNavigation) { self.navigation = navigation }
+
+    fileprivate func end(_ ending: Ending) {
+        self.ending = ending
+        isOver = true
+        images?.onChange = nil
+        if ending != .finished { images?.cancel() }
+    }
 }
 
 extension Browser {
+    /// The one end of a load: nothing of it arrives afterwards. A load stopped or replaced stops its transfers,
+    /// the document's and its images', at once.
+    func end(_ session: LoadSession, _ ending: LoadSession.Ending) {
+        guard session.ending == nil else { return }
+        session.end(ending)
+        if self.session === session { self.session = nil }
+        switch ending {
+        case .stopped, .replaced: loader.cancel()
+        case .finished, .failed: break
+        }
+    }
+
     func start(_ navigation: PendingNavigation) {
         refreshTimer = nil
-        session?.isOver = true
+        if let session { end(session, .replaced) }
+        // The page on screen stops fetching too: its lazy images would share the new page's connections.
+        shownImages?.cancel()
         let session = LoadSession(navigation: navigation)
         self.session = session
         indicator.start(isLocal: navigation.url.isFileURL)
@@ -58,9 +96,7 @@ extension Browser {
     /// Ends the transfer in flight, if any, without touching the model (which has already moved on).
     func endSession() {
         guard let session else { return }
-        loader.cancel()
-        session.isOver = true
-        self.session = nil
+        end(session, .replaced)
         pageShown()
     }
 
@@ -69,9 +105,7 @@ extension Browser {
     func stopLoading(restore: Bool) {
         guard let session else { return }
         defer { pageShown() }
-        loader.cancel()
-        session.isOver = true
-        self.session = nil
+        end(session, .stopped)
         indicator.cancel()
         // Once part of the page was on screen it is the current entry (`commitFirstPart`): what arrived stays,
         // as the page of that entry. Before that, the entry and the page shown before are still on screen.
@@ -93,11 +127,16 @@ extension Browser {
             session.response = response
             chrome.statusText = loadStatus(session)
         case .progress(let received, let expected):
+            guard noticeImageTags(session) else {
+                session.heldProgress = (received, expected)
+                break
+            }
             indicator.realProgress(received: received, expected: expected)
             renderArrived(session)
         case .finished(let loaded):
             session.loadEnded = true
-            BackgroundWork.run({ ShownPage(loaded: loaded) }) { [weak self] shown in
+            let images = imageSelection
+            BackgroundWork.run({ ShownPage(loaded: loaded, images: images) }) { [weak self] shown in
                 guard let self, !session.isOver else { return }
                 self.finish(session, with: loaded, shown: shown)
             }
@@ -107,11 +146,30 @@ extension Browser {
         }
     }
 
+    /// Looks through the bytes that arrived since the last look for an image tag (`<img`, `<picture`):
+    /// a page that has images gives its document's bytes only part of the bar from then on, so the bar is not full
+    /// before the images are even known. Each byte is looked at once, a few kilobytes per event.
+    /// False when the bytes cannot be looked at: the transfer has ended and its events are being handed on.
+    private func noticeImageTags(_ session: LoadSession) -> Bool {
+        guard !session.sawImageTag else { return true }
+        guard let arrived = loader.arrived() else { return false }
+        let bytes = arrived.bytes
+        let start = max(session.scannedBytes - 8, 0)
+        guard start < bytes.count else { return true }
+        session.scannedBytes = bytes.count
+        if ImageTags.occur(in: bytes[start...]) {
+            session.sawImageTag = true
+            indicator.expectSubresources()
+        }
+        return true
+    }
+
     /// The status line while `session` loads: whom it waits for when the load has stalled (no byte for three
     /// seconds), else what it is doing.
     func loadStatus(_ session: LoadSession) -> String {
         let url = session.response?.finalURL ?? session.navigation.url
         let host = url.host ?? url.lastPathComponent
+        if let images = session.images { return imageStatus(images) }
         if indicator.isStalled { return L("Waiting for %@…", host) }
         return session.response == nil ? L("Loading %@…", host) : L("Receiving %@…", host)
     }
@@ -130,10 +188,12 @@ extension Browser {
               session.schedule.isDue(arrived: arrived.bytes.count, now: now) else { return }
         session.schedule.rendered(arrived.bytes.count, at: now)
         session.parsing = true
-        BackgroundWork.run({ arrived.document() }) { [weak self] document in
+        let images = imageSelection
+        BackgroundWork.run({ arrived.document(images: images) }) { [weak self] document in
             session.parsing = false
             guard let self, !session.isOver, !session.loadEnded else { return }
             if let document {
+                if !document.images.isEmpty { self.indicator.expectSubresources() }
                 session.partial = document
                 self.page.showProgressive(document)
                 // On screen now: the page being loaded is the current entry (address, title, Reload, Back).
@@ -153,9 +213,10 @@ extension Browser {
 
     private func finish(_ session: LoadSession, with loaded: LoadedPage, shown: ShownPage) {
         defer { pageShown() }
+        // The document is in: its events and parses are over, whether or not images follow.
         session.isOver = true
-        self.session = nil
         if HTTPStatus.keepsPageShown(loaded.status), let entry = model.current, let kept = entry.page {
+            end(session, .finished)
             // Nothing to show: the navigation ends and the page shown before stays, as in browsers.
             model.cancel()
             if session.partial != nil { page.show(kept.document, scrollTo: entry.scrollOffset) }
@@ -189,10 +250,20 @@ extension Browser {
         } else {
             page.show(shown.document, scrollTo: scroll)
         }
-        indicator.finish()
-        chrome.statusText = [notice ?? shown.status, loader.options.throttleNote(for: loaded.finalURL)]
+        let status = [notice ?? shown.status, loader.options.throttleNote(for: loaded.finalURL)]
             .compactMap { $0 }.joined(separator: " ")
         notice = nil
+        if !shown.document.images.isEmpty { indicator.expectSubresources() }
+        if let held = session.heldProgress { indicator.realProgress(received: held.received, expected: held.expected) }
+        // The load goes on while the page's images come: it ends when the last is in, failed or refused.
+        if let images = showImages(of: shown.document, from: loaded.finalURL), !images.isComplete {
+            session.images = images
+            awaitImages(session, status: status)
+        } else {
+            end(session, .finished)
+            indicator.finish()
+            chrome.statusText = status
+        }
         if let fragment { scrollToFragment(fragment) }
         refreshChrome()
         focusPage()
@@ -201,8 +272,7 @@ extension Browser {
 
     private func fail(_ session: LoadSession, with error: LoadError) {
         defer { pageShown() }
-        session.isOver = true
-        self.session = nil
+        end(session, .failed)
         let navigation = session.navigation
         let document = Document.parse(html: GeneratedPages.errorHTML(url: navigation.url, message: error.message),
                                       baseURL: navigation.url)

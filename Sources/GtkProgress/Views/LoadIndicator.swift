@@ -144,6 +144,16 @@ public final class LoadIndicator {
         update()
     }
 
+    /// The page has subresources to wait for (its images): the document's bytes fill only part of the bar.
+    package func expectSubresources() { tracker.expectSubresources(); update() }
+
+    /// The subresources' estimated progress (`ResourceProgress.value`): the rest of the bar, never backwards,
+    /// and never full before `finish`.
+    package func subresourceProgress(_ estimate: Double) {
+        tracker.subresourceProgress(estimate, at: clock())
+        update()
+    }
+
     /// The load is done: the bar runs to the end, stays a moment, fades and resets.
     public func finish() { tracker.finish(at: clock()); update() }
 

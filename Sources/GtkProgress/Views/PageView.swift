@@ -58,6 +58,8 @@ package final class PageView {
     /// Text size, a factor of the theme's.
     public internal(set) var zoom = 1.0
     lazy var finder = PageFinder(page: self)
+    /// The page's images in the buffer (`PageView+Images.swift`).
+    var images = PageViewImages()
 
     /// About this much text goes in per main-loop turn: a few milliseconds of work. Pango lays out a paragraph
     /// as a whole, so the document model breaks overlong lines and expands tabs before the text gets here
@@ -119,6 +121,7 @@ package final class PageView {
             setHovered(nil)
             let cut = runStarts[common]
             textView.deleteToEnd(fromCharacter: cut)
+            cutImages(at: cut)
             runStarts.removeSubrange(common...)
             while let last = linkRanges.last, last.end > cut {
                 linkRanges.removeLast()
@@ -164,6 +167,7 @@ package final class PageView {
         nextRun = 0
         nextByte = 0
         runStarts = []
+        images = PageViewImages()
         textView.scrollToStart()
     }
 
@@ -225,6 +229,7 @@ package final class PageView {
         }
         slice.withUnsafeBufferPointer { textView.appendUTF8($0, tagging: ranges) }
         isComplete = nextRun >= storage.runCount
+        placeImages(insertedBytes: isComplete ? storage.bytes.count : storage.range(ofRun: nextRun).lowerBound + nextByte)
         return isComplete
     }
 

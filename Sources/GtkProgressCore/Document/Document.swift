@@ -66,6 +66,9 @@ package struct Document: Sendable {
     /// `<meta http-equiv="refresh">`: after `delay` seconds the page asks to be replaced by `url`.
     package var metaRefresh: (delay: Double, url: URL)?
 
+    /// The images, in document order; empty in a document parsed for the dump (`PageImage`).
+    package var images: [PageImage] = []
+
     package let storage: RunStorage
     /// Places in the page by `id` (or `<a name>`), as byte offsets into the text.
     let anchors: [String: Int]
@@ -94,9 +97,14 @@ package struct Document: Sendable {
 
     /// Parses HTML. `baseURL` is where the page came from; relative links resolve against it. Tables are laid
     /// out in monospace columns fitted to `layoutWidth` character cells.
-    package static func parse(html: String, baseURL: URL?, layoutWidth: Int = defaultLayoutWidth) -> Document {
+    /// With `images`, each image is a U+FFFC the window replaces with its picture (`PageImage`); without, its
+    /// alt text in brackets, as `--dump` prints it.
+    package static func parse(html: String, baseURL: URL?, layoutWidth: Int = defaultLayoutWidth,
+                              images: ImageSelection? = nil) -> Document {
         var html = html
-        return html.withUTF8 { DocumentBuilder.build(source: $0, baseURL: baseURL, layoutWidth: layoutWidth) }
+        return html.withUTF8 {
+            DocumentBuilder.build(source: $0, baseURL: baseURL, layoutWidth: layoutWidth, images: images)
+        }
     }
 
     /// Parses HTML given as bytes; invalid UTF-8 becomes U+FFFD first, since gumbo reads only UTF-8.

@@ -27,6 +27,14 @@ struct DocumentBuilder {
     private var unmodelledTables = 0
     /// Columns tables are fitted to.
     private let layoutWidth: Int
+    /// The window's choice among image sources; nil for the dump, where an image is its `[alt]`.
+    private let imageSelection: ImageSelection?
+    /// Images found so far, their addresses not yet resolved (`PageImages`).
+    private var images = PageImages()
+    /// The element whose children the walk is at, and the index of the child being entered: an `<img>` looks
+    /// at the `<source>` siblings before it (a `<picture>`'s).
+    private var parent: GumboNodeRef?
+    private var childIndex = 0
 
     /// w3m's `MAX_TABLE` (table.h): tables nested deeper read as blocks of text.
     static let maximumTableNesting = 20
@@ -34,21 +42,24 @@ struct DocumentBuilder {
     /// `placeholders: false` makes gumbo parse every byte, for tests that check placeholders change nothing.
     static func build(source: UnsafeBufferPointer<UInt8>, baseURL: URL?, placeholders: Bool = true,
                       maximumDepth: Int = MarkupPrefilter.maximumDepth,
-                      layoutWidth: Int = Document.defaultLayoutWidth) -> Document {
+                      layoutWidth: Int = Document.defaultLayoutWidth,
+                      images: ImageSelection? = nil) -> Document {
         var markup = MarkupPrefilter.prefilter(source, maximumDepth: maximumDepth, placeholders: placeholders)
         let tree = markup.bytes.withUnsafeBufferPointer { GumboTree(parsing: $0) }
         // Gumbo copies the text and attributes it keeps, and the walk never reads its `original_*` pieces of the
         // input, so the markup gumbo parsed goes before the walk builds the text (a large page's worth of memory).
         markup.bytes = []
-        var builder = DocumentBuilder(source: source, markup: markup, layoutWidth: layoutWidth)
+        var builder = DocumentBuilder(source: source, markup: markup, layoutWidth: layoutWidth, images: images)
         builder.walk(tree.document)
         return withExtendedLifetime(tree) { builder.finish(baseURL: baseURL) }
     }
 
-    private init(source: UnsafeBufferPointer<UInt8>, markup: PrefilteredMarkup, layoutWidth: Int) {
+    private init(source: UnsafeBufferPointer<UInt8>, markup: PrefilteredMarkup, layoutWidth: Int,
+                 images: ImageSelection?) {
         self.source = source
         self.markup = markup
         self.layoutWidth = max(layoutWidth, 20)
+        self.imageSelection = images
         writer = RunWriter(capacity: source.count + 1024)
     }
 
@@ -90,7 +101,10 @@ struct DocumentBuilder {
             stack[top].nextChild += 1
             if child.isText {
                 appendTextNode(child.text)
-            } else if child.isElement, let frame = enter(child) {
+            } else if child.isElement {
+                parent = stack[top].node
+                childIndex = stack[top].nextChild - 1
+                guard let frame = enter(child) else { continue }
                 stack.append(frame)
             }
         }
@@ -103,6 +117,12 @@ struct DocumentBuilder {
             return element.tag == GUMBO_TAG_SVG.rawValue ? nil : frame(element, role: .inline)
         }
         let role = ElementRole.of(element.tag)
+        if imageSelection != nil, element.tag == GUMBO_TAG_INPUT.rawValue,
+           element.attribute("type")?.trimmed().lowercased() == "image", !element.hasAttribute("hidden") {
+            // An image button: its image, or its alt text, stands where it is (HTML's Image Button state).
+            appendImage(element, sources: [])
+            return nil
+        }
         if element.hasAttributes {
             if element.hasAttribute("hidden") { return nil }
             if let id = element.attribute("id") ?? (element.tag == GUMBO_TAG_A.rawValue ? element.attribute("name") : nil),
@@ -228,6 +248,10 @@ struct DocumentBuilder {
             writer.lineBreak()
             return nil
         case .image:
+            if imageSelection != nil, outerWriters.isEmpty {
+                appendImage(element, sources: pictureSources(before: childIndex, in: parent))
+                return nil
+            }
             if let alt = element.attribute("alt") {
                 let words = alt.split(whereSeparator: { $0.isASCII && $0.isWhitespace })
                 if !words.isEmpty { writer.appendText("[" + words.joined(separator: " ") + "]") }
@@ -510,13 +534,61 @@ struct DocumentBuilder {
             return links.count - 1
         }
         writer.remapLinks { remap[$0] }
+        let pageImages = images.resolved(against: base, links: remap)
         var metaRefresh: (delay: Double, url: URL)?
         if let refresh {
             let target = refresh.target.flatMap { LinkResolution.resolve($0, against: base) } ?? baseURL
             if let target { metaRefresh = (refresh.delay, target) }
         }
-        return Document(title: title, links: links, metaRefresh: metaRefresh, storage: writer.finish(),
-                        anchors: anchors)
+        var document = Document(title: title, links: links, metaRefresh: metaRefresh, storage: writer.finish(),
+                                anchors: anchors)
+        document.images = pageImages
+        return document
+    }
+}
+
+// MARK: Images
+
+extension DocumentBuilder {
+    /// Writes an image as the one character its picture replaces in the window (`PageImage`), and notes its
+    /// sources, alt text and declared size.
+    private mutating func appendImage(_ element: GumboNodeRef, sources: [PageImages.Source]) {
+        guard let selection = imageSelection else { return }
+        let marker = "\u{FFFC}"
+        if writer.style.preformatted {
+            var text = marker
+            text.withUTF8 { writer.appendPreformatted($0) }
+        } else {
+            writer.appendText(marker)
+        }
+        func dimension(_ name: String) -> Int? {
+            HTMLInteger.nonNegative(element.attribute(name), clampedTo: 0...PageImage.largestDimension)
+        }
+        images.add(offset: writer.byteCount - marker.utf8.count, src: element.attribute("src"),
+                   srcset: element.attribute("srcset"), sources: sources, alt: element.attribute("alt"),
+                   width: dimension("width"), height: dimension("height"),
+                   lazy: element.attribute("loading")?.trimmed().lowercased() == "lazy",
+                   link: writer.style.link, selection: selection)
+    }
+
+    /// The `<source>` elements just before child `index` of `parent`: a `<picture>`'s sources of its `<img>`.
+    /// (`<source>` in `<video>` and `<audio>` is never reached: those elements are not shown.) Looks back no
+    /// further than a few siblings, so a long run of images costs no more per image than a short one.
+    private func pictureSources(before index: Int, in parent: GumboNodeRef?) -> [PageImages.Source] {
+        guard let parent, index > 0 else { return [] }
+        var sources: [PageImages.Source] = []
+        var k = index - 1
+        var looked = 0
+        while k >= 0, looked < 32 {
+            let node = parent.child(k)
+            k -= 1
+            looked += 1
+            if node.isText { continue }
+            guard node.isElement, node.tag == GUMBO_TAG_SOURCE.rawValue else { break }
+            sources.append(PageImages.Source(srcset: node.attribute("srcset"), type: node.attribute("type"),
+                                             media: node.attribute("media")))
+        }
+        return sources.reversed()
     }
 }
 

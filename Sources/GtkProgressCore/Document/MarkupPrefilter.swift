@@ -410,14 +410,16 @@ struct MarkupScanner {
     }
 }
 
-/// The attributes the document model reads (tables' spans, borders and widths, alignment), plus those that change
+/// The attributes the document model reads (tables' spans, borders and widths, alignment, images' sources), plus those that change
 /// how gumbo builds the tree (`type` on `<input>`, `encoding` on MathML annotations, `color`/`face`/`size` on
 /// `<font>` inside SVG).
 private enum KeptAttribute {
     static let names: [[UInt8]] = ["href", "alt", "src", "http-equiv", "content", "charset", "start", "reversed",
                                    "type", "value", "id", "name", "hidden", "encoding", "color", "face", "size",
                                    "open", "colspan", "rowspan", "border", "align", "valign", "style", "width",
-                                   "cellpadding", "cellspacing"].map { Array($0.utf8) }
+                                   "cellpadding", "cellspacing",
+                                   // Images: `PageImage`'s sources, declared size and loading.
+                                   "srcset", "height", "loading", "media"].map { Array($0.utf8) }
     static let fontBreakout = Set(["color", "face", "size"].compactMap { names.firstIndex(of: Array($0.utf8)) })
 
     static func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {

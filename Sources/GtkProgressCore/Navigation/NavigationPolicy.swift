@@ -11,6 +11,15 @@ import FoundationEssentials
 /// | redirect (decided inside libcurl)            | yes         | no   | no            |
 /// | a link opened in a new window                | as the page that opened it               |
 ///
+/// What a page may fetch for itself (its images), decided here too (`subresourceRefusal`):
+///
+/// | page that asks          | http, https | data | file | anything else |
+/// |-------------------------|-------------|------|------|---------------|
+/// | a web page (or error)   | yes         | yes  | no   | no            |
+/// | a local (file:) page    | yes         | yes  | yes  | no            |
+///
+/// `data:` is never navigated to, but an image in a `data:` URL is the page's own bytes, decoded in place.
+///
 /// Whatever the source, an address longer than `longestAddress` is refused: no server accepts one, and libcurl
 /// refuses a URL over 8,000,000 bytes outright.
 ///
@@ -43,6 +52,24 @@ package enum NavigationPolicy {
         // The opener is asked, never the new window's own (empty) page: a web page's link to a file stays a
         // web page's link in every window.
         case .openedFrom(let opener): return opener == .user ? .webPage : opener
+        }
+    }
+
+    /// Nil when the page at `page` may fetch `url` for itself (an image); otherwise why not, for the image's
+    /// tooltip and the tests. A web page never reaches into the file system, not even for a picture.
+    package static func subresourceRefusal(for url: URL, page: URL) -> String? {
+        if url.scheme?.lowercased() == "data" {
+            let length = url.absoluteString.utf8.count
+            return length > AddressShape.longestAddress ? AddressShape.Problem.tooLong(bytes: length).description : nil
+        }
+        switch AddressShape.of(url) {
+        case .success(.web):
+            return nil
+        case .success(.file):
+            return page.isFileURL ? nil
+                : L("Blocked an image from a local file (%@): web pages may only load web addresses.", url.path)
+        case .failure(let problem):
+            return problem.description
         }
     }
 

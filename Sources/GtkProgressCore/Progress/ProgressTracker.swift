@@ -49,6 +49,13 @@ package struct ProgressTracker: Sendable {
     /// waits for no network, and a bar for it would only flash.
     package static let localAppearAfter = 0.25
 
+    /// Real progress shows no higher until the load is over: 1.0 only when the document and every subresource
+    /// are done (WebKit's `ProgressTracker`), so a bar full before its images are in never looks finished.
+    package static let unfinishedCeiling = 0.99
+    /// The part of the bar the document's own bytes fill once the page is known to have subresources (Blink's
+    /// `progress_tracker.cc` gives loading bytes half the bar); the subresources' estimate fills the rest.
+    package static let documentShare = 0.5
+
     /// Seconds without a byte (or a milestone) after which the load counts as stalled: the window says whom it
     /// is waiting for and the bar pulses quietly.
     package static let stallAfter = 3.0
@@ -83,6 +90,8 @@ package struct ProgressTracker: Sendable {
     /// Where the bar stood when the load ended: the finish's run starts there.
     private var endFraction = 0.0
     private var real: Double?
+    /// What the document's bytes weigh: 1 until `expectSubresources`, then `documentShare`.
+    private var documentWeight = 1.0
 
     /// Comparisons of instants allow for 0.1 s steps not adding up exactly.
     static let epsilon = 1e-9
@@ -119,6 +128,7 @@ package struct ProgressTracker: Sendable {
         lastActivity = time
         lastReceived = 0
         real = nil
+        documentWeight = 1
         ending = nil
         stalledSince = nil
         fraction = active.value(at: 0)
@@ -136,7 +146,29 @@ package struct ProgressTracker: Sendable {
             noteActivity(at: time)
         }
         guard let expected, expected > 0 else { return }
-        let value = min(max(Double(received) / Double(expected), 0), 1)
+        let value = min(max(Double(received) / Double(expected), 0), 1) * documentWeight
+        setReal(value)
+    }
+
+    /// The page has subresources (its images) to wait for: from now on the document's bytes fill
+    /// `documentShare` of the bar and `subresourceProgress` the rest.
+    package mutating func expectSubresources() {
+        guard phase == .loading else { return }
+        documentWeight = Self.documentShare
+    }
+
+    /// The subresources' estimate (`ResourceProgress.value`, 0 … 1) at `time`, after the document is in. It is
+    /// never shown backwards, and never full before `finish`.
+    package mutating func subresourceProgress(_ estimate: Double, at time: Double) {
+        guard phase == .loading else { return }
+        expectSubresources()
+        let value = documentWeight + (1 - documentWeight) * min(max(estimate, 0), 1)
+        if value > (real ?? 0) + Self.epsilon { noteActivity(at: time) }
+        setReal(max(real ?? 0, value))
+    }
+
+    private mutating func setReal(_ proposed: Double) {
+        let value = min(proposed, Self.unfinishedCeiling)
         real = value
         if active.realProgressRate == nil, counts(value) {
             fraction = max(fraction, value)

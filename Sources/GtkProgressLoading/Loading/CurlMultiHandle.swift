@@ -37,6 +37,11 @@ final class CurlMultiHandle {
         ccurl_multi_setopt_pointer(rawHandle, CURLMOPT_SOCKETDATA, me)
         ccurl_multi_setopt_timerfunction(rawHandle, timerCallback)
         ccurl_multi_setopt_pointer(rawHandle, CURLMOPT_TIMERDATA, me)
+        // A page and its subresources share this handle: libcurl keeps to the same limits as
+        // `SubresourceQueue`, reusing a connection to a host rather than opening more.
+        // <https://curl.se/libcurl/c/CURLMOPT_MAX_TOTAL_CONNECTIONS.html>
+        ccurl_multi_setopt_long(rawHandle, CURLMOPT_MAX_TOTAL_CONNECTIONS, SubresourceQueue.maxTransfers + 1)
+        ccurl_multi_setopt_long(rawHandle, CURLMOPT_MAX_HOST_CONNECTIONS, SubresourceQueue.maxPerHost + 1)
     }
 
     deinit {

@@ -19,7 +19,9 @@ package final class PageLoader {
     /// Made at the first network load: a viewer that starts on a local page never initialises libcurl (nor the
     /// TLS library under it), which is a good part of its start-up. Let go of `idleRelease` seconds after the last
     /// transfer, with the connections it keeps for reuse, so that an idle window holds no file descriptors.
-    private var multi: CurlMultiHandle?
+    private(set) var multi: CurlMultiHandle?
+    /// The page's subresources (`fetch(_:onEvent:)`), on the same multi handle.
+    let subresources = SubresourceQueue()
     private var releaseTimer: MainLoopTimer?
     /// Milliseconds an idle loader keeps its connections for the next load.
     package var idleRelease: UInt32 = 30_000
@@ -47,7 +49,7 @@ package final class PageLoader {
 
     /// Opens libcurl (see `CCurl`) and runs its global setup, once per process before any handle; nil when that
     /// worked, else why not. <https://curl.se/libcurl/c/curl_global_init.html>
-    private static let curlProblem: String? = {
+    static let curlProblem: String? = {
         var error = [CChar](repeating: 0, count: 512)
         guard ccurl_load(&error, error.count) else {
             return L("Web addresses cannot be opened: libcurl could not be loaded (%@).",
@@ -96,12 +98,7 @@ package final class PageLoader {
             }
             return
         }
-        releaseTimer = nil
-        if multi == nil {
-            multi = CurlMultiHandle()
-            multi?.delegate = self
-        }
-        guard let multi, multi.add(transfer.easy) else {
+        guard let multi = ensureMulti(), multi.add(transfer.easy) else {
             let failure = LoadError(kind: .outOfDescriptors, url: request.url, message: Self.noConnectionMessage())
             pendingFailure = MainLoopTimer(milliseconds: 0) { [weak self] in
                 self?.deliverRefusal(failure)
@@ -120,21 +117,31 @@ package final class PageLoader {
             + "system allows (%@). Close some windows and try again.", ByteCount.grouped(Int64(limit.rlim_cur)))
     }
 
+    /// The multi handle, made at the first network transfer and kept while transfers come.
+    func ensureMulti() -> CurlMultiHandle? {
+        releaseTimer = nil
+        if multi == nil {
+            multi = CurlMultiHandle()
+            multi?.delegate = self
+        }
+        return multi
+    }
+
     /// After the last transfer, the handle and the connections it keeps go after `idleRelease` seconds.
-    private func releaseWhenIdle() {
-        guard transfer == nil, multi != nil else { return }
+    func releaseWhenIdle() {
+        guard transfer == nil, subresources.running.isEmpty, multi != nil else { return }
         releaseTimer = MainLoopTimer(milliseconds: idleRelease, name: "gtkprogress idle connections") {
             [weak self] in
             guard let self else { return false }
             self.releaseTimer = nil
-            if self.transfer == nil { self.multi = nil }
+            if self.transfer == nil, self.subresources.running.isEmpty { self.multi = nil }
             return false
         }
     }
 
     /// Lets go of the connections kept for reuse now (tests; a window closing).
     package func releaseConnections() {
-        guard transfer == nil else { return }
+        guard transfer == nil, subresources.running.isEmpty else { return }
         releaseTimer = nil
         multi = nil
     }
@@ -142,8 +149,10 @@ package final class PageLoader {
     /// Whether connections are kept open (the multi handle exists).
     package var holdsConnections: Bool { multi != nil }
 
-    /// Stops the load at once: its connection is closed and no event of it arrives afterwards.
+    /// Stops the load at once, its subresources too: its connections are closed and no event of it arrives
+    /// afterwards.
     package func cancel() {
+        cancelSubresources()
         generation += 1
         queue.removeAll()
         pendingFailure = nil
@@ -186,7 +195,7 @@ package final class PageLoader {
 extension PageLoader: CurlMultiHandleDelegate {
     func multiHandle(_ multi: CurlMultiHandle, didComplete easy: CurlEasyHandle, result: CURLcode) {
         guard let transfer, transfer.easy === easy else {
-            multi.remove(easy)
+            if !subresourceDidComplete(easy, result: result, on: multi) { multi.remove(easy) }
             return
         }
         multi.remove(easy)
@@ -217,6 +226,7 @@ extension PageLoader: CurlMultiHandleDelegate {
             queue += transfer.takeEvents()
         }
         deliverQueue()
+        deliverSubresourceEvents()
     }
 
     private func startFileRead(_ url: URL) {

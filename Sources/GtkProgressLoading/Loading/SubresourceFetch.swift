@@ -1,0 +1,321 @@
+internal import CCurl
+import FoundationEssentials
+import Glibc
+import GtkProgressCore
+
+/// A subresource of a page (an image) to fetch: which, from where, and how many bytes it may have.
+package struct SubresourceRequest: Sendable, Equatable {
+    package var id: Int
+    package var url: URL
+    /// The body is refused past this many bytes (after content decoding): the image is then "too large".
+    package var maxBytes: Int
+
+    package init(id: Int, url: URL, maxBytes: Int = SubresourceRequest.defaultMaxBytes) {
+        self.id = id
+        self.url = url
+        self.maxBytes = maxBytes
+    }
+
+    /// 16 MiB: more than any picture a page means to show, less than a decoder should be handed blindly.
+    package static let defaultMaxBytes = 16 << 20
+}
+
+/// What a subresource fetch reports, on the main loop, never from inside `fetch`.
+package enum SubresourceEvent: Sendable {
+    /// The request left: it counts as pending from here (`ResourceProgress.begin`).
+    case started(id: Int)
+    /// The final response's length in transfer bytes, nil when unknown.
+    case response(id: Int, expected: Int64?)
+    /// More transfer bytes arrived.
+    case received(id: Int, bytes: Int64)
+    /// The whole body, decoded (content encoding, `data:`), and its type.
+    case finished(id: Int, bytes: [UInt8], mimeType: String?)
+    /// Failed, refused or too large: why, in words for a tooltip.
+    case failed(id: Int, message: String)
+
+    package var id: Int {
+        switch self {
+        case .started(let id), .response(let id, _), .received(let id, _), .finished(let id, _, _),
+             .failed(let id, _): return id
+        }
+    }
+}
+
+/// One subresource on the wire: an easy handle on the page loader's multi handle, so it shares the page's
+/// connections (libcurl keeps one connection cache per multi handle,
+/// <https://curl.se/libcurl/c/libcurl-multi.html>). Events wait in `outbox` until the loader hands them on.
+final class SubresourceTransfer {
+    let request: SubresourceRequest
+    let easy = CurlEasyHandle()
+    let host: String
+    private(set) var outbox: [SubresourceEvent] = []
+    private(set) var body: [UInt8] = []
+    private(set) var tooLarge = false
+    private var announced = false
+    private var lastReceived: Int64 = 0
+    private var status = 0
+
+    init(request: SubresourceRequest, options: LoaderOptions) {
+        self.request = request
+        host = request.url.host ?? ""
+        easy.delegate = self
+        // The document's own libcurl policy (`Transfer.configure`): only http and https, each redirect hop checked
+        // against the navigation policy's list, a redirect limit, decoded bodies, verified TLS, a stall backstop.
+        easy.set(CURLOPT_URL, request.url.absoluteString)
+        easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
+        easy.set(CURLOPT_REDIR_PROTOCOLS_STR, NavigationPolicy.redirectSchemes.joined(separator: ","))
+        easy.set(CURLOPT_FOLLOWLOCATION, true)
+        easy.set(CURLOPT_MAXREDIRS, options.maxRedirects)
+        easy.set(CURLOPT_ACCEPT_ENCODING, "")
+        easy.set(CURLOPT_SSL_VERIFYPEER, true)
+        easy.set(CURLOPT_SSL_VERIFYHOST, 2)
+        easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000))
+        easy.set(CURLOPT_LOW_SPEED_LIMIT, 1)
+        easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(options.stallTimeout.rounded(.up))))
+        easy.set(CURLOPT_TIMEOUT_MS, Int(options.deadline * 1000))
+        easy.set(CURLOPT_NOSIGNAL, true)
+        easy.set(CURLOPT_USERAGENT, "GtkProgress/1.0")
+    }
+
+    var setupFailed: Bool { easy.refusedOption != nil }
+
+    func takeEvents() -> [SubresourceEvent] {
+        defer { outbox.removeAll() }
+        return outbox
+    }
+
+    /// The transfer's end: its body, or why there is none.
+    func complete(result: CURLcode) -> SubresourceEvent {
+        let id = request.id
+        if tooLarge {
+            return .failed(id: id, message: L("Not shown: the image is larger than %@.",
+                                              ByteCount.size(Int64(request.maxBytes))))
+        }
+        guard result == CURLE_OK else {
+            let detail = easy.errorDetail
+            return .failed(id: id, message: detail.isEmpty ? String(cString: ccurl_easy_strerror(result)) : detail)
+        }
+        guard status < 400 else {
+            return .failed(id: id, message: "HTTP \(status) \(HTTPStatus.reason(status))")
+        }
+        return .finished(id: id, bytes: body, mimeType: easy.contentType)
+    }
+}
+
+extension SubresourceTransfer: CurlEasyHandleDelegate {
+    func easyHandle(_ handle: CurlEasyHandle, didReceiveHeaderLine line: UnsafeRawBufferPointer) -> Bool {
+        if line.starts(with: "HTTP/".utf8) {
+            // "HTTP/1.1 200 OK": the status of the response being received (redirects each have their own).
+            let words = String(decoding: line, as: UTF8.self).split(separator: " ")
+            status = words.count > 1 ? Int(words[1]) ?? 0 : 0
+            announced = false
+        }
+        return true
+    }
+
+    func easyHandle(_ handle: CurlEasyHandle, didReceive data: UnsafeRawBufferPointer) -> CurlWriteAnswer {
+        announce()
+        // libcurl 7.88.1's CURLOPT_MAXFILESIZE neither sees decoded sizes nor stops bodies of unknown length.
+        guard body.count + data.count <= request.maxBytes else {
+            tooLarge = true
+            return .refuse
+        }
+        body.append(contentsOf: data)
+        return .keep
+    }
+
+    func easyHandle(_ handle: CurlEasyHandle, didProgress received: Int64, of expected: Int64) -> Bool {
+        if status >= 200, status < 300 || status >= 400, received > lastReceived {
+            announce()
+            outbox.append(.received(id: request.id, bytes: received - lastReceived))
+            lastReceived = received
+        }
+        return true
+    }
+
+    private func announce() {
+        guard !announced, status >= 200, status < 300 || status >= 400 else { return }
+        announced = true
+        outbox.append(.response(id: request.id, expected: easy.contentLength))
+    }
+}
+
+/// The page's subresources waiting for, or using, a place on the page loader's multi handle, within the limits
+/// NetSurf keeps (at most 24 fetches; NetSurf allows 5 per host, HTTP/1.1 browsers 6): requests leave in the order
+/// they were asked for, each as soon as its host and the total have room. libcurl is told the same limits
+/// (CURLMOPT_MAX_TOTAL_CONNECTIONS, CURLMOPT_MAX_HOST_CONNECTIONS), so a connection is reused rather than
+/// another opened. <https://curl.se/libcurl/c/CURLMOPT_MAX_HOST_CONNECTIONS.html>
+package final class SubresourceQueue {
+    package static let maxTransfers = 24
+    package static let maxPerHost = 6
+
+    var waiting: [SubresourceRequest] = []
+    var running: [UnsafeMutableRawPointer: SubresourceTransfer] = [:]
+    var perHost: [String: Int] = [:]
+    /// `data:` and local files being read off the main loop, by id.
+    var reading: Set<Int> = []
+    var listener: ((SubresourceEvent) -> Void)?
+    var queue: [SubresourceEvent] = []
+    /// Bumped by every cancel: results of reads started before it are dropped.
+    var generation = 0
+    /// The most transfers on the wire at once, in all and per host, since the last `resetStatistics` (tests).
+    var peakTransfers = 0
+    var peakPerHost = 0
+
+    var isIdle: Bool { waiting.isEmpty && running.isEmpty && reading.isEmpty }
+}
+
+extension PageLoader {
+    /// Fetches a page's subresources on the multi handle the page came on. Events come on the main loop, in
+    /// order per request: `started`, then `response` and `received` for network ones, then `finished` or
+    /// `failed`. Requests added while others run wait their turn behind them. Whether the page may fetch each
+    /// address is the navigation policy's decision, made before; `data:` URLs are decoded and local files read
+    /// off the main loop.
+    package func fetch(_ requests: [SubresourceRequest], onEvent: @escaping (SubresourceEvent) -> Void) {
+        subresources.listener = onEvent
+        subresources.waiting += requests
+        startWaitingSubresources()
+        deliverSubresourceEvents()
+    }
+
+    /// Stops every subresource fetch at once; no event of them arrives afterwards.
+    package func cancelSubresources() {
+        let queue = subresources
+        queue.generation += 1
+        queue.waiting.removeAll()
+        queue.reading.removeAll()
+        queue.queue.removeAll()
+        queue.listener = nil
+        for transfer in queue.running.values { multi?.remove(transfer.easy) }
+        queue.running.removeAll()
+        queue.perHost.removeAll()
+        releaseWhenIdle()
+    }
+
+    /// Subresource transfers on the wire now, and the most there were at once, in all and per host (tests).
+    package var subresourceStatistics: (running: Int, peak: Int, peakPerHost: Int) {
+        (subresources.running.count, subresources.peakTransfers, subresources.peakPerHost)
+    }
+
+    package func resetSubresourceStatistics() {
+        subresources.peakTransfers = 0
+        subresources.peakPerHost = 0
+    }
+
+    /// Whether subresources are waiting, on the wire or being read.
+    package var isFetchingSubresources: Bool { !subresources.isIdle }
+
+    func startWaitingSubresources() {
+        let queue = subresources
+        var index = 0
+        while index < queue.waiting.count, queue.running.count < SubresourceQueue.maxTransfers {
+            let request = queue.waiting[index]
+            let scheme = request.url.scheme?.lowercased()
+            if scheme == "data" || request.url.isFileURL {
+                queue.waiting.remove(at: index)
+                readInPlace(request)
+                continue
+            }
+            let host = request.url.host ?? ""
+            guard queue.perHost[host, default: 0] < SubresourceQueue.maxPerHost else {
+                index += 1
+                continue
+            }
+            queue.waiting.remove(at: index)
+            start(request)
+        }
+    }
+
+    private func start(_ request: SubresourceRequest) {
+        let queue = subresources
+        queue.queue.append(.started(id: request.id))
+        if let problem = PageLoader.curlProblem {
+            queue.queue.append(.failed(id: request.id, message: problem))
+            return
+        }
+        let transfer = SubresourceTransfer(request: request, options: options)
+        guard !transfer.setupFailed else {
+            queue.queue.append(.failed(id: request.id, message: L("Not loaded: libcurl refused the address.")))
+            return
+        }
+        let multi = ensureMulti()
+        guard let multi, multi.add(transfer.easy) else {
+            queue.queue.append(.failed(id: request.id, message: Self.noConnectionMessage()))
+            return
+        }
+        queue.running[transfer.easy.rawHandle] = transfer
+        queue.perHost[transfer.host, default: 0] += 1
+        queue.peakTransfers = max(queue.peakTransfers, queue.running.count)
+        queue.peakPerHost = max(queue.peakPerHost, queue.perHost[transfer.host] ?? 0)
+    }
+
+    /// `data:` URLs and local files: no connection, read off the main loop (a data URL may be megabytes).
+    private func readInPlace(_ request: SubresourceRequest) {
+        let queue = subresources
+        queue.queue.append(.started(id: request.id))
+        queue.reading.insert(request.id)
+        let generation = queue.generation
+        BackgroundWork.run({ Self.readLocally(request) }) { [weak self] event in
+            guard let self, self.subresources.generation == generation else { return }
+            self.subresources.reading.remove(request.id)
+            self.subresources.queue.append(event)
+            self.deliverSubresourceEvents()
+        }
+    }
+
+    private static func readLocally(_ request: SubresourceRequest) -> SubresourceEvent {
+        if request.url.scheme?.lowercased() == "data" {
+            guard let decoded = DataURL.decode(request.url, limit: request.maxBytes) else {
+                return .failed(id: request.id, message: L("Not shown: the data: address is malformed or too large."))
+            }
+            return .finished(id: request.id, bytes: decoded.bytes, mimeType: decoded.mimeType)
+        }
+        // As `FileRead` opens a page: without blocking on a FIFO, and only a regular file.
+        let fd = open(request.url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            return .failed(id: request.id, message: L("Not shown: %@ cannot be read.", request.url.path))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return .failed(id: request.id, message: L("Not shown: %@ is not a file.", request.url.path))
+        }
+        guard Int(info.st_size) <= request.maxBytes else {
+            return .failed(id: request.id, message: L("Not shown: the image is larger than %@.",
+                                                      ByteCount.size(Int64(request.maxBytes))))
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n <= 0 { break }
+            filled += n
+        }
+        bytes.removeSubrange(filled...)
+        return .finished(id: request.id, bytes: bytes, mimeType: nil)
+    }
+
+    /// The multi handle told us a transfer ended; true when it was a subresource's.
+    func subresourceDidComplete(_ easy: CurlEasyHandle, result: CURLcode, on multi: CurlMultiHandle) -> Bool {
+        let queue = subresources
+        guard let transfer = queue.running.removeValue(forKey: easy.rawHandle) else { return false }
+        multi.remove(easy)
+        queue.perHost[transfer.host, default: 1] -= 1
+        if queue.perHost[transfer.host] == 0 { queue.perHost[transfer.host] = nil }
+        queue.queue += transfer.takeEvents()
+        queue.queue.append(transfer.complete(result: result))
+        startWaitingSubresources()
+        return true
+    }
+
+    /// Collects what running transfers reported and hands everything queued to the listener.
+    func deliverSubresourceEvents() {
+        let queue = subresources
+        for transfer in queue.running.values { queue.queue += transfer.takeEvents() }
+        let generation = queue.generation
+        while queue.generation == generation, !queue.queue.isEmpty, let listener = queue.listener {
+            listener(queue.queue.removeFirst())
+        }
+        if queue.isIdle, queue.generation == generation { releaseWhenIdle() }
+    }
+}

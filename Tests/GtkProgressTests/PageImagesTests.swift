@@ -1,0 +1,166 @@
+import Foundation
+@testable import GtkProgress
+import XCTest
+
+/// A page with images in the window, against the loopback server: what is fetched, what shows, and when the load
+/// ends.
+@MainActor
+final class PageImagesTests: XCTestCase {
+    let server = TestServer.shared
+
+    override func setUp() async throws {
+        try requireDisplay()
+    }
+
+    private func makeBrowser() -> Browser {
+        Browser(window: Window(), curve: .builtInWeChat, loaderOptions: LoaderOptions())
+    }
+
+    @discardableResult
+    private func wait(timeout: Double = 15, _ condition: () -> Bool) -> Bool {
+        MainLoop.run(until: condition, timeout: timeout)
+    }
+
+    /// A /page whose body is `html`.
+    private func page(_ title: String, _ html: String) -> URL {
+        var parts = URLComponents(url: server.url("/page"), resolvingAgainstBaseURL: false)!
+        parts.queryItems = [URLQueryItem(name: "title", value: title), URLQueryItem(name: "body", value: html)]
+        return parts.url!
+    }
+
+    /// Opens `url` and waits until the load, images included, is over.
+    private func open(_ browser: Browser, _ url: URL, file: StaticString = #filePath, line: UInt = #line) {
+        browser.open(url, kind: .typed)
+        XCTAssertTrue(wait { !browser.model.isLoading && browser.session == nil }, "\(url) loads", file: file, line: line)
+    }
+
+    private func looks(_ browser: Browser) -> [Int: ImageLook] { browser.page.images.looks }
+
+    private func isPicture(_ look: ImageLook?) -> Bool { if case .picture = look { return true } else { return false } }
+
+    private func failure(_ look: ImageLook?) -> String? { if case .failed(let why) = look { return why } else { return nil } }
+
+    func testImagesLoadAndShowInPlace() async throws {
+        let browser = makeBrowser()
+        open(browser, server.url("/images?count=5&delay=0"))
+        let loads = try XCTUnwrap(browser.shownImages)
+        XCTAssertEqual(loads.shown, 5)
+        for index in 0..<5 { XCTAssertTrue(isPicture(looks(browser)[index]), "image \(index)") }
+        XCTAssertEqual(browser.page.imagesInBuffer, 5)
+        XCTAssertEqual(browser.chrome.statusText.hasPrefix("Done"), true, browser.chrome.statusText)
+        XCTAssertFalse(browser.page.text.contains("Image 0"), "the alt text gives way to the picture")
+    }
+
+    func testAWebPageNeverFetchesALocalFile() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gtkprogress-img-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let local = folder.appendingPathComponent("secret.png")
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: local)
+        let browser = makeBrowser()
+        open(browser, page("Refused", "<img src=\"\(local.absoluteString)\" alt=\"Local picture\"><img src=/image?n=1>"))
+        let loads = try XCTUnwrap(browser.shownImages)
+        XCTAssertFalse(loads.fetched.contains(local), "never read: \(loads.fetched)")
+        XCTAssertEqual(loads.fetched.count, 1)
+        XCTAssertTrue(failure(looks(browser)[0])?.contains("local file") == true, "\(String(describing: looks(browser)[0]))")
+        XCTAssertTrue(isPicture(looks(browser)[1]))
+        XCTAssertFalse(browser.model.current?.isError ?? true, "never an error page")
+    }
+
+    func testALocalPageShowsALocalImage() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gtkprogress-img-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/images/photo.jpg")
+        let html = folder.appendingPathComponent("page.html")
+        try "<title>Local</title><p><img src=\"\(photo.absoluteString)\" alt=Photo></p>".write(to: html, atomically: true,
+                                                                                             encoding: .utf8)
+        let browser = makeBrowser()
+        open(browser, html)
+        XCTAssertTrue(wait { browser.shownImages?.shown == 1 })
+        XCTAssertTrue(isPicture(looks(browser)[0]))
+    }
+
+    func testBrokenRefusedAndOversizedImagesLeaveTheirAltText() async throws {
+        let browser = makeBrowser()
+        server.resetCounts()
+        open(browser, page("Broken", """
+            <img src="/image?broken=1" alt="Broken cat"> <img src="/image?bomb=1" alt="Bomb">
+            <img src="/404"> <img src="data:image/png;base64,@@@" alt="">
+            <img src="/image?n=5" alt="Fine">
+            """))
+        let loads = try XCTUnwrap(browser.shownImages)
+        XCTAssertEqual(loads.failed, 4)
+        XCTAssertEqual(loads.shown, 1)
+        XCTAssertNotNil(failure(looks(browser)[0]))
+        XCTAssertTrue(failure(looks(browser)[1])?.contains("100000") == true, "\(String(describing: looks(browser)[1]))")
+        XCTAssertNotNil(failure(looks(browser)[2]))
+        XCTAssertTrue(isPicture(looks(browser)[4]))
+        XCTAssertFalse(browser.model.current?.isError ?? true, "never an error page")
+        XCTAssertEqual(browser.model.current?.title, "Broken")
+        let labels = frameLabels(browser)
+        XCTAssertTrue(labels.contains("Broken cat"), "\(labels)")
+        XCTAssertTrue(labels.contains("Bomb"), "\(labels)")
+    }
+
+    func testTheLoadEndsOnlyWhenTheSlowImageIsIn() async throws {
+        let browser = makeBrowser()
+        browser.open(page("Slow", "<p>Text first.</p><img src=\"/image?n=9&delay=1.5\" alt=Slow>"), kind: .typed)
+        XCTAssertTrue(wait { browser.page.text.contains("Text first.") && browser.session?.images != nil })
+        XCTAssertTrue(browser.indicator.isLoading, "the bar is still under way")
+        XCTAssertEqual(browser.chrome.statusText, "Images 0 of 1")
+        XCTAssertLessThan(browser.indicator.snapshot.fraction, 0.9,
+                          "the document's bytes alone never fill the bar of a page with images")
+        XCTAssertTrue(browser.page.textView.isAccessibleBusy, "the page is busy, and the button is Stop")
+        XCTAssertTrue(wait { browser.session == nil })
+        XCTAssertTrue(isPicture(looks(browser)[0]))
+        XCTAssertFalse(browser.indicator.isLoading, "the bar finishes with the image")
+    }
+
+    func testStopCancelsTheImages() async throws {
+        let browser = makeBrowser()
+        browser.open(page("Stopped", "<img src=\"/image?n=1&delay=5\" alt=One><img src=\"/image?n=2&delay=5\">"),
+                     kind: .typed)
+        XCTAssertTrue(wait { browser.session?.images != nil })
+        XCTAssertTrue(wait { browser.loader.subresourceStatistics.running == 2 })
+        browser.stop()
+        XCTAssertNil(browser.session)
+        XCTAssertEqual(browser.loader.subresourceStatistics.running, 0, "every image transfer ended at once")
+        XCTAssertFalse(browser.indicator.isLoading)
+        XCTAssertEqual(browser.chrome.statusText, "Stopped.")
+    }
+
+    func testBackShowsTheImagesWithoutARequest() async throws {
+        let browser = makeBrowser()
+        open(browser, server.url("/images?count=4&delay=0&title=Pictures"))
+        open(browser, server.url("/page?title=Elsewhere"))
+        server.resetCounts()
+        browser.goBack()
+        XCTAssertTrue(wait { browser.model.current?.title == "Pictures" && browser.shownImages?.shown == 4 })
+        for index in 0..<4 { XCTAssertTrue(isPicture(looks(browser)[index])) }
+        XCTAssertEqual(server.requestCount(for: "/image"), 0, "from the page cache")
+        XCTAssertEqual(server.requestCount(for: "/images"), 0)
+    }
+
+    func testAnImageInALinkIsPartOfTheLink() async throws {
+        let browser = makeBrowser()
+        open(browser, page("Linked", "<a href=\"/page?title=Next\"><img src=\"/image?n=3\" alt=Next></a>"))
+        let offset = try XCTUnwrap(browser.page.characterOffset(ofImage: 0))
+        let link = try XCTUnwrap(browser.page.linkRanges.first { $0.start <= offset && offset < $0.end }?.link,
+                                 "the picture's character is in the link's range: a click on it follows the link")
+        XCTAssertEqual(browser.page.url(ofLink: link)?.query, "title=Next")
+        XCTAssertTrue(isPicture(looks(browser)[0]))
+    }
+
+    func testImageTagsAreNoticedAsTheyArrive() async {
+        XCTAssertTrue(ImageTags.occur(in: Array("<p>a <IMG src=x>".utf8)[...]))
+        XCTAssertTrue(ImageTags.occur(in: Array("<Picture>".utf8)[...]))
+        XCTAssertFalse(ImageTags.occur(in: Array("<p>an image</p><i>mg</i><im".utf8)[...]))
+    }
+
+    /// The texts of the frames standing for images that could not be shown.
+    private func frameLabels(_ browser: Browser) -> [String] {
+        browser.page.images.offsets.compactMap { browser.page.textView.framedText(atCharacter: $0) }
+    }
+}
