@@ -153,5 +153,15 @@ package final class RunStorage: Sendable {
         return style
     }
 
+    /// The run that holds the byte at `offset` (the last run when `offset` is at the end).
+    package func run(containing offset: Int) -> Int {
+        var low = 0, high = runEnds.count
+        while low < high {
+            let mid = (low + high) / 2
+            if runEnds[mid] <= offset { low = mid + 1 } else { high = mid }
+        }
+        return min(low, max(runEnds.count - 1, 0))
+    }
+
     package func text(ofRun index: Int) -> String { String(decoding: bytes[range(ofRun: index)], as: UTF8.self) }
 }
