@@ -144,6 +144,14 @@ package final class RunStorage: Sendable {
 
     package var runCount: Int { runEnds.count }
 
+    /// Bytes the text and its runs take (not counting spare capacity): the text, 16 bytes a run, and the styles.
+    /// A run changes style or link, so a page of plain paragraphs is about its text, and a page of links about
+    /// 16 bytes more a link.
+    package var modelBytes: Int {
+        bytes.count + runEnds.count * (MemoryLayout<Int>.stride + 2 * MemoryLayout<Int32>.stride)
+            + styles.count * MemoryLayout<TextStyle>.stride
+    }
+
     package func range(ofRun index: Int) -> Range<Int> { (index == 0 ? 0 : runEnds[index - 1])..<runEnds[index] }
 
     package func style(ofRun index: Int) -> TextStyle {
