@@ -30,6 +30,38 @@ final class DocumentMemoryTests: XCTestCase {
                                  "one run for text of one style, however many paragraphs")
     }
 
+    /// Bare `<p>` and `</p>` among text reach gumbo as one placeholder: a page of tiny paragraphs is one text node
+    /// in gumbo's tree (about 300 bytes an element there) and a piece a paragraph (24 bytes) here.
+    func testTinyParagraphsAreOnePlaceholder() {
+        var html = paragraphs(20_000)
+        let markup = html.withUTF8 { MarkupPrefilter.prefilter($0) }
+        XCTAssertLessThan(markup.bytes.count, 100, "gumbo gets the title, one <p> and a placeholder")
+        XCTAssertEqual(markup.placeholders.count, 1)
+        XCTAssertLessThanOrEqual(markup.pieces.count, 20_000 + 1)
+        XCTAssertLessThanOrEqual(MemoryLayout<InlinePiece>.stride, 24)
+    }
+
+    /// Paragraph tags taken out of gumbo's input change nothing where gumbo's paragraphs would differ from breaks
+    /// in text: an open paragraph with attributes, elements inside it that end with it, formatting elements gumbo
+    /// reopens, text after a `</p>`, what ends the stretch, `<select>`, SVG.
+    func testParagraphPlaceholdersChangeNothing() {
+        let pages = [
+            "<p>a<p>b<p>c<div>d</div>", "<p>a</p>\n<p>b</p>\n<h3>c<h6>d</h6>e", "<p hidden>a<p>b<p>c<p>d",
+            "<p align=center>a<p>b<p>c", "<p><q>a<p>b</q>c<p>d", "<p><b>a<p>b<p>c</b><div>d", "<p>a</p>tail<div>b",
+            "<p>a<p>b<span>c</span>d<em>e</em><p>f<b>g</b>h", "<select><p>a<p>b</select><p>c<p>d",
+            "<svg><p>a<p>b</svg>", "<table><p>a<p>b<tr><td>c<p>d<p>e</table>", "<li><p>a<p>b<li>c<p>d",
+            "<pre><p>a  b<p>c\n d</pre>", "<p>a<kbd>b<p>c</kbd>d<p>e", "x<P>a<P>b</P>c</p><p>d",
+            "<div><p>a<p>b</div>c<p>d", "<p id=here>a<p>b<a href=x>c</a><p>d", "<button><p>a<p>b</button>c",
+        ]
+        for page in pages {
+            var html = page
+            let fast = Document.parse(html: html, baseURL: nil)
+            let plain = html.withUTF8 { DocumentBuilder.build(source: $0, baseURL: nil, placeholders: false) }
+            XCTAssertEqual(fast.runs, plain.runs, page)
+            XCTAssertEqual(fast.dumpText(), plain.dumpText(), page)
+        }
+    }
+
     func testTableHoldsAboutItsLaidOutText() {
         let document = Document.parse(html: table(rows: 1_000, columns: 50), baseURL: nil, layoutWidth: 400)
         let storage = document.storage

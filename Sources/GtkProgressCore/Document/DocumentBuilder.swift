@@ -416,8 +416,13 @@ struct DocumentBuilder {
     }
 
     private mutating func appendPiece(_ piece: InlinePiece) {
+        if piece.tag == GUMBO_TAG_P.rawValue {
+            // A bare `<p>` or `</p>` the prefilter took out of a stretch of text: where a paragraph began or ended.
+            writer.requestBreak(2)
+            guard !piece.text.isEmpty else { return }
+        }
         let saved = writer.styleID
-        if piece.tag != 0 {
+        if piece.tag != 0 && piece.tag != GUMBO_TAG_P.rawValue {
             var style = writer.style
             switch ElementRole.of(piece.tag) {
             case .bold: style.bold = true

@@ -103,6 +103,9 @@ struct MarkupScanner {
     var stack: NestingBound
     var position = 0
     var forgedPlaceholder = false
+    /// The last `<p>` start tag had no attributes: a paragraph whose `hidden`, `align` or `id` the text that a
+    /// stretch puts inside it would take on is not one (`scanText`'s paragraphs).
+    var lastParagraphIsBare = false
     var attributes: [AttributeSpan] = []
 
     struct AttributeSpan {
@@ -197,6 +200,7 @@ struct MarkupScanner {
             return
         }
         if tag == GUMBO_TAG_A.rawValue { anchorMayBeActive = true }
+        if tag == GUMBO_TAG_P.rawValue { lastParagraphIsBare = attributes.isEmpty && !selfClosing }
         switch stack.startTag(tag, selfClosing: selfClosing, fontBreaksOut: fontBreaksOut) {
         case .drop:
             replace(tagStart, end) { _ in }
