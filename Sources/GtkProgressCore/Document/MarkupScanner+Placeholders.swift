@@ -16,16 +16,28 @@ extension MarkupScanner {
         // In `<select>` gumbo ignores `<p>`; everywhere else outside foreign content a bare `<p>` or `</p>` among
         // text only breaks it into paragraphs.
         let paragraphsAllowed = elementsAllowed && !stack.isOpen(GUMBO_TAG_SELECT.rawValue) && paragraphMayEnd
-        var paragraphTags: [ParagraphTag] = []
+        // The last two paragraph tags taken in, to give back (`endParagraphs`).
+        var paragraphTags = (last: ParagraphTag?.none, previous: ParagraphTag?.none)
         while k < count {
             let byte = source[k]
+            if let last = paragraphTags.last, last.isEndTag, !isSpace(byte),
+               byte != ascii("<") || bareParagraphTag(at: k) == nil {
+                // Content after a `</p>` would be outside any paragraph in gumbo's tree but inside the `p` open
+                // before the stretch here: the stretch ends before that `</p>`, which closes the paragraph.
+                pieces.removeSubrange(last.pieceCount...)
+                decoded.removeSubrange(last.decodedCount...)
+                k = last.start
+                pieceStart = k
+                paragraphTags = (paragraphTags.previous, nil)
+                break
+            }
             if byte >= 0x20 && byte < 0x7F && byte != ascii("<") && byte != ascii("&") || isSpace(byte) {
                 k += 1
             } else if byte == ascii("<") {
                 if paragraphsAllowed, let length = bareParagraphTag(at: k) {
                     addTextPiece(pieceStart..<k, stretchStart: firstPiece)
-                    paragraphTags.append(ParagraphTag(start: k, end: k + length, pieceCount: pieces.count,
-                                                      decodedCount: decoded.count))
+                    paragraphTags = (ParagraphTag(start: k, end: k + length, pieceCount: pieces.count,
+                                                  decodedCount: decoded.count), paragraphTags.last)
                     pieces.append(InlinePiece(text: k..<k, tag: GUMBO_TAG_P.rawValue))
                     k += length
                     pieceStart = k
@@ -55,8 +67,7 @@ extension MarkupScanner {
             }
         }
         addTextPiece(pieceStart..<k, stretchStart: firstPiece)
-        if !paragraphTags.isEmpty { k = endParagraphs(&paragraphTags, stretchEnd: k) }
-        if paragraphTags.isEmpty && hasMarkup && pieces.count == firstPiece { hasMarkup = false }
+        if paragraphTags.last != nil { k = endParagraphs(paragraphTags, stretchEnd: k) }
         if pieces.count > firstPiece && (hasMarkup || k - start >= MarkupPrefilter.shortestPlaceholderText) {
             let index = placeholderPieces.count
             placeholderPieces.append(firstPiece..<pieces.count)
@@ -88,6 +99,7 @@ extension MarkupScanner {
     /// it back.
     struct ParagraphTag {
         var start: Int, end: Int, pieceCount: Int, decodedCount: Int
+        var isEndTag: Bool { end - start == 4 }
     }
 
     /// Whether a `<p>` or `</p>` here would close nothing but the open `p` (the current node), and no formatting
@@ -116,25 +128,24 @@ extension MarkupScanner {
         return nil
     }
 
-    /// Gives back the stretch's last paragraph tags until what ends the stretch closes the paragraph the last
+    /// Gives back the stretch's last paragraph tag unless what ends the stretch closes the paragraph the last
     /// `<p>` opened, so the builder's breaks fall where gumbo's elements would end: in the HTML parser a start
     /// tag of these blocks, `<p>` and `</p>` close an open `p` (the spec's "close a p element",
     /// <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>); other content would have gone
-    /// into the last paragraph, and its end would come later. After a `</p>`, no text may follow inside the
-    /// stretch: gumbo would put it outside any paragraph, the builder inside the `p` open before the stretch.
-    /// Returns where the stretch now ends; a `<p>` left last gets its closing break as a piece of its own.
-    private mutating func endParagraphs(_ tags: inout [ParagraphTag], stretchEnd: Int) -> Int {
+    /// into the last paragraph, and its end would come later. The tag given back is such a closer itself, and
+    /// nothing but spaces follows a `</p>` in a stretch (`scanText`), so one step back is enough. Returns where
+    /// the stretch now ends; a `<p>` left last gets its closing break as a piece of its own.
+    private mutating func endParagraphs(_ tags: (last: ParagraphTag?, previous: ParagraphTag?),
+                                        stretchEnd: Int) -> Int {
         var end = stretchEnd
-        while let last = tags.last {
-            let isEndTag = last.end - last.start == 4
-            let textAfter = source[last.end..<end].contains { !isSpace($0) }
-            if closesParagraph(at: end) && !(isEndTag && textAfter) { break }
-            end = last.start
-            pieces.removeSubrange(last.pieceCount...)
-            decoded.removeSubrange(last.decodedCount...)
-            tags.removeLast()
+        var last = tags.last
+        if let tag = last, !closesParagraph(at: end) {
+            end = tag.start
+            pieces.removeSubrange(tag.pieceCount...)
+            decoded.removeSubrange(tag.decodedCount...)
+            last = tags.previous
         }
-        if let last = tags.last, last.end - last.start == 3 {
+        if let last, !last.isEndTag {
             pieces.append(InlinePiece(text: end..<end, tag: GUMBO_TAG_P.rawValue))
         }
         return end
