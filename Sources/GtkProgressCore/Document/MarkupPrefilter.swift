@@ -118,6 +118,10 @@ struct MarkupScanner {
         self.placeholders = placeholders
         stack = NestingBound(limit: maximumDepth)
         out.reserveCapacity(placeholders ? count / 4 + 256 : count + 256)
+        // A piece stands for at least about four bytes of markup (`<p>x`, `&lt;`, `<b>x</b>`): reserved at once, the
+        // pieces of a page of tiny paragraphs are never copied into a buffer twice their size, and the pages of
+        // the reservation a page with few pieces never touches cost no memory.
+        if placeholders { pieces.reserveCapacity(count / 4) }
     }
 
     var result: PrefilteredMarkup {
