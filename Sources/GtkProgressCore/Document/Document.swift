@@ -152,6 +152,14 @@ package final class RunStorage: Sendable {
 
     package var runCount: Int { runEnds.count }
 
+    /// Bytes the text and its runs take (not counting spare capacity): the text, 16 bytes a run, and the styles.
+    /// A run changes style or link, so a page of plain paragraphs is about its text, and a page of links about
+    /// 16 bytes more a link.
+    package var modelBytes: Int {
+        bytes.count + runEnds.count * (MemoryLayout<Int>.stride + 2 * MemoryLayout<Int32>.stride)
+            + styles.count * MemoryLayout<TextStyle>.stride
+    }
+
     package func range(ofRun index: Int) -> Range<Int> { (index == 0 ? 0 : runEnds[index - 1])..<runEnds[index] }
 
     package func style(ofRun index: Int) -> TextStyle {
@@ -159,6 +167,16 @@ package final class RunStorage: Sendable {
         let link = runLinks[index]
         if link >= 0 { style.link = Int(link) }
         return style
+    }
+
+    /// The run that holds the byte at `offset` (the last run when `offset` is at the end).
+    package func run(containing offset: Int) -> Int {
+        var low = 0, high = runEnds.count
+        while low < high {
+            let mid = (low + high) / 2
+            if runEnds[mid] <= offset { low = mid + 1 } else { high = mid }
+        }
+        return min(low, max(runEnds.count - 1, 0))
     }
 
     package func text(ofRun index: Int) -> String { String(decoding: bytes[range(ofRun: index)], as: UTF8.self) }

@@ -19,8 +19,8 @@ struct DocumentBuilder {
     /// Indentation stops growing past this many levels, as in w3m (`MAX_INDENT_LEVEL` in its html.h): deeper
     /// nesting would push text off the screen, and the spaces of a dump would grow with depth times lines.
     static let maximumIndent = 10
-    /// Tables open around the walk, innermost last; each cell's text goes to a writer of its own, and the
-    /// writers outside it wait in `outerWriters`.
+    /// Tables open around the walk, innermost last; each table's cells go to the table's own writer
+    /// (`TableModel.cellWriter`), and the writers outside it wait in `outerWriters`.
     private var tables: [TableModel] = []
     private var outerWriters: [RunWriter] = []
     /// Tables nested deeper than `maximumTableNesting` whose rows and cells read as plain blocks.
@@ -200,7 +200,9 @@ struct DocumentBuilder {
             }
         case .tableCell(let header):
             if header { style.bold = true }
-            guard unmodelledTables == 0, !tables.isEmpty else {
+            // A cell inside a cell of the same table (gumbo builds one in `<template>` contents) reads as a block:
+            // the table's writer is busy with the outer cell.
+            guard unmodelledTables == 0, !tables.isEmpty, tables[tables.count - 1].cellWriter != nil else {
                 writer.requestBreak(1)
                 break
             }
@@ -225,8 +227,9 @@ struct DocumentBuilder {
             style.alignment = .left
             style.listMarker = false
             outerWriters.append(writer)
-            writer = RunWriter(capacity: 0)
-            writer.style = style
+            writer = tables[tables.count - 1].cellWriter ?? RunWriter(capacity: 0)
+            tables[tables.count - 1].cellWriter = nil
+            writer.startCell(style: style)
             return cellFrame
         case .link:
             guard let href = element.attribute("href") else { break }
@@ -300,7 +303,8 @@ struct DocumentBuilder {
         case .unmodelled:
             unmodelledTables -= 1
         case .cell(let colspan, let rowspan, let alignment, let widthPercent, let verticalAlignment):
-            let content = writer.finish()
+            let content = writer.finishCell()
+            tables[tables.count - 1].cellWriter = writer
             writer = outerWriters.removeLast()
             tables[tables.count - 1].placeCell(colspan: colspan, rowspan: rowspan, alignment: alignment,
                                                widthPercent: widthPercent, verticalAlignment: verticalAlignment,
@@ -338,11 +342,15 @@ struct DocumentBuilder {
     /// Writes a finished table: as a grid of monospace lines when it fits the layout width, otherwise (and for
     /// tables that lay out a page rather than data) cell after cell as flowing text.
     private mutating func emit(_ table: TableModel) {
+        var table = table
+        var cellWriter = table.cellWriter ?? RunWriter(capacity: 0)
+        table.cellWriter = nil
+        let text = cellWriter.finish()
         let base = writer.style
         let width = layoutWidth - Document.dumpIndentWidth * base.indent
         let padStyle = TextStyle(monospace: true, preformatted: true, indent: base.indent)
         var started = false
-        let laidOut = TableLayout.layout(table, width: width, base: base) { line, tableWidth in
+        let laidOut = TableLayout.layout(table, text: text, width: width, base: base) { line, tableWidth in
             if !started {
                 writer.requestBreak(1)
                 started = true
@@ -361,10 +369,10 @@ struct DocumentBuilder {
         // Cells of one line follow each other on lines of their own; longer ones are paragraphs apart.
         var previousWasParagraphs = false
         for cell in table.cells {
-            let paragraphs = cell.content.bytes.contains(0x0A)
+            let paragraphs = text.bytes[cell.bytes].contains(0x0A)
             writer.requestBreak(paragraphs || previousWasParagraphs ? 2 : 1)
             previousWasParagraphs = paragraphs
-            writer.appendFinished(cell.content) { style in
+            writer.appendFinished(text, bytes: cell.bytes) { style in
                 var style = style
                 style.indent = min(style.indent + base.indent, Self.maximumIndent)
                 if style.alignment == .left { style.alignment = cell.alignment }
@@ -432,8 +440,13 @@ struct DocumentBuilder {
     }
 
     private mutating func appendPiece(_ piece: InlinePiece) {
+        if piece.tag == GUMBO_TAG_P.rawValue {
+            // A bare `<p>` or `</p>` the prefilter took out of a stretch of text: where a paragraph began or ended.
+            writer.requestBreak(2)
+            guard !piece.text.isEmpty else { return }
+        }
         let saved = writer.styleID
-        if piece.tag != 0 {
+        if piece.tag != 0 && piece.tag != GUMBO_TAG_P.rawValue {
             var style = writer.style
             switch ElementRole.of(piece.tag) {
             case .bold: style.bold = true

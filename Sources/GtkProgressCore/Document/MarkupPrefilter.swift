@@ -103,6 +103,9 @@ struct MarkupScanner {
     var stack: NestingBound
     var position = 0
     var forgedPlaceholder = false
+    /// The last `<p>` start tag had no attributes: a paragraph whose `hidden`, `align` or `id` the text that a
+    /// stretch puts inside it would take on is not one (`scanText`'s paragraphs).
+    var lastParagraphIsBare = false
     var attributes: [AttributeSpan] = []
 
     struct AttributeSpan {
@@ -115,6 +118,10 @@ struct MarkupScanner {
         self.placeholders = placeholders
         stack = NestingBound(limit: maximumDepth)
         out.reserveCapacity(placeholders ? count / 4 + 256 : count + 256)
+        // A piece stands for at least about four bytes of markup (`<p>x`, `&lt;`, `<b>x</b>`): reserved at once, the
+        // pieces of a page of tiny paragraphs are never copied into a buffer twice their size, and the pages of
+        // the reservation a page with few pieces never touches cost no memory.
+        if placeholders { pieces.reserveCapacity(count / 4) }
     }
 
     var result: PrefilteredMarkup {
@@ -197,6 +204,7 @@ struct MarkupScanner {
             return
         }
         if tag == GUMBO_TAG_A.rawValue { anchorMayBeActive = true }
+        if tag == GUMBO_TAG_P.rawValue { lastParagraphIsBare = attributes.isEmpty && !selfClosing }
         switch stack.startTag(tag, selfClosing: selfClosing, fontBreaksOut: fontBreaksOut) {
         case .drop:
             replace(tagStart, end) { _ in }

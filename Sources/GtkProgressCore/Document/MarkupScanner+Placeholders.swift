@@ -13,13 +13,39 @@ extension MarkupScanner {
         var pieceStart = k
         var hasMarkup = false
         let elementsAllowed = !stack.inForeignContent
+        // In `<select>` gumbo ignores `<p>`; everywhere else outside foreign content a bare `<p>` or `</p>` among
+        // text only breaks it into paragraphs.
+        let paragraphsAllowed = elementsAllowed && !stack.isOpen(GUMBO_TAG_SELECT.rawValue) && paragraphMayEnd
+        // The last two paragraph tags taken in, to give back (`endParagraphs`).
+        var paragraphTags = (last: ParagraphTag?.none, previous: ParagraphTag?.none)
         while k < count {
             let byte = source[k]
+            if let last = paragraphTags.last, last.isEndTag, !isSpace(byte),
+               byte != ascii("<") || bareParagraphTag(at: k) == nil {
+                // Content after a `</p>` would be outside any paragraph in gumbo's tree but inside the `p` open
+                // before the stretch here: the stretch ends before that `</p>`, which closes the paragraph.
+                pieces.removeSubrange(last.pieceCount...)
+                decoded.removeSubrange(last.decodedCount...)
+                k = last.start
+                pieceStart = k
+                paragraphTags = (paragraphTags.previous, nil)
+                break
+            }
             if byte >= 0x20 && byte < 0x7F && byte != ascii("<") && byte != ascii("&") || isSpace(byte) {
                 k += 1
             } else if byte == ascii("<") {
+                if paragraphsAllowed, let length = bareParagraphTag(at: k) {
+                    addTextPiece(pieceStart..<k, stretchStart: firstPiece)
+                    paragraphTags = (ParagraphTag(start: k, end: k + length, pieceCount: pieces.count,
+                                                  decodedCount: decoded.count), paragraphTags.last)
+                    pieces.append(InlinePiece(text: k..<k, tag: GUMBO_TAG_P.rawValue))
+                    k += length
+                    pieceStart = k
+                    hasMarkup = true
+                    continue
+                }
                 guard elementsAllowed, let (piece, end) = inlineElement(at: k) else { break }
-                addTextPiece(pieceStart..<k)
+                addTextPiece(pieceStart..<k, stretchStart: firstPiece)
                 pieces.append(piece)
                 k = end
                 pieceStart = k
@@ -27,7 +53,7 @@ extension MarkupScanner {
             } else if byte == ascii("&") {
                 if isReferenceToPlaceholder(at: k) { forgedPlaceholder = true; return }
                 guard let (scalar, length) = CharacterReference.decode(source, at: k) else { break }
-                addTextPiece(pieceStart..<k)
+                addTextPiece(pieceStart..<k, stretchStart: firstPiece)
                 let decodedStart = decoded.count
                 appendUTF8(scalar, to: &decoded)
                 pieces.append(InlinePiece(text: decodedStart..<decoded.count, decoded: true))
@@ -40,7 +66,8 @@ extension MarkupScanner {
                 k += 1
             }
         }
-        addTextPiece(pieceStart..<k)
+        addTextPiece(pieceStart..<k, stretchStart: firstPiece)
+        if paragraphTags.last != nil { k = endParagraphs(paragraphTags, stretchEnd: k) }
         if pieces.count > firstPiece && (hasMarkup || k - start >= MarkupPrefilter.shortestPlaceholderText) {
             let index = placeholderPieces.count
             placeholderPieces.append(firstPiece..<pieces.count)
@@ -57,9 +84,96 @@ extension MarkupScanner {
         skipWhatEndedStretch()
     }
 
-    private mutating func addTextPiece(_ range: Range<Int>) {
-        if !range.isEmpty { pieces.append(InlinePiece(text: range)) }
+    /// `stretchStart`: the stretch's first piece; a paragraph's break before it belongs to another placeholder.
+    private mutating func addTextPiece(_ range: Range<Int>, stretchStart: Int) {
+        guard !range.isEmpty else { return }
+        if pieces.count > stretchStart, let last = pieces.last, last.tag == GUMBO_TAG_P.rawValue, last.text.isEmpty {
+            // The paragraph's text carries its break: a page of `<p>x` costs a piece a paragraph, not two.
+            pieces[pieces.count - 1] = InlinePiece(text: range, tag: GUMBO_TAG_P.rawValue)
+        } else {
+            pieces.append(InlinePiece(text: range))
+        }
     }
+
+    /// A `<p>` or `</p>` the stretch took in: where it is, and the pieces and decoded text before it, to give
+    /// it back.
+    struct ParagraphTag {
+        var start: Int, end: Int, pieceCount: Int, decodedCount: Int
+        var isEndTag: Bool { end - start == 4 }
+    }
+
+    /// Whether a `<p>` or `</p>` here would close nothing but the open `p` (the current node), and no formatting
+    /// element is open or may be reopened (the spec's list of active formatting elements; the count keeps those
+    /// gumbo may reopen). Otherwise the tag changes what later tags nest in: an element such as `<q>` or `<kbd>`
+    /// inside the paragraph ends with it (so its quote or style would end at the tag in gumbo's tree but not in
+    /// a stretch of text), and a `<b>` reopened by text between paragraphs would hold the blocks that follow.
+    /// The open `p` must have no attributes, since the stretch's text stays in it. With no `p` open, the new
+    /// paragraph goes inside whatever is open, as the stretch's text does.
+    private var paragraphMayEnd: Bool {
+        if stack.tags.contains(where: { Self.formattingTags.contains($0) }) { return false }
+        return !stack.isOpen(GUMBO_TAG_P.rawValue) || stack.tags.last == GUMBO_TAG_P.rawValue && lastParagraphIsBare
+    }
+
+    /// The spec's formatting elements (<https://html.spec.whatwg.org/multipage/parsing.html#formatting>).
+    private static let formattingTags: Set<UInt32> = Set([
+        GUMBO_TAG_A, GUMBO_TAG_B, GUMBO_TAG_BIG, GUMBO_TAG_CODE, GUMBO_TAG_EM, GUMBO_TAG_FONT, GUMBO_TAG_I,
+        GUMBO_TAG_NOBR, GUMBO_TAG_S, GUMBO_TAG_SMALL, GUMBO_TAG_STRIKE, GUMBO_TAG_STRONG, GUMBO_TAG_TT, GUMBO_TAG_U,
+    ].map(\.rawValue))
+
+    /// `<p>` or `</p>` without attributes at `k`: its length.
+    private func bareParagraphTag(at k: Int) -> Int? {
+        if k + 2 < count, source[k + 1] | 0x20 == ascii("p"), source[k + 2] == ascii(">") { return 3 }
+        if k + 3 < count, source[k + 1] == ascii("/"), source[k + 2] | 0x20 == ascii("p"),
+           source[k + 3] == ascii(">") { return 4 }
+        return nil
+    }
+
+    /// Gives back the stretch's last paragraph tag unless what ends the stretch closes the paragraph the last
+    /// `<p>` opened, so the builder's breaks fall where gumbo's elements would end: in the HTML parser a start
+    /// tag of these blocks, `<p>` and `</p>` close an open `p` (the spec's "close a p element",
+    /// <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>); other content would have gone
+    /// into the last paragraph, and its end would come later. The tag given back is such a closer itself, and
+    /// nothing but spaces follows a `</p>` in a stretch (`scanText`), so one step back is enough. Returns where
+    /// the stretch now ends; a `<p>` left last gets its closing break as a piece of its own.
+    private mutating func endParagraphs(_ tags: (last: ParagraphTag?, previous: ParagraphTag?),
+                                        stretchEnd: Int) -> Int {
+        var end = stretchEnd
+        var last = tags.last
+        if let tag = last, !closesParagraph(at: end) {
+            end = tag.start
+            pieces.removeSubrange(tag.pieceCount...)
+            decoded.removeSubrange(tag.decodedCount...)
+            last = tags.previous
+        }
+        if let last, !last.isEndTag {
+            pieces.append(InlinePiece(text: end..<end, tag: GUMBO_TAG_P.rawValue))
+        }
+        return end
+    }
+
+    /// Whether the markup at `k` (or the end of the page) closes an open `p` at once: `</p>`, or the start tag of
+    /// `p` or of a block that closes one (not `table`, which keeps it open in quirks mode, nor `form`, which
+    /// gumbo may ignore).
+    private func closesParagraph(at k: Int) -> Bool {
+        guard k < count else { return true }
+        guard source[k] == ascii("<"), k + 1 < count else { return false }
+        if bareParagraphTag(at: k) != nil { return true }
+        guard isLetter(source[k + 1]) else { return false }
+        var nameEnd = k + 1
+        while nameEnd < count && !isSpace(source[nameEnd]) && source[nameEnd] != ascii("/")
+            && source[nameEnd] != ascii(">") { nameEnd += 1 }
+        guard nameEnd < count, source[nameEnd] != ascii("/") else { return false }
+        let tag = GumboTag.named(UnsafeBufferPointer(rebasing: source[(k + 1)..<nameEnd])).rawValue
+        return Self.paragraphClosingTags.contains(tag)
+    }
+
+    private static let paragraphClosingTags: Set<UInt32> = Set([
+        GUMBO_TAG_P, GUMBO_TAG_DIV, GUMBO_TAG_H1, GUMBO_TAG_H2, GUMBO_TAG_H3, GUMBO_TAG_H4, GUMBO_TAG_H5,
+        GUMBO_TAG_H6, GUMBO_TAG_UL, GUMBO_TAG_OL, GUMBO_TAG_DL, GUMBO_TAG_BLOCKQUOTE, GUMBO_TAG_PRE,
+        GUMBO_TAG_HR, GUMBO_TAG_LI, GUMBO_TAG_DD, GUMBO_TAG_DT, GUMBO_TAG_ADDRESS, GUMBO_TAG_ARTICLE,
+        GUMBO_TAG_ASIDE, GUMBO_TAG_CENTER, GUMBO_TAG_SECTION, GUMBO_TAG_HEADER, GUMBO_TAG_FOOTER, GUMBO_TAG_NAV,
+        GUMBO_TAG_MAIN, GUMBO_TAG_FIGURE,
+    ].map(\.rawValue))
 
     /// Leaves a character reference or a character gumbo replaces to gumbo, and steps over it.
     private mutating func skipWhatEndedStretch() {

@@ -23,6 +23,9 @@ struct RunWriter {
     /// A list marker was just written: blocks opening inside the item start on the marker's line.
     private var afterListMarker = false
     private var previousWasCarriageReturn = false
+    /// Where the piece being written starts: 0, or the start of the current table cell when one writer holds all
+    /// the cells of a table one after the other (`startCell`), so that a cell begins as a fresh page would.
+    private var pieceStart = 0
 
     /// Where the line being written starts in `bytes`.
     private var lineStart = 0
@@ -97,7 +100,7 @@ struct RunWriter {
 
     /// `<br>`: ends the line even when it is empty.
     mutating func lineBreak() {
-        guard !bytes.isEmpty else { return }
+        guard bytes.count > pieceStart else { return }
         flushPendingBreak()
         afterListMarker = false
         trimTrailingSpace()
@@ -124,14 +127,19 @@ struct RunWriter {
 
     /// Appends text another writer finished (a table cell read as flowing text): its line breaks kept, each run
     /// in its style as `restyle` adjusts it.
-    mutating func appendFinished(_ storage: RunStorage, restyle: (TextStyle) -> TextStyle) {
-        guard !storage.bytes.isEmpty else { return }
+    mutating func appendFinished(_ storage: RunStorage, bytes piece: Range<Int>,
+                                 restyle: (TextStyle) -> TextStyle) {
+        guard !piece.isEmpty else { return }
         beginContent()
         let saved = current
         storage.bytes.withUnsafeBufferPointer { bytes in
-            for run in 0..<storage.runCount {
+            var run = storage.run(containing: piece.lowerBound)
+            while run < storage.runCount, storage.range(ofRun: run).lowerBound < piece.upperBound {
+                defer { run += 1 }
+                let whole = storage.range(ofRun: run)
+                let range = max(whole.lowerBound, piece.lowerBound)..<min(whole.upperBound, piece.upperBound)
+                guard !range.isEmpty else { continue }
                 style = restyle(storage.style(ofRun: run))
-                let range = storage.range(ofRun: run)
                 var start = range.lowerBound
                 for k in range where bytes[k] == 0x0A {
                     appendBytes(UnsafeBufferPointer(rebasing: bytes[start..<k]))
@@ -238,7 +246,7 @@ struct RunWriter {
 
     private mutating func flushPendingBreak() {
         guard pendingBreak > 0 else { return }
-        if !bytes.isEmpty {
+        if bytes.count > pieceStart {
             trimTrailingSpace()
             var owed = pendingBreak - trailingNewlines
             while owed > 0 { appendNewline(); owed -= 1 }
@@ -449,6 +457,33 @@ struct RunWriter {
             runStyles.removeLast()
             runLinks.removeLast()
         }
+    }
+
+    /// Starts a table cell after the cells already written: its text begins as a fresh writer's would (no
+    /// break owed, spaces at its start collapsed), in `style`. One writer per table holds every cell in one byte
+    /// buffer, so a cell costs its bytes and a range, not a storage of its own (a table of 100,000 rows has
+    /// millions of cells).
+    mutating func startCell(style: TextStyle) {
+        trimTrailingSpace()
+        pieceStart = bytes.count
+        atLineStart = true
+        suppressSpace = true
+        trailingSpace = false
+        trailingNewlines = 0
+        pendingBreak = 0
+        afterListMarker = false
+        previousWasCarriageReturn = false
+        nonStarters = 0
+        startLine(at: bytes.count)
+        current = .plain
+        self.style = style
+    }
+
+    /// Ends the cell `startCell` began: its bytes, without a trailing space; owed line breaks are dropped.
+    mutating func finishCell() -> Range<Int> {
+        trimTrailingSpace()
+        pendingBreak = 0
+        return pieceStart..<bytes.count
     }
 
     /// The finished text: line breaks owed at the very end are dropped, and so is a trailing space.

@@ -1,17 +1,47 @@
-/// A table as the document builder collects it: each cell's text (written by a `RunWriter` of its own) and its
-/// place in the grid, following HTML's table model (rows, `colspan`, `rowspan`; a cell skips the slots that a
-/// `rowspan` from a row above still covers).
+/// A table as the document builder collects it: each cell's text and its place in the grid, following HTML's
+/// table model (rows, `colspan`, `rowspan`; a cell skips the slots that a `rowspan` from a row above still
+/// covers). The cells' text is written one cell after the other by one `RunWriter` (`cellWriter`), so a cell
+/// is a range of that writer's bytes and 24 bytes of place: a table of 100,000 rows of 50 cells is held as its
+/// text and 120 MB, not as five million buffers of its own.
 struct TableModel {
     struct Cell {
-        var content: RunStorage
-        var row: Int
-        var column: Int
-        var colspan: Int
-        var rowspan: Int
-        var alignment: TextAlignment
+        private var start: Int32
+        private var end: Int32
+        private var rowNumber: Int32
+        private var columnNumber: UInt16
+        private var columnSpan: UInt16
+        private var rowSpan: UInt16
+        /// `width="N%"`, 1 to 100, or 0 when the cell asks for no share.
+        private var percent: UInt8
+        /// `alignment` in the low bits, `verticalAlignment` above.
+        private var alignments: UInt8
+
+        /// `row` and `column` are below `TableModel`'s caps (columns below `maximumColumns`, spans within
+        /// `maximumRowspan`); offsets within the table's text, which is far below 2 GiB (documents are capped).
+        init(bytes: Range<Int>, row: Int, column: Int, colspan: Int, rowspan: Int, alignment: TextAlignment,
+             widthPercent: Int? = nil, verticalAlignment: VerticalAlignment = .middle) {
+            start = Int32(clamping: bytes.lowerBound)
+            end = Int32(clamping: bytes.upperBound)
+            rowNumber = Int32(clamping: row)
+            columnNumber = UInt16(clamping: column)
+            columnSpan = UInt16(clamping: colspan)
+            rowSpan = UInt16(clamping: rowspan)
+            percent = UInt8(clamping: min(max(widthPercent ?? 0, 0), 100))
+            let horizontal: UInt8 = switch alignment { case .left: 0; case .center: 1; case .right: 2 }
+            let vertical: UInt8 = switch verticalAlignment { case .top: 0; case .middle: 1; case .bottom: 2 }
+            alignments = horizontal | vertical << 2
+        }
+
+        /// The cell's text in the table's `cellWriter`.
+        var bytes: Range<Int> { Int(start)..<Int(end) }
+        var row: Int { Int(rowNumber) }
+        var column: Int { Int(columnNumber) }
+        var colspan: Int { Int(columnSpan) }
+        var rowspan: Int { Int(rowSpan) }
+        var alignment: TextAlignment { [.left, .center, .right][Int(alignments & 3)] }
         /// `width="N%"`: the share of the table's width the cell's column asks for.
-        var widthPercent: Int?
-        var verticalAlignment: VerticalAlignment = .middle
+        var widthPercent: Int? { percent == 0 ? nil : Int(percent) }
+        var verticalAlignment: VerticalAlignment { [.top, .middle, .bottom][Int(alignments >> 2)] }
     }
 
     /// `valign`: w3m, like browsers, centres cells vertically unless told otherwise.
@@ -39,6 +69,9 @@ struct TableModel {
     /// `width="N%"` on the table: it stretches to that share of the room.
     let widthPercent: Int?
     private(set) var cells: [Cell] = []
+    /// Writes the cells' text, one cell after the other (`RunWriter.startCell`); nil while a cell is being written
+    /// (the document builder holds it then).
+    var cellWriter: RunWriter? = RunWriter(capacity: 0)
     private(set) var rowCount = 0
     private(set) var columnCount = 0
     /// The last row each column is taken up to, by cells with a `rowspan`.
@@ -68,16 +101,16 @@ struct TableModel {
         rowVerticalAlignment = verticalAlignment
     }
 
-    /// Places the next cell of the current row, with its finished text.
+    /// Places the next cell of the current row, with its finished text (a range of `cellWriter`'s bytes).
     mutating func placeCell(colspan: Int, rowspan: Int, alignment: TextAlignment, widthPercent: Int? = nil,
-                            verticalAlignment: VerticalAlignment = .middle, content: RunStorage) {
+                            verticalAlignment: VerticalAlignment = .middle, content: Range<Int>) {
         if rowCount == 0 { startRow() }
         let row = rowCount - 1
         while nextColumn < takenUntil.count && takenUntil[nextColumn] >= row { nextColumn += 1 }
         let column = nextColumn
         guard column < Self.maximumColumns else {
             tooWide = true
-            cells.append(Cell(content: content, row: row, column: column, colspan: 1, rowspan: 1, alignment: alignment))
+            cells.append(Cell(bytes: content, row: row, column: column, colspan: 1, rowspan: 1, alignment: alignment))
             return
         }
         let span = max(1, min(colspan, Self.maximumColumns - column))
@@ -86,7 +119,7 @@ struct TableModel {
         for c in column..<(column + span) { takenUntil[c] = row + rows - 1 }
         nextColumn = column + span
         columnCount = max(columnCount, column + span)
-        cells.append(Cell(content: content, row: row, column: column, colspan: span, rowspan: rows,
+        cells.append(Cell(bytes: content, row: row, column: column, colspan: span, rowspan: rows,
                           alignment: alignment, widthPercent: widthPercent, verticalAlignment: verticalAlignment))
     }
 }
@@ -105,65 +138,78 @@ struct LaidOutPiece {
 /// minimum widths, one with a single column, and one that lays out a page read as flowing text instead.
 enum TableLayout {
     /// Lays `table` out and hands each line to `emit` with the table's width; false when the table reads as
-    /// flowing text instead (then nothing was emitted). Lines go out as they are made, so a long table never
-    /// exists twice.
-    static func layout(_ table: TableModel, width: Int, base: TextStyle,
+    /// flowing text instead (then nothing was emitted). `text` is what the table's `cellWriter` wrote.
+    ///
+    /// Three passes over the cells, none of which keeps a cell's measure or its wrapped lines: the first takes
+    /// each column's minimum and preferred width (w3m's `check_minimum_width` and `check_maximum_width`, table.c,
+    /// per column), the second each row's height at the widths chosen, the third wraps the cells of one row at a
+    /// time and emits its lines; only cells that span rows stay wrapped until their last row. Lines go out as
+    /// they are made, so a long table never exists twice.
+    static func layout(_ table: TableModel, text: RunStorage, width: Int, base: TextStyle,
                        emit: ([LaidOutPiece], Int) -> Void) -> Bool {
         let columns = table.columnCount
         let spacing = table.spacing, inset = table.padding
         guard columns >= 2, !table.tooWide, table.rowCount > 0 else { return false }
         // A grid far larger than its cells (a huge colspan on a long table) is not worth drawing.
         guard table.rowCount * columns <= 16 * table.cells.count + 4096 else { return false }
-        let measured = table.cells.map { CellText(storage: $0.content) }
-        // A table of a few rows whose cells hold headings or several paragraphs lays out a page (a navigation
-        // column beside the text); so does any table with a cell as long as an article.
-        if measured.contains(where: { $0.storage.bytes.count > 4096 })
-            || (table.rowCount <= 3 && measured.contains(where: \.isPageLayout)) {
-            return false
-        }
 
         // Minimum and preferred widths per column: single-column cells first, then spanning ones, narrowest span
-        // first, spreading what they lack over the columns they span.
+        // first, spreading what they lack over the columns they span. A table of a few rows whose cells hold
+        // headings or several paragraphs lays out a page (a navigation column beside the text); so does any
+        // table with a cell as long as an article.
         var minimum = [Int](repeating: 0, count: columns), preferred = minimum
-        for (index, cell) in table.cells.enumerated() where cell.colspan == 1 {
-            minimum[cell.column] = max(minimum[cell.column], measured[index].minimumWidth + 2 * inset)
-            preferred[cell.column] = max(preferred[cell.column], measured[index].preferredWidth + 2 * inset)
+        var spanning: [(index: Int, minimum: Int, preferred: Int)] = []
+        for (index, cell) in table.cells.enumerated() {
+            if cell.bytes.count > 4096 { return false }
+            let measured = CellText(storage: text, bytes: cell.bytes)
+            if table.rowCount <= 3 && measured.isPageLayout { return false }
+            if cell.colspan == 1 {
+                minimum[cell.column] = max(minimum[cell.column], measured.minimumWidth + 2 * inset)
+                preferred[cell.column] = max(preferred[cell.column], measured.preferredWidth + 2 * inset)
+            } else {
+                spanning.append((index, measured.minimumWidth, measured.preferredWidth))
+            }
         }
-        let spanning = table.cells.indices.filter { table.cells[$0].colspan > 1 }
-            .sorted { table.cells[$0].colspan < table.cells[$1].colspan }
-        for index in spanning {
-            let cell = table.cells[index]
+        spanning.sort { table.cells[$0.index].colspan < table.cells[$1.index].colspan }
+        for span in spanning {
+            let cell = table.cells[span.index]
             let range = cell.column..<(cell.column + cell.colspan)
             let inside = (cell.colspan - 1) * spacing
-            spread(measured[index].minimumWidth + 2 * inset - inside, over: range, into: &minimum)
-            spread(measured[index].preferredWidth + 2 * inset - inside, over: range, into: &preferred)
+            spread(span.minimum + 2 * inset - inside, over: range, into: &minimum)
+            spread(span.preferred + 2 * inset - inside, over: range, into: &preferred)
         }
+        spanning = []
         for c in 0..<columns { preferred[c] = max(preferred[c], minimum[c]) }
 
         let frame = table.border ? 2 : 0
         let available = width - (columns - 1) * spacing - frame
         guard minimum.reduce(0, +) <= available else { return false }
         let widths = columnWidths(table, available: available, minimum: minimum, preferred: preferred)
-
-        // Cells wrapped to their widths, then row heights: each row as tall as its tallest single-row cell; a
-        // cell spanning rows adds what it still lacks to its last row.
-        var lines: [[WrappedLine]] = []
-        lines.reserveCapacity(table.cells.count)
-        for (index, cell) in table.cells.enumerated() {
-            let cellWidth = widths[cell.column..<(cell.column + cell.colspan)].reduce(0, +) + (cell.colspan - 1) * spacing
-            lines.append(measured[index].wrap(width: cellWidth - 2 * inset))
+        func cellWidth(_ cell: TableModel.Cell) -> Int {
+            widths[cell.column..<(cell.column + cell.colspan)].reduce(0, +) + (cell.colspan - 1) * spacing
         }
+
+        // Row heights: each row as tall as its tallest single-row cell; a cell spanning rows adds what it still
+        // lacks to its last row.
         let rows = table.rowCount
         let separator = table.border ? 1 : 0
         var heights = [Int](repeating: 0, count: rows)
-        for (index, cell) in table.cells.enumerated() where cell.rowspan == 1 {
-            heights[cell.row] = max(heights[cell.row], lines[index].count)
+        var spanningRows: [(index: Int, lines: Int)] = []
+        for (index, cell) in table.cells.enumerated() {
+            let count = CellText(storage: text, bytes: cell.bytes).wrap(width: cellWidth(cell) - 2 * inset).count
+            if cell.rowspan == 1 {
+                heights[cell.row] = max(heights[cell.row], count)
+            } else {
+                spanningRows.append((index, count))
+            }
         }
-        for (index, cell) in table.cells.enumerated() where cell.rowspan > 1 {
+        for (index, count) in spanningRows {
+            let cell = table.cells[index]
             let last = min(rows, cell.row + cell.rowspan) - 1
             let have = heights[cell.row...last].reduce(0, +) + (last - cell.row) * separator
-            if lines[index].count > have { heights[last] += lines[index].count - have }
+            if count > have { heights[last] += count - have }
         }
+        spanningRows = []
 
         // Which cell covers each slot of the grid.
         var grid = [Int32](repeating: -1, count: rows * columns)
@@ -178,6 +224,19 @@ enum TableLayout {
         // The first line of each row, counting the rules between rows.
         var rowTop = [Int](repeating: 0, count: rows + 1)
         for r in 0..<rows { rowTop[r + 1] = rowTop[r] + heights[r] + separator }
+        heights = []
+
+        // The cells of the rows being emitted, wrapped: a cell is wrapped when its first row comes and let go
+        // after its last.
+        var wrapped: [Int32: (cell: CellText, lines: [WrappedLine])] = [:]
+        func cellLines(_ index: Int) -> (cell: CellText, lines: [WrappedLine]) {
+            if let done = wrapped[Int32(index)] { return done }
+            let cell = table.cells[index]
+            let measured = CellText(storage: text, bytes: cell.bytes)
+            let done = (measured, measured.wrap(width: cellWidth(cell) - 2 * inset))
+            wrapped[Int32(index)] = done
+            return done
+        }
 
         // Padding and rules: monospace like the cells, so that the columns line up in the view as in a dump.
         var plain = TextStyle(monospace: true, preformatted: true, indent: base.indent)
@@ -186,17 +245,24 @@ enum TableLayout {
         var writer = LineWriter(plain: plain, spacing: spacing, inset: inset)
         if table.border { emit(writer.rule(grid: grid, columns: columns, widths: widths, above: nil, below: 0), tableWidth) }
         for r in 0..<rows {
-            let lineCount = heights[r] + (table.border && r + 1 < rows ? 1 : 0)
+            if !wrapped.isEmpty {
+                wrapped = wrapped.filter { index, _ in
+                    let cell = table.cells[Int(index)]
+                    return min(rows, cell.row + cell.rowspan) > r
+                }
+            }
+            let lineCount = rowTop[r + 1] - rowTop[r] - separator + (table.border && r + 1 < rows ? 1 : 0)
             for i in 0..<lineCount {
-                let isRule = i == heights[r]
+                let isRule = i == rowTop[r + 1] - rowTop[r] - separator
                 let y = rowTop[r] + i
                 if isRule {
                     emit(writer.rule(grid: grid, columns: columns, widths: widths, above: r, below: r + 1) {
                         into, index, cellWidth in
                         let cell = table.cells[index]
-                        let text = Self.line(of: cell, lines[index], at: y, rowTop: rowTop, rows: rows,
+                        let (measured, lines) = cellLines(index)
+                        let text = Self.line(of: cell, lines, at: y, rowTop: rowTop, rows: rows,
                                              separator: separator)
-                        into.addCell(text, measured[index], width: cellWidth, alignment: cell.alignment, base: base)
+                        into.addCell(text, measured, width: cellWidth, alignment: cell.alignment, base: base)
                     }, tableWidth)
                     continue
                 }
@@ -213,9 +279,10 @@ enum TableLayout {
                     let cell = table.cells[index]
                     let span = cell.colspan
                     let cellWidth = widths[c..<min(columns, c + span)].reduce(0, +) + (span - 1) * spacing
-                    let line = Self.line(of: cell, lines[index], at: y, rowTop: rowTop, rows: rows,
+                    let (measured, lines) = cellLines(index)
+                    let line = Self.line(of: cell, lines, at: y, rowTop: rowTop, rows: rows,
                                          separator: separator)
-                    writer.addCell(line, measured[index], width: cellWidth, alignment: cell.alignment, base: base)
+                    writer.addCell(line, measured, width: cellWidth, alignment: cell.alignment, base: base)
                     c += span
                 }
                 if table.border { writer.add(vertical: true) }
@@ -338,6 +405,8 @@ struct WrappedLine {
 /// A cell's text split into its lines, measured for the table's column widths and wrapped to them.
 struct CellText {
     let storage: RunStorage
+    /// The cell's text in `storage`.
+    let bytes: Range<Int>
     private(set) var lines: [(range: Range<Int>, indent: Int, preformatted: Bool)] = []
     private(set) var minimumWidth = 0
     private(set) var preferredWidth = 0
@@ -347,16 +416,17 @@ struct CellText {
     /// Columns per level of indentation inside a cell (lists, block quotes).
     static let indentWidth = 2
 
-    init(storage: RunStorage) {
+    init(storage: RunStorage, bytes: Range<Int>) {
         self.storage = storage
-        let bytes = storage.bytes
+        self.bytes = bytes
         var paragraphs = 0
-        var start = 0
-        var run = 0
-        bytes.withUnsafeBufferPointer { buffer in
-            for k in 0...buffer.count where k == buffer.count || buffer[k] == 0x0A {
+        var start = bytes.lowerBound
+        var run = storage.run(containing: bytes.lowerBound)
+        let end = bytes.upperBound
+        storage.bytes.withUnsafeBufferPointer { buffer in
+            for k in bytes.lowerBound...end where k == end || buffer[k] == 0x0A {
                 if k == start {
-                    if k < buffer.count {
+                    if k < end {
                         // An empty line between paragraphs stays, as w3m keeps it.
                         paragraphs += 1
                         lines.append((start..<k, 0, false))
@@ -425,13 +495,7 @@ struct CellText {
     /// The styled pieces of `range`.
     func pieces(_ range: Range<Int>, into line: inout [LaidOutPiece], restyle: (TextStyle) -> TextStyle) {
         guard !range.isEmpty else { return }
-        // The first run that ends after the range starts.
-        var low = 0, high = storage.runCount
-        while low < high {
-            let mid = (low + high) / 2
-            if storage.runEnds[mid] <= range.lowerBound { low = mid + 1 } else { high = mid }
-        }
-        var run = low
+        var run = storage.run(containing: range.lowerBound)
         var position = range.lowerBound
         while position < range.upperBound && run < storage.runCount {
             let end = min(storage.runEnds[run], range.upperBound)
