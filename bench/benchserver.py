@@ -19,10 +19,12 @@ Routes:
   /cache                                     a 1 MB HTML page titled "Cache page N", N = how many times /cache
                                              was requested (so a reload shows a new title, a page-cache hit not)
   /page?title=Page                           a small HTML page with that title
-  /slowpage?kb=1000&rate=100000&script=latin an HTML page of kb x 1000 bytes (headings, paragraphs, lists) with
+  /slowpage?kb=1000&rate=100000&script=latin&words=60
+                                             an HTML page of kb x 1000 bytes (headings, paragraphs, lists) with
                                              Content-Length, sent at `rate` bytes/s in 10 ms slices, watching for
                                              the client's close (a large page arriving slowly); script=cjk: the
-                                             text in CJK; script=mixed: Latin with CJK, Cyrillic, Greek, Arabic
+                                             text in CJK; script=mixed: Latin with CJK, Cyrillic, Greek, Arabic;
+                                             words: words per paragraph
 """
 
 import json
@@ -56,10 +58,10 @@ OTHER_WORDS = ("страница загрузка сеть окно текст �
                "صفحة تحميل شبكة نافذة نص رابط").split()
 
 
-def words_page(title, size, script="latin"):
+def words_page(title, size, script="latin", words_per_paragraph=60):
     """Deterministic HTML of about `size` bytes: headings, paragraphs, lists. `script` "cjk": paragraphs and list items
     written in CJK (no spaces between words); "mixed": Latin paragraphs with runs of CJK, Cyrillic, Greek and
-    Arabic words."""
+    Arabic words. `words_per_paragraph`: 60 makes a paragraph about three lines wide in a browser window."""
     import random
     rng = random.Random(size)
     words = ("progress bar page loader curve time bytes network window text link history back forward reload stop "
@@ -95,7 +97,7 @@ def words_page(title, size, script="latin"):
         section += 1
         block = [f"<h2>Section {section}</h2>\n"]
         for _ in range(4):
-            block.append("<p>" + " ".join(paragraph_words(60)) + ".</p>\n")
+            block.append("<p>" + " ".join(paragraph_words(words_per_paragraph)) + ".</p>\n")
         block.append("<ul>" + "".join(f"<li>{' '.join(paragraph_words(2))}</li>" if script != "latin"
                                       else f"<li>{rng.choice(words)}</li>" for _ in range(4)) + "</ul>\n")
         text = "".join(block)
@@ -180,7 +182,7 @@ def handle(conn, cid):
             size = int(float(q.get("kb", "1000")) * 1000)
             rate = int(q.get("rate", "100000"))
             script = q.get("script", "latin")
-            body = words_page("Slow page", size, script)[:size]
+            body = words_page("Slow page", size, script, int(q.get("words", "60")))[:size]
             # Cut at a character boundary: a UTF-8 sequence cut in two would be a decoding error, not text.
             body = body.decode("utf-8", "ignore").encode()
             conn.sendall(header("200 OK", len(body), "text/html; charset=utf-8"))

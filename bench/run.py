@@ -1598,13 +1598,14 @@ def row_cache(bench, report):
 # ---------------------------------------------------------------------------------------------------------------
 # Row 9: a large HTML page arriving slowly (progressive display)
 
-def slow_page_cpu(bench, name, cmd_for, script="latin"):
+def slow_page_cpu(bench, name, cmd_for, script="latin", words=60):
     """CPU seconds a program spends showing /slowpage?kb=1000&rate=100000 (10 s), from exec until 2 s after the
-    last byte was sent (its final render included). `script`: the page's words (bench/benchserver.py)."""
+    last byte was sent (its final render included). `script`: the page's words, `words`: words per paragraph
+    (bench/benchserver.py)."""
     since = bench.mark()
     if name.startswith("Dillo"):
         dpid(bench, True)
-    proc = bench.popen(cmd_for(bench.url(f"/slowpage?kb=1000&rate=100000&script={script}")))
+    proc = bench.popen(cmd_for(bench.url(f"/slowpage?kb=1000&rate=100000&script={script}&words={words}")))
     try:
         request = bench.wait_event(since, 20, ev="request", path="/slowpage")
         if not request:
@@ -1708,19 +1709,22 @@ def row_slow(bench, report):
 
 
 def row_slow_cjk(bench, report):
-    # CPU for the slow 1 MB page with CJK words in every paragraph (and, "mixed", Cyrillic, Greek and Arabic as
-    # well), against Dillo on the same page: programs alternate, median of 3 runs each (2 with --quick).
+    # CPU for the slow 1 MB page written in CJK, with paragraphs of the usual length and ten times as long, and with
+    # Latin paragraphs mixing CJK, Cyrillic, Greek and Arabic words, against Dillo on the same page: programs
+    # alternate, median of 3 runs each (2 with --quick).
     programs = [("gtkprogress", lambda url: [bench.binary, url]), ("Dillo", lambda url: ["dillo", url])]
-    for script, label in (("cjk", "CJK in every paragraph"), ("mixed", "CJK, Cyrillic, Greek, Arabic")):
+    for script, words, label in (("cjk", 60, "CJK in every paragraph"),
+                                 ("cjk", 600, "CJK, paragraphs 10× as long"),
+                                 ("mixed", 60, "CJK, Cyrillic, Greek, Arabic")):
         cpu = {name: [] for name, _ in programs}
         for _ in range(2 if bench.quick else 3):
             for name, cmd_for in programs:
                 try:
-                    cpu[name].append(slow_page_cpu(bench, name, cmd_for, script))
+                    cpu[name].append(slow_page_cpu(bench, name, cmd_for, script, words))
                 except (BenchError, OSError, subprocess.SubprocessError) as error:
                     report.detail("slowcjk", f"{script}, {name}: {error}")
-        report.detail("slowcjk", f"{script} ({label}): CPU, exec → 2 s after the last byte of a 1 MB page at "
-                                 f"100 KB/s (/slowpage?script={script}), all threads (schedstat): " +
+        report.detail("slowcjk", f"{label}: CPU, exec → 2 s after the last byte of a 1 MB page at 100 KB/s "
+                                 f"(/slowpage?script={script}&words={words}), all threads (schedstat): " +
                       "; ".join(f"{n} " + ", ".join(f"{v:.2f} s" for v in vs) for n, vs in cpu.items()))
         if not cpu["gtkprogress"] or not cpu["Dillo"]:
             report.na("Slow non-Latin page", f"CPU for 1 MB at 100 KB/s, {label}", "not measured", "≤ 2× Dillo")
