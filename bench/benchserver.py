@@ -19,9 +19,12 @@ Routes:
   /cache                                     a 1 MB HTML page titled "Cache page N", N = how many times /cache
                                              was requested (so a reload shows a new title, a page-cache hit not)
   /page?title=Page                           a small HTML page with that title
-  /slowpage?kb=1000&rate=100000              an HTML page of kb x 1000 bytes (headings, paragraphs, lists) with
+  /slowpage?kb=1000&rate=100000&script=latin&words=60
+                                             an HTML page of kb x 1000 bytes (headings, paragraphs, lists) with
                                              Content-Length, sent at `rate` bytes/s in 10 ms slices, watching for
-                                             the client's close (a large page arriving slowly)
+                                             the client's close (a large page arriving slowly); script=cjk: the
+                                             text in CJK; script=mixed: Latin with CJK, Cyrillic, Greek, Arabic;
+                                             words: words per paragraph
 """
 
 import json
@@ -46,20 +49,57 @@ def log(**event):
         sys.stdout.flush()
 
 
-def words_page(title, size):
-    """Deterministic HTML of about `size` bytes: headings, paragraphs, lists."""
+# Words of other scripts for `script=`: CJK (Chinese, Japanese kana, Korean hangul), and for `mixed` also Cyrillic,
+# Greek and Arabic, so that a line needs several fonts and bidirectional text.
+CJK_WORDS = ("进度条 页面 加载 网络 窗口 文本 链接 历史 后退 前进 刷新 停止 段落 标题 列表 读者 屏幕 主题 服务器 请求 "
+             "ページ 読み込み ネットワーク ウィンドウ テキスト リンク 履歴 進む 戻る "
+             "페이지 네트워크 창 텍스트 링크 기록 새로고침").split()
+OTHER_WORDS = ("страница загрузка сеть окно текст ссылка σελίδα φόρτωση δίκτυο παράθυρο κείμενο "
+               "صفحة تحميل شبكة نافذة نص رابط").split()
+
+
+def words_page(title, size, script="latin", words_per_paragraph=60):
+    """Deterministic HTML of about `size` bytes: headings, paragraphs, lists. `script` "cjk": paragraphs and list items
+    written in CJK (no spaces between words); "mixed": Latin paragraphs with runs of CJK, Cyrillic, Greek and
+    Arabic words. `words_per_paragraph`: 60 makes a paragraph about three lines wide in a browser window."""
     import random
     rng = random.Random(size)
     words = ("progress bar page loader curve time bytes network window text link history back forward reload stop "
              "render paragraph heading list quiet reader screen theme timer tick server request response").split()
+    if script == "cjk":
+        def paragraph_words(count):
+            # CJK text as it is written: words not separated by spaces, a comma or full stop every few words,
+            # now and then a Latin word (a name, a unit) with spaces around it.
+            out = []
+            for n in range(count):
+                out.append(rng.choice(CJK_WORDS))
+                if rng.random() < 0.08:
+                    out.append(" " + rng.choice(words) + " ")
+                elif rng.random() < 0.15:
+                    out.append("，" if n + 1 < count else "。")
+            return ["".join(out)]
+    elif script == "mixed":
+        latin, foreign = words, CJK_WORDS + OTHER_WORDS
+
+        def paragraph_words(count):
+            # A third of each paragraph in other scripts, in runs of a few words, as in a translated page.
+            out = []
+            while len(out) < count:
+                out += [rng.choice(latin) for _ in range(rng.randint(2, 8))]
+                out += [rng.choice(foreign) for _ in range(rng.randint(1, 4))]
+            return out[:count]
+    else:
+        def paragraph_words(count):
+            return [rng.choice(words) for _ in range(count)]
     head = f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{title}</title></head><body>\n<h1>{title}</h1>\n"
     out, total, section = [head], len(head), 0
     while total < size - 200:
         section += 1
         block = [f"<h2>Section {section}</h2>\n"]
         for _ in range(4):
-            block.append("<p>" + " ".join(rng.choice(words) for _ in range(60)) + ".</p>\n")
-        block.append("<ul>" + "".join(f"<li>{rng.choice(words)}</li>" for _ in range(4)) + "</ul>\n")
+            block.append("<p>" + " ".join(paragraph_words(words_per_paragraph)) + ".</p>\n")
+        block.append("<ul>" + "".join(f"<li>{' '.join(paragraph_words(2))}</li>" if script != "latin"
+                                      else f"<li>{rng.choice(words)}</li>" for _ in range(4)) + "</ul>\n")
         text = "".join(block)
         out.append(text)
         total += len(text)
@@ -141,7 +181,10 @@ def handle(conn, cid):
         elif target.path == "/slowpage":
             size = int(float(q.get("kb", "1000")) * 1000)
             rate = int(q.get("rate", "100000"))
-            body = words_page("Slow page", size)[:size]
+            script = q.get("script", "latin")
+            body = words_page("Slow page", size, script, int(q.get("words", "60")))[:size]
+            # Cut at a character boundary: a UTF-8 sequence cut in two would be a decoding error, not text.
+            body = body.decode("utf-8", "ignore").encode()
             conn.sendall(header("200 OK", len(body), "text/html; charset=utf-8"))
             conn.setblocking(False)
             start = time.monotonic()

@@ -32,11 +32,11 @@ import uuid
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-ROWS = ["startup", "memory", "render", "load", "tick", "mainloop", "stop", "cache", "slow", "find", "huge",
+ROWS = ["startup", "memory", "render", "load", "tick", "mainloop", "stop", "cache", "slow", "slowcjk", "find", "huge",
         "longtext", "pagemem"]
 ROW_NAMES = {"startup": "Startup", "memory": "Memory", "render": "Rendering", "load": "Loading",
              "tick": "The bar", "mainloop": "Main loop", "stop": "Stop", "cache": "Back/forward",
-             "slow": "Slow large page", "find": "Find in page",
+             "slow": "Slow large page", "slowcjk": "Slow non-Latin page", "find": "Find in page",
              "huge": "Huge page", "longtext": "Huge page", "pagemem": "Page memory"}
 STARTUP_TITLE = "GtkProgress bench startup page"
 FLOOR = "GTK floor: same chrome and styled page in C"
@@ -1755,13 +1755,14 @@ def row_pagemem(bench, report):
 # ---------------------------------------------------------------------------------------------------------------
 # Row 9: a large HTML page arriving slowly (progressive display)
 
-def slow_page_cpu(bench, name, cmd_for):
+def slow_page_cpu(bench, name, cmd_for, script="latin", words=60):
     """CPU seconds a program spends showing /slowpage?kb=1000&rate=100000 (10 s), from exec until 2 s after the
-    last byte was sent (its final render included)."""
+    last byte was sent (its final render included). `script`: the page's words, `words`: words per paragraph
+    (bench/benchserver.py)."""
     since = bench.mark()
     if name.startswith("Dillo"):
         dpid(bench, True)
-    proc = bench.popen(cmd_for(bench.url("/slowpage?kb=1000&rate=100000")))
+    proc = bench.popen(cmd_for(bench.url(f"/slowpage?kb=1000&rate=100000&script={script}&words={words}")))
     try:
         request = bench.wait_event(since, 20, ev="request", path="/slowpage")
         if not request:
@@ -1864,6 +1865,32 @@ def row_slow(bench, report):
         report.na("Slow large page", "Stop during it", notes[0] if notes else "no sample", "< 50 ms")
 
 
+def row_slow_cjk(bench, report):
+    # CPU for the slow 1 MB page written in CJK, with paragraphs of the usual length and ten times as long, and with
+    # Latin paragraphs mixing CJK, Cyrillic, Greek and Arabic words, against Dillo on the same page: programs
+    # alternate, median of 3 runs each (2 with --quick).
+    programs = [("gtkprogress", lambda url: [bench.binary, url]), ("Dillo", lambda url: ["dillo", url])]
+    for script, words, label in (("cjk", 60, "CJK in every paragraph"),
+                                 ("cjk", 600, "CJK, paragraphs 10× as long"),
+                                 ("mixed", 60, "CJK, Cyrillic, Greek, Arabic")):
+        cpu = {name: [] for name, _ in programs}
+        for _ in range(2 if bench.quick else 3):
+            for name, cmd_for in programs:
+                try:
+                    cpu[name].append(slow_page_cpu(bench, name, cmd_for, script, words))
+                except (BenchError, OSError, subprocess.SubprocessError) as error:
+                    report.detail("slowcjk", f"{script}, {name}: {error}")
+        report.detail("slowcjk", f"{label}: CPU, exec → 2 s after the last byte of a 1 MB page at 100 KB/s "
+                                 f"(/slowpage?script={script}&words={words}), all threads (schedstat): " +
+                      "; ".join(f"{n} " + ", ".join(f"{v:.2f} s" for v in vs) for n, vs in cpu.items()))
+        if not cpu["gtkprogress"] or not cpu["Dillo"]:
+            report.na("Slow non-Latin page", f"CPU for 1 MB at 100 KB/s, {label}", "not measured", "≤ 2× Dillo")
+            continue
+        ours, theirs = median(cpu["gtkprogress"]), median(cpu["Dillo"])
+        report.add("Slow non-Latin page", f"CPU seconds for a 1 MB page at 100 KB/s, {label}", f"{ours:.2f} s",
+                   "Dillo", f"{theirs:.2f} s", ratio(ours, theirs), "≤ 2× Dillo", verdict(ours <= 2 * theirs))
+
+
 def machine():
     cpu = "unknown"
     try:
@@ -1929,6 +1956,7 @@ def main():
                  ("stop", lambda: row_stop(bench, report), ("stop",)),
                  ("cache", lambda: row_cache(bench, report), ("cache",)),
                  ("slow", lambda: row_slow(bench, report), ("slow",)),
+                 ("slowcjk", lambda: row_slow_cjk(bench, report), ("slowcjk",)),
                  ("find", lambda: row_find(bench, report), ("find",)),
                  ("huge", lambda: row_huge(bench, report), ("huge",)),
                  ("longtext", lambda: row_longtext(bench, report), ("longtext",)),
@@ -1937,8 +1965,8 @@ def main():
             if not any(c in rows for c in covers):
                 continue
             print(f"[{time.monotonic() - t_start:5.0f} s] {', '.join(c for c in covers if c in rows)} …", flush=True)
-            needs_app = key in ("load", "tick", "mainloop", "stop", "cache", "slow", "find", "huge", "longtext",
-                                "pagemem")
+            needs_app = key in ("load", "tick", "mainloop", "stop", "cache", "slow", "slowcjk", "find", "huge",
+                                "longtext", "pagemem")
             if needs_app and not binary:
                 for c in covers:
                     report.na(ROW_NAMES[c], "", f"{args.binary} is not an executable")
