@@ -81,7 +81,7 @@ class _XClientMessage(ctypes.Structure):
                 ("format", ctypes.c_int), ("data", ctypes.c_long * 5), ("pad", ctypes.c_long * 12)]
 
 
-class _Pinger:
+class PingClient:
     """Sends `_NET_WM_PING` (the EWMH's "application window has stopped responding" check,
     https://specifications.freedesktop.org/wm-spec/latest/ar01s06.html) to a window and waits for the answer. GDK
     answers it while reading X events in order (gdk_wm_protocols_filter), after it has dispatched every event the
@@ -104,6 +104,7 @@ class _Pinger:
         self.x.XPending.argtypes = [ctypes.c_void_p]
         self.x.XNextEvent.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
         self.x.XConnectionNumber.argtypes = [ctypes.c_void_p]
+        self.x.XCloseDisplay.argtypes = [ctypes.c_void_p]
         # A window that is gone by the time the ping arrives is an X error, which Xlib's default handler turns into
         # exit(): this one ignores it (the wait then ends on the process's exit or times out).
         handler_type = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
@@ -124,6 +125,9 @@ class _Pinger:
     def _on_error(self, display, event):
         self.failed = True
         return 0
+
+    def close(self):
+        self.x.XCloseDisplay(self.display)
 
     def ping(self, window, alive, timeout):
         """Whether `window` answered within `timeout` seconds; False as soon as `alive()` turns false, None when
@@ -156,10 +160,10 @@ _pinger = None
 
 
 def handled(window, alive=lambda: True, timeout=15):
-    """Waits until the app owning `window` has handled every X event sent to it before this call (see _Pinger)."""
+    """Waits until the app owning `window` has handled every X event sent to it before this call (see PingClient)."""
     global _pinger
     if _pinger is None:
-        _pinger = _Pinger()
+        _pinger = PingClient()
     return _pinger.ping(window, alive, timeout)
 
 

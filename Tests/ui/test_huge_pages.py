@@ -6,93 +6,43 @@ from the application's main loop, so the answer is as late as the loop is busy (
 "_NET_WM_PING"). The bound is generous, a liveness check and not a speed target: the speed is `make bench`'s
 ("Huge page" row). Before the view swapped buffers, leaving such a page held the window for 30 s."""
 
-import ctypes
 import os
 import random
-import select
 import tempfile
 import threading
 import time
 
-from harness import App, check, wait_for, xdotool
+from harness import App, PingClient, check, wait_for, xdotool
 
 # Every probe must be answered within this, in seconds: many times a slow turn, well below the old freeze.
 ANSWER_WITHIN = 5.0
 
 
-class _ClientMessage(ctypes.Structure):
-    """XClientMessageEvent (Xlib.h), padded to the size of an XEvent."""
-    _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong), ("send_event", ctypes.c_int),
-                ("display", ctypes.c_void_p), ("window", ctypes.c_ulong), ("message_type", ctypes.c_ulong),
-                ("format", ctypes.c_int), ("l", ctypes.c_long * 5), ("pad", ctypes.c_long * 12)]
-
-
 class Pinger:
     """Sends _NET_WM_PING to a window every `interval` seconds from a thread of its own, one at a time, and keeps
-    each round trip (None for one not answered within ANSWER_WITHIN)."""
-
-    CLIENT_MESSAGE = 33
-    SUBSTRUCTURE_NOTIFY_MASK = 1 << 19
+    each round trip (None for one not answered within ANSWER_WITHIN). The pings go through harness.PingClient, on
+    an X connection of this prober's own."""
 
     def __init__(self, window, interval=0.05):
         self.window = int(window)
         self.interval = interval
         self.trips = []
         self.running = True
-        self.x = ctypes.CDLL("libX11.so.6")
-        self.x.XOpenDisplay.restype = ctypes.c_void_p
-        self.x.XOpenDisplay.argtypes = [ctypes.c_char_p]
-        self.x.XDefaultRootWindow.restype = ctypes.c_ulong
-        self.x.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
-        self.x.XInternAtom.restype = ctypes.c_ulong
-        self.x.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
-        self.x.XSelectInput.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_long]
-        self.x.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_long, ctypes.c_void_p]
-        self.x.XFlush.argtypes = [ctypes.c_void_p]
-        self.x.XPending.argtypes = [ctypes.c_void_p]
-        self.x.XNextEvent.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
-        self.x.XConnectionNumber.argtypes = [ctypes.c_void_p]
-        self.x.XCloseDisplay.argtypes = [ctypes.c_void_p]
-        self.display = self.x.XOpenDisplay(None)
-        check(self.display, "the prober opens the X display")
-        self.root = self.x.XDefaultRootWindow(self.display)
-        self.protocols = self.x.XInternAtom(self.display, b"WM_PROTOCOLS", 0)
-        self.ping = self.x.XInternAtom(self.display, b"_NET_WM_PING", 0)
-        # GDK sends the answer to the root window with SubstructureNotify|SubstructureRedirect.
-        self.x.XSelectInput(self.display, self.root, self.SUBSTRUCTURE_NOTIFY_MASK)
+        self.client = PingClient()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
 
-    def _round_trip(self, serial):
-        event = _ClientMessage(type=self.CLIENT_MESSAGE, window=self.window, message_type=self.protocols, format=32)
-        event.l[0], event.l[1], event.l[2] = self.ping, serial, self.window
-        sent = time.monotonic()
-        self.x.XSendEvent(self.display, self.window, 0, 0, ctypes.byref(event))
-        self.x.XFlush(self.display)
-        reply = _ClientMessage()
-        fd = self.x.XConnectionNumber(self.display)
-        while True:
-            while self.x.XPending(self.display):
-                self.x.XNextEvent(self.display, ctypes.byref(reply))
-                if (reply.type == self.CLIENT_MESSAGE and reply.message_type == self.protocols
-                        and reply.l[0] == self.ping and reply.l[1] == serial):
-                    return sent, time.monotonic() - sent
-            left = sent + ANSWER_WITHIN - time.monotonic()
-            if left <= 0:
-                return sent, None
-            select.select([fd], [], [], left)
-
     def _run(self):
-        serial = 1
         while self.running:
-            self.trips.append(self._round_trip(serial))
-            serial += 1
+            sent = time.monotonic()
+            answered = self.client.ping(self.window, lambda: True, ANSWER_WITHIN)
+            self.trips.append((sent, time.monotonic() - sent if answered else None))
             time.sleep(self.interval)
 
     def stop(self):
         self.running = False
         self.thread.join(timeout=ANSWER_WITHIN + 5)
-        self.x.XCloseDisplay(self.display)
+        self.client.close()
 
     def check_answered(self, what):
         """Fails unless every probe was answered in time; returns the worst round trip."""

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import GtkProgressCore
 internal import CCurl
 
@@ -53,6 +54,29 @@ final class CurlEasyHandle {
 }
 
 // MARK: - Options
+
+extension CurlEasyHandle {
+    /// libcurl's policy for every web load, the page's and its images' alike
+    /// (<https://curl.se/libcurl/c/curl_easy_setopt.html>): only web addresses (files are read by `FileRead`),
+    /// every redirect hop checked against the navigation policy's list
+    /// (<https://curl.se/libcurl/c/CURLOPT_REDIR_PROTOCOLS_STR.html>) and counted (libcurl 7.88.1 follows redirects
+    /// without limit unless told), every encoding this libcurl decodes offered and decoded (""), TLS verified, a
+    /// connect timeout. Threads and signals are not this process's business: DNS runs in libcurl's own resolver
+    /// thread.
+    func applyWebPolicy(to url: URL, options: LoaderOptions) {
+        set(CURLOPT_URL, url.absoluteString)
+        set(CURLOPT_PROTOCOLS_STR, "http,https")
+        set(CURLOPT_REDIR_PROTOCOLS_STR, NavigationPolicy.redirectSchemes.joined(separator: ","))
+        set(CURLOPT_FOLLOWLOCATION, true)
+        set(CURLOPT_MAXREDIRS, options.maxRedirects)
+        set(CURLOPT_ACCEPT_ENCODING, "")
+        set(CURLOPT_SSL_VERIFYPEER, true)
+        set(CURLOPT_SSL_VERIFYHOST, 2)
+        set(CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000))
+        set(CURLOPT_NOSIGNAL, true)
+        set(CURLOPT_USERAGENT, "GtkProgress/1.0")
+    }
+}
 
 extension CurlEasyHandle {
     func set(_ option: CURLoption, _ value: Int) {

@@ -59,22 +59,11 @@ final class SubresourceTransfer {
         self.request = request
         host = request.url.host ?? ""
         easy.delegate = self
-        // The document's own libcurl policy (`Transfer.configure`): only http and https, each redirect hop checked
-        // against the navigation policy's list, a redirect limit, decoded bodies, verified TLS, a stall backstop.
-        easy.set(CURLOPT_URL, request.url.absoluteString)
-        easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
-        easy.set(CURLOPT_REDIR_PROTOCOLS_STR, NavigationPolicy.redirectSchemes.joined(separator: ","))
-        easy.set(CURLOPT_FOLLOWLOCATION, true)
-        easy.set(CURLOPT_MAXREDIRS, options.maxRedirects)
-        easy.set(CURLOPT_ACCEPT_ENCODING, "")
-        easy.set(CURLOPT_SSL_VERIFYPEER, true)
-        easy.set(CURLOPT_SSL_VERIFYHOST, 2)
-        easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000))
+        // The document's own libcurl policy, with a stall backstop and a deadline of its own.
+        easy.applyWebPolicy(to: request.url, options: options)
         easy.set(CURLOPT_LOW_SPEED_LIMIT, 1)
         easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(options.stallTimeout.rounded(.up))))
         easy.set(CURLOPT_TIMEOUT_MS, Int(options.deadline * 1000))
-        easy.set(CURLOPT_NOSIGNAL, true)
-        easy.set(CURLOPT_USERAGENT, "GtkProgress/1.0")
     }
 
     var setupFailed: Bool { easy.refusedOption != nil }

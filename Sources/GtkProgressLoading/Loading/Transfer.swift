@@ -66,31 +66,16 @@ final class Transfer {
 
     /// libcurl's policy for this load: <https://curl.se/libcurl/c/curl_easy_setopt.html>
     private func configure() {
-        easy.set(CURLOPT_URL, request.url.absoluteString)
         defer {
             if let refused = easy.refusedOption { setupFailure = setupFailure(refused.option, refused.code) }
         }
-        // libcurl loads only web addresses (files are read by `FileRead`), and every redirect hop is
-        // checked against the navigation policy's list. <https://curl.se/libcurl/c/CURLOPT_REDIR_PROTOCOLS_STR.html>
-        easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
-        easy.set(CURLOPT_REDIR_PROTOCOLS_STR, NavigationPolicy.redirectSchemes.joined(separator: ","))
-        easy.set(CURLOPT_FOLLOWLOCATION, true)
-        // libcurl 7.88.1 follows redirects without limit unless told.
-        easy.set(CURLOPT_MAXREDIRS, options.maxRedirects)
-        // "" offers every encoding this libcurl decodes (gzip, deflate, br, zstd) and decodes them.
-        easy.set(CURLOPT_ACCEPT_ENCODING, "")
-        easy.set(CURLOPT_SSL_VERIFYPEER, true)
-        easy.set(CURLOPT_SSL_VERIFYHOST, 2)
-        easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000))
+        easy.applyWebPolicy(to: request.url, options: options)
         // Under one byte per second: the server has stopped, or trickles too slowly to ever finish. libcurl
         // averages the speed over the last five seconds, so it cannot say how many bytes came in the stall time;
         // `watch` is the precise rule, and libcurl's the backstop five seconds behind it (and what makes libcurl
         // report progress every second, <https://curl.se/libcurl/c/CURLOPT_LOW_SPEED_TIME.html>).
         easy.set(CURLOPT_LOW_SPEED_LIMIT, Transfer.minimumBytesPerSecond)
         easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(options.stallTimeout.rounded(.up))) + 5)
-        // Threads and signals are not this process's business: DNS runs in libcurl's own resolver thread.
-        easy.set(CURLOPT_NOSIGNAL, true)
-        easy.set(CURLOPT_USERAGENT, "GtkProgress/1.0")
         if let rate = options.throttleBytesPerSecond, rate > 0 {
             // Not CURLOPT_MAX_RECV_SPEED_LARGE: see `mustWaitForThrottle`. Small reads, so that the throttle holds
             // the transfer back in fine steps.
