@@ -146,6 +146,19 @@ final class HostDisplayTests: XCTestCase {
         XCTAssertEqual(shown("http://example.org/caf%C3%A9"), "http://example.org/café")
     }
 
+    /// Cut for the status line, a long address still shows no password, and a file URL stays as it is.
+    func testACutAddressShowsNoPasswordEither() {
+        let long = URL(string: "http://user:secret@example.org/" + String(repeating: "a%20", count: 1000))!
+        let cut = AddressInput.displayString(long, limit: 200)
+        XCTAssertFalse(cut.contains("secret"), cut)
+        XCTAssertTrue(cut.hasPrefix("http://user@example.org/a a a"), cut)
+        XCTAssertTrue(cut.hasSuffix("…"))
+        XCTAssertLessThanOrEqual(cut.count, 201)
+        XCTAssertEqual(AddressInput.displayString(URL(string: "http://example.org/short")!, limit: 200),
+                       "http://example.org/short")
+        XCTAssertEqual(shown("file:///tmp/a%20b.html"), "file:///tmp/a%20b.html")
+    }
+
     /// RFC 3492 §7.1's sample strings, both ways.
     func testPunycodeAgainstTheRFCSamples() {
         let samples = [("他们为什么不说中文", "ihqwcrb4cv8a8dqg056pqjye"),

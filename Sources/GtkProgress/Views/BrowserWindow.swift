@@ -85,22 +85,9 @@ package final class BrowserWindow {
     /// Characters of an address the status line shows, at most.
     package static let statusLimit = 200
 
-    /// A link's address as the status line shows it: as the address entry would, but an address longer than
-    /// `statusLimit` characters is cut there and ends in "…". A GtkLabel lays out all of its text however little
-    /// of it fits, and the status line's tooltip holds the same text: hovering a link whose address was a
-    /// megabyte held the window for 0.4 s.
-    package static func statusString(_ url: URL) -> String {
-        let whole = url.absoluteString
-        guard whole.utf8.count > statusLimit else { return displayString(url) }
-        var head = String(whole.prefix(statusLimit))
-        guard !url.isFileURL else { return head + "…" }
-        // An escape cut in two is dropped; so are the escaped bytes of a character cut in two (at most three).
-        if let percent = head.suffix(2).lastIndex(of: "%") { head = String(head[..<percent]) }
-        for _ in 0..<3 {
-            if let decoded = head.removingPercentEscapes { return decoded + "…" }
-            guard head.count >= 3, head.dropLast(2).last == "%" else { break }
-            head.removeLast(3)
-        }
-        return (head.removingPercentEscapes ?? head) + "…"
-    }
+    /// A link's address as the status line shows it: as the address entry would (`HostDisplay`), but an address
+    /// longer than `statusLimit` characters is cut there and ends in "…". A GtkLabel lays out all of its text
+    /// however little of it fits, and the status line's tooltip holds the same text: hovering a link whose address
+    /// was a megabyte held the window for 0.4 s.
+    package static func statusString(_ url: URL) -> String { AddressInput.displayString(url, limit: statusLimit) }
 }

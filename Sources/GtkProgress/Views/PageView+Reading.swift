@@ -103,7 +103,7 @@ extension PageView {
         textView.placeCursor(atCharacter: range.start)
         textView.scrollIntoView(character: range.start, margin: 0.1)
         let name = textView.text(fromCharacter: range.start, to: range.end).trimmed()
-        textView.setAccessibleDescription(L("Link: %@, %@", name, target.map(AddressInput.displayString) ?? ""))
+        textView.setAccessibleDescription(L("Link: %@, %@", name, target.map(BrowserWindow.statusString) ?? ""))
         onLinkFocused?(target)
     }
 

@@ -108,4 +108,7 @@ package enum AddressInput {
     /// An address as the entry and messages show it (`HostDisplay`): no password, hosts that could pass for
     /// another as punycode, percent-escapes decoded for the web, file URLs as they are.
     public static func displayString(_ url: URL) -> String { HostDisplay.string(url) }
+
+    /// The same, cut at `limit` characters with "…" (the status line, a screen reader's description).
+    package static func displayString(_ url: URL, limit: Int) -> String { HostDisplay.string(url, limit: limit) }
 }

@@ -11,11 +11,17 @@ import FoundationEssentials
 ///   is shown as the punycode it is (`xn--pple-43d.com`), as Chrome and Firefox do.
 ///   <https://www.unicode.org/reports/tr39/#Restriction_Level_Detection>, <https://chromium.googlesource.com/chromium/src/+/main/docs/idn.md>
 package enum HostDisplay {
-    /// `url` as the reader sees it, percent-escapes of the path decoded for the web. Read from the address's
-    /// own text (scheme, authority, the rest), so that no part of a hostile address can reach a setter that traps.
-    package static func string(_ url: URL) -> String {
+    /// `url` as the reader sees it, percent-escapes of the path decoded for the web, file URLs as they are. Read
+    /// from the address's own text (scheme, authority, the rest), so that no part of a hostile address can reach a
+    /// setter that traps. With `limit`, an address longer than that many characters is cut there and ends in "…"
+    /// (a label lays out all of its text however little of it fits: a megabyte of address held the window).
+    package static func string(_ url: URL, limit: Int? = nil) -> String {
         let text = url.absoluteString
-        guard !url.isFileURL, let separator = text.firstRange(of: "://") else { return decoded(text) }
+        let cut = limit.map { text.utf8.count > $0 } ?? false
+        if url.isFileURL { return cut ? String(text.prefix(limit!)) + "…" : text }
+        guard let separator = text.firstRange(of: "://") else {
+            return cut ? decodedPrefix(Substring(text), characters: limit!) + "…" : decoded(text)
+        }
         let afterScheme = text[separator.upperBound...]
         let authorityEnd = afterScheme.firstIndex(where: Self.endsAuthority) ?? afterScheme.endIndex
         let authority = afterScheme[..<authorityEnd]
@@ -32,7 +38,23 @@ package enum HostDisplay {
             port = hostPort[colon...]
         }
         shown += unicodeHost(asciiHost(String(host).removingPercentEscapes ?? String(host))) + port
-        return shown + decoded(String(afterScheme[authorityEnd...]))
+        let rest = afterScheme[authorityEnd...]
+        guard cut, let limit else { return shown + decoded(String(rest)) }
+        let room = max(0, limit - text[..<authorityEnd].count)
+        return shown + decodedPrefix(rest, characters: room) + "…"
+    }
+
+    /// The first `characters` of `raw`, percent-decoded: an escape cut in two is dropped, and so are the escaped
+    /// bytes of a character cut in two (at most three escapes).
+    private static func decodedPrefix(_ raw: Substring, characters: Int) -> String {
+        var head = String(raw.prefix(characters))
+        if let percent = head.suffix(2).lastIndex(of: "%") { head = String(head[..<percent]) }
+        for _ in 0..<3 {
+            if let decoded = head.removingPercentEscapes { return decoded }
+            guard head.count >= 3, head.dropLast(2).last == "%" else { break }
+            head.removeLast(3)
+        }
+        return head.removingPercentEscapes ?? head
     }
 
     private static func endsAuthority(_ character: Character) -> Bool {
