@@ -65,6 +65,8 @@ package final class PageView {
     /// as a whole, so the document model breaks overlong lines and expands tabs before the text gets here
     /// (`RunWriter.longestLine`).
     private static let sliceBytes = 32 * 1024
+    /// What placing one image costs against `sliceBytes` (a buffer edit and a pixbuf or a label widget).
+    private static let imageBytes = 1024
     /// Characters `showProgressive` deletes from the buffer on screen, at most.
     private static let largestDeletion = 64 * 1024
 
@@ -195,18 +197,25 @@ package final class PageView {
         var ranges: [TextView.TaggedRange] = []
         var characters = 0
         let sliceStart = textView.characterCount
+        // An image is three bytes of text (U+FFFC) but a picture or a framed label to place (`placeImages`): each
+        // counts as `imageBytes` of the slice, so a page of thousands of images is placed a few dozen a turn.
+        var imageCharge = 0
         storage.bytes.withUnsafeBufferPointer { bytes in
-            while nextRun < storage.runCount, slice.count < Self.sliceBytes {
+            while nextRun < storage.runCount, slice.count + imageCharge < Self.sliceBytes {
                 let run = storage.range(ofRun: nextRun)
                 if nextByte == 0 { runStarts.append(sliceStart + characters) }
                 let from = run.lowerBound + nextByte
-                var to = min(run.upperBound, from + Self.sliceBytes - slice.count)
+                var to = min(run.upperBound, from + max(Self.sliceBytes - slice.count - imageCharge, 1))
                 while to < run.upperBound && bytes[to] & 0xC0 == 0x80 { to += 1 }
                 let startCharacters = characters
                 let startByte = slice.count
                 let piece = UnsafeBufferPointer(rebasing: bytes[from..<to])
                 slice.append(contentsOf: piece)
                 characters += piece.count { $0 & 0xC0 != 0x80 }
+                // EF BF BC is U+FFFC, the character that stands for an image (one in the page text counts too).
+                imageCharge += Self.imageBytes * piece.indices.count {
+                    piece[$0] == 0xBC && $0 >= 2 && piece[$0 - 1] == 0xBF && piece[$0 - 2] == 0xEF
+                }
                 let style = storage.style(ofRun: nextRun)
                 let tags = tags(for: style, text: bytes[run])
                 if style.monospace {
