@@ -20,8 +20,8 @@ import FoundationEssentials
 ///
 /// `data:` is never navigated to, but an image in a `data:` URL is the page's own bytes, decoded in place.
 ///
-/// Whatever the source, an address longer than `longestAddress` is refused: no server accepts one, and libcurl
-/// refuses a URL over 8,000,000 bytes outright.
+/// Whatever the source, an address longer than `AddressShape.longestAddress` is refused: no server accepts one,
+/// and libcurl refuses a URL over 8,000,000 bytes outright.
 ///
 /// A web page reaching into the file system is the classic hole browsers close (the WHATWG Fetch standard treats
 /// `file:` as an opaque, browser-specific scheme); local pages linking to each other is what makes a folder of
@@ -40,9 +40,6 @@ package enum NavigationPolicy {
     /// The schemes a redirect may lead to; the loader hands them to libcurl (`CURLOPT_REDIR_PROTOCOLS_STR`,
     /// <https://curl.se/libcurl/c/CURLOPT_REDIR_PROTOCOLS_STR.html>), which checks every hop.
     package static let redirectSchemes = ["http", "https"]
-
-    /// The longest address opened (`AddressShape.longestAddress`).
-    package static var longestAddress: Int { AddressShape.longestAddress }
 
     /// The source of a navigation of `kind` started while `current` is shown.
     package static func source(of kind: NavigationKind, on current: URL?) -> Source {

@@ -2,6 +2,7 @@ internal import CCurl
 import FoundationEssentials
 import Glibc
 import GtkProgressCore
+import GtkProgressFiles
 
 /// A subresource of a page (an image) to fetch: which, from where, and how many bytes it may have.
 package struct SubresourceRequest: Sendable, Equatable {
@@ -259,29 +260,19 @@ extension PageLoader {
             }
             return .finished(id: request.id, bytes: decoded.bytes, mimeType: decoded.mimeType)
         }
-        // As `FileRead` opens a page: without blocking on a FIFO, and only a regular file.
-        let fd = open(request.url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
+        // The one bounded reader of local files: without blocking on a FIFO, only a regular file, and never past
+        // the cap, however the file grows meanwhile.
+        switch LocalFile.readRegular(request.url.path, maxBytes: request.maxBytes) {
+        case .success(let bytes):
+            return .finished(id: request.id, bytes: bytes, mimeType: nil)
+        case .failure(.failed):
             return .failed(id: request.id, message: L("Not shown: %@ cannot be read.", request.url.path))
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        case .failure(.notRegular):
             return .failed(id: request.id, message: L("Not shown: %@ is not a file.", request.url.path))
-        }
-        guard Int(info.st_size) <= request.maxBytes else {
+        case .failure(.tooLarge):
             return .failed(id: request.id, message: L("Not shown: the image is larger than %@.",
                                                       ByteCount.size(Int64(request.maxBytes))))
         }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n <= 0 { break }
-            filled += n
-        }
-        bytes.removeSubrange(filled...)
-        return .finished(id: request.id, bytes: bytes, mimeType: nil)
     }
 
     /// The multi handle told us a transfer ended; true when it was a subresource's.
