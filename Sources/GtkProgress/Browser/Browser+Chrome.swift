@@ -14,7 +14,7 @@ extension Browser {
         let state = ChromeState(model: model, partialTitle: session?.partial?.title)
         chrome.setHistory(canGoBack: state.canGoBack, canGoForward: state.canGoForward)
         // The load goes on while its images come; Stop ends them too.
-        let isLoading = state.isLoading || session?.images != nil
+        let isLoading = isBusy
         chrome.setLoading(isLoading)
         // A screen reader hears the load begin and end once, from the page's busy state, not every percent.
         page.textView.isAccessibleBusy = isLoading
@@ -28,7 +28,7 @@ extension Browser {
         chrome.forward.onClicked { [weak self] in self?.goForward() }
         chrome.reloadOrStop.onClicked { [weak self] in
             guard let self else { return }
-            if self.model.isLoading || self.session?.images != nil { self.stop() } else { self.reload() }
+            if self.isBusy { self.stop() } else { self.reload() }
         }
         chrome.address.onActivate { [weak self] in
             guard let self else { return }

@@ -110,9 +110,12 @@ package final class Browser {
     package func goForward() { saveScroll(); apply(model.goForward()) }
     package func reload() { saveScroll(); apply(model.reload()) }
 
+    /// Whether a load is under way: its document, or, once the document is in, its images.
+    var isBusy: Bool { model.isLoading || session?.images != nil }
+
     /// Stop: ends the transfer at once and keeps the entry and page shown before.
     package func stop() {
-        guard model.isLoading || session?.images != nil else { return }
+        guard isBusy else { return }
         stopLoading(restore: true)
         chrome.statusText = L("Stopped.")
         refreshChrome()

@@ -209,7 +209,8 @@ final class PageImageLoads {
                     for index in indexes { self.fail(index, why: why) }
                 }
                 self.progress.complete(id)
-                self.finishIfDone()
+                // A picture in place (or its alt text): the count and the bar move now, not at the next event.
+                self.onChange?()
             }
         case .failed(let id, let message):
             guard let url = urlByID[id] else { return }
@@ -217,7 +218,6 @@ final class PageImageLoads {
             progress.complete(id)
         }
         onChange?()
-        finishIfDone()
     }
 
     private func show(_ picture: Picture, index: Int) {
@@ -230,6 +230,7 @@ final class PageImageLoads {
         page?.setImage(index, of: document, to: .failed(why: why))
     }
 
+    /// Told once when nothing was left to fetch from the start (every image cached, refused or lazy-free).
     private func finishIfDone() {
         guard progress.isComplete else { return }
         onChange?()
