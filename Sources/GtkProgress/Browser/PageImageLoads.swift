@@ -67,6 +67,8 @@ final class PageImageLoads {
     private(set) var shown = 0
     private(set) var failed = 0
     private var scrollWatch: SignalConnection?
+    /// The lazy images not asked for yet, in document order.
+    private var waitingLazy: [URL] = []
     /// Called after each change: progress, an image in, and the end.
     var onChange: (() -> Void)?
     private(set) var isOver = false
@@ -127,7 +129,8 @@ final class PageImageLoads {
             if isNear { near.append(url) } else { rest.append(url) }
         }
         request(near + rest)
-        if !lazyURLs.isEmpty {
+        waitingLazy = order.filter { lazyURLs.contains($0) && !requested.contains($0) }
+        if !waitingLazy.isEmpty {
             scrollWatch = page?.scrolledWindow.onVerticalScroll { [weak self] in self?.requestLazyNearView() }
         }
         finishIfDone()
@@ -152,14 +155,20 @@ final class PageImageLoads {
         return max(visible.lowerBound - span, 0)..<(visible.upperBound + 2 * span)
     }
 
+    /// On each scroll, only the lazy images not yet asked for are looked at; once none is left the watch goes.
     private func requestLazyNearView() {
         guard !isOver, let view = nearRange() else { return }
-        let due = order.filter { url in
-            lazyURLs.contains(url) && !requested.contains(url) && (byURL[url] ?? []).contains { index in
+        let due = waitingLazy.filter { url in
+            (byURL[url] ?? []).contains { index in
                 page?.characterOffset(ofImage: index).map { view.contains($0) } ?? false
             }
         }
         request(due)
+        waitingLazy.removeAll { requested.contains($0) }
+        if waitingLazy.isEmpty {
+            scrollWatch?.disconnect()
+            scrollWatch = nil
+        }
     }
 
     private func request(_ urls: [URL]) {
