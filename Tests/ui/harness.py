@@ -81,6 +81,26 @@ class _XClientMessage(ctypes.Structure):
                 ("format", ctypes.c_int), ("data", ctypes.c_long * 5), ("pad", ctypes.c_long * 12)]
 
 
+# X errors by display connection. A window that is gone by the time a ping arrives is an X error, which Xlib's
+# default handler turns into exit(): this handler counts it instead (the ping then says there is no such window).
+# Xlib keeps one handler for the whole process, so it is made and installed once and never freed: a handler that
+# belonged to a client and went with it left Xlib calling freed memory.
+_x_errors = {}
+_x_error_handler = None
+
+
+def _install_x_error_handler(xlib):
+    global _x_error_handler
+    if _x_error_handler is not None:
+        return
+
+    def on_error(display, event):
+        _x_errors[display] = _x_errors.get(display, 0) + 1
+        return 0
+    _x_error_handler = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)(on_error)
+    xlib.XSetErrorHandler(_x_error_handler)
+
+
 class PingClient:
     """Sends `_NET_WM_PING` (the EWMH's "application window has stopped responding" check,
     https://specifications.freedesktop.org/wm-spec/latest/ar01s06.html) to a window and waits for the answer. GDK
@@ -105,12 +125,7 @@ class PingClient:
         self.x.XNextEvent.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
         self.x.XConnectionNumber.argtypes = [ctypes.c_void_p]
         self.x.XCloseDisplay.argtypes = [ctypes.c_void_p]
-        # A window that is gone by the time the ping arrives is an X error, which Xlib's default handler turns into
-        # exit(): this one ignores it (the wait then ends on the process's exit or times out).
-        handler_type = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
-        self._handler = handler_type(self._on_error)
-        self.failed = False
-        self.x.XSetErrorHandler(self._handler)
+        _install_x_error_handler(self.x)
         self.display = self.x.XOpenDisplay(None)
         if not self.display:
             raise Failure("cannot open the X display for _NET_WM_PING")
@@ -122,10 +137,6 @@ class PingClient:
         self.x.XSync(self.display, 0)
         self.serial = 0
 
-    def _on_error(self, display, event):
-        self.failed = True
-        return 0
-
     def close(self):
         self.x.XCloseDisplay(self.display)
 
@@ -136,10 +147,10 @@ class PingClient:
         self.serial += 1
         event = _XClientMessage(type=33, window=int(window), message_type=self.protocols, format=32)   # ClientMessage
         event.data[0], event.data[1], event.data[2] = self.ping_atom, self.serial, int(window)
-        self.failed = False
+        errors = _x_errors.get(self.display, 0)
         self.x.XSendEvent(self.display, int(window), 0, 0, self.ct.byref(event))
         self.x.XSync(self.display, 0)
-        if self.failed:
+        if _x_errors.get(self.display, 0) != errors:
             return None
         deadline = time.monotonic() + timeout
         reply = _XClientMessage()
