@@ -14,9 +14,9 @@ It exits when its standard input closes (so it never outlives the test process) 
 
 Routes (GET; query parameters in brackets, defaults after "="). Sizes are bytes, rates bytes per second.
 
-  /image[?w=40&h=30&color=ff0000&format=png&delay=0&rate=0&length=1&broken=0&bomb=0]
-                                     a PNG of w x h pixels of one colour (format=jpeg: a 64 x 48 JPEG from
-                                     Tests/Fixtures/images); sent after `delay` seconds at `rate`; length=0 sends
+  /image[?w=40&h=30&color=ff0000&format=png|jpeg|gif|animated|webp|avif|svg&delay=0&rate=0&length=1&broken=0&bomb=0]
+                                     a PNG of w x h pixels of one colour (other formats: the
+                                     files of FIXTURE_IMAGES in Tests/Fixtures/images); sent after `delay` seconds at `rate`; length=0 sends
                                      it chunked, without Content-Length; broken=1 cuts it after its header;
                                      bomb=1 is a PNG whose header claims 100000 x 100000 pixels
   /images[?count=12&delay=0.2&lazy=0&alt=1&w=40&h=30&title=Images]
@@ -178,6 +178,17 @@ def png_bomb():
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 100000, 100000, 8, 2, 0, 0, 0)) +
             chunk(b"IDAT", zlib.compress(b"\x00" * 4096)) + chunk(b"IEND", b""))
+
+# format= for /image: files in Tests/Fixtures/images, each 80 x 60 of one colour (the JPEG is a small photo).
+FIXTURE_IMAGES = {
+    "jpeg": ("photo.jpg", "image/jpeg"),
+    "gif": ("solid.gif", "image/gif"),          # 0000c0
+    "animated": ("animated.gif", "image/gif"),  # frames 0000c0 then c0c000, 0.2 s each, looping
+    "webp": ("solid.webp", "image/webp"),       # c000c0
+    "avif": ("solid.avif", "image/avif"),       # 00c0c0
+    "svg": ("solid.svg", "image/svg+xml"),      # c08000
+}
+
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
@@ -582,11 +593,11 @@ class Handler(BaseHTTPRequestHandler):
                 time.sleep(delay)
             if self.arg("bomb", 0):
                 body, kind = png_bomb(), "image/png"
-            elif self.arg("format", "png") == "jpeg":
-                path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "images",
-                                    "photo.jpg")
+            elif self.arg("format", "png") in FIXTURE_IMAGES:
+                name, kind = FIXTURE_IMAGES[self.arg("format", "png")]
+                path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "images", name)
                 with open(path, "rb") as f:
-                    body, kind = f.read(), "image/jpeg"
+                    body = f.read()
             else:
                 color = self.arg("color", "ff0000")
                 rgb = bytes(int(color[i:i + 2], 16) for i in (0, 2, 4))

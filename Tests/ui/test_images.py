@@ -141,3 +141,27 @@ def test_the_line_at_the_top_stays_when_an_image_above_it_arrives(binary):
     finally:
         app.close()
         server.stop()
+
+
+FORMATS = [("gif", (0, 0, 192)), ("webp", (192, 0, 192)), ("avif", (0, 192, 192)), ("svg", (192, 128, 0))]
+
+
+def test_each_format_the_loaders_read_shows_its_pixels(binary):
+    """GIF, WebP, AVIF and SVG through Debian's gdk-pixbuf loaders (scripts/install-deps.sh installs them), each
+    80 x 60 of its own colour, at the size the page gives it."""
+    server = Server()
+    body = "".join(f'<p>{name}: <img src="/image?format={name}" width="80" height="60" alt="{name} picture"></p>'
+                   for name, _ in FORMATS)
+    app = App(binary, image_page(server, "Formats", body))
+    try:
+        app.wait_title("Formats")
+        app.wait_status("Done")
+        for name, rgb in FORMATS:
+            box = picture_box(app, f"images-{name}.png", rgb, tolerance=24)
+            check(box is not None, f"the {name} picture's pixels are on screen")
+            (x, y, w, h), count = box
+            check((w, h) == (80, 60) and count >= 80 * 60 * 0.95, f"{name}: all of it, 80 x 60: {w} x {h}, {count}")
+            check(f"{name} picture" not in app.page_text(), f"{name}: the alt text gives way to the picture")
+    finally:
+        app.close()
+        server.stop()
