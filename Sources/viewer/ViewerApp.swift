@@ -96,17 +96,17 @@ final class ViewerApp {
 
     @discardableResult
     private func newWindow(opening url: URL?, kind: NavigationKind = .commandLine, zoom: ZoomLevel? = nil,
-                           restoring saved: SessionState.Window? = nil) -> Browser {
+                           images: Bool? = nil, restoring saved: SessionState.Window? = nil) -> Browser {
         var loaderOptions = LoaderOptions()
         loaderOptions.throttleBytesPerSecond = options.throttle
         let browser = Browser(window: application.makeWindow(), curve: curve, loaderOptions: loaderOptions,
                               visited: visited)
         browsers.append(browser)
         browser.onOpenInNewWindow = { [unowned self, unowned browser] url, kind in
-            self.newWindow(opening: url, kind: kind, zoom: browser.zoom)
+            self.newWindow(opening: url, kind: kind, zoom: browser.zoom, images: browser.imagesShown)
         }
         browser.onNewWindow = { [unowned self, unowned browser] in
-            self.newWindow(opening: DataFiles.url("welcome.html"), zoom: browser.zoom)
+            self.newWindow(opening: DataFiles.url("welcome.html"), zoom: browser.zoom, images: browser.imagesShown)
         }
         browser.onQuit = { [unowned self] in self.quit() }
         browser.onStateChanged = { [unowned self] in self.sessionChanged() }
@@ -119,6 +119,9 @@ final class ViewerApp {
             guard let browser else { return }
             self.windowClosed(browser)
         }
+        // `--no-images` holds for every window of this run, restored ones too; otherwise a window opened from
+        // another shows images as that one does.
+        if options.noImages || images == false { browser.setImagesShown(false) }
         if let saved {
             browser.restore(saved)
         } else {

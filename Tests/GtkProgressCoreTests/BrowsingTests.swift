@@ -151,7 +151,8 @@ final class BrowsingTests: XCTestCase {
         model.saveScroll(2400.5)
         _ = model.goBack()
 
-        let window = SessionState.Window(model: model, zoom: ZoomLevel(factor: 1.2), width: 800, height: 600)
+        let window = SessionState.Window(model: model, zoom: ZoomLevel(factor: 1.2), width: 800, height: 600,
+                                         images: false)
         let state = SessionState(windows: [window, SessionState.Window(entries: [
             .init(url: URL(fileURLWithPath: "/tmp/x y.html"), title: "local", scroll: 0, document: 1)], currentIndex: 0)],
                                  visited: [a, b], zoom: ZoomLevel(factor: 1.5))
@@ -164,6 +165,8 @@ final class BrowsingTests: XCTestCase {
         XCTAssertEqual(decoded.windows[0].entries.map(\.scroll), [120, 0, 2400.5])
         XCTAssertEqual(decoded.windows[0].entries[1].document, decoded.windows[0].entries[2].document)
         XCTAssertEqual(decoded.windows[0].zoom.description, "120%")
+        XCTAssertEqual(decoded.windows.map(\.images), [false, true], "images turned off in the first window only")
+        XCTAssertTrue(String(decoding: state.encoded(), as: UTF8.self).contains(#""images" : false"#))
         XCTAssertEqual(state.encoded(), decoded.encoded(), "the same state is the same bytes")
 
         let restored = NavigationModel<String>()

@@ -26,6 +26,12 @@ final class CommandLineOptionsTests: XCTestCase {
         XCTAssertEqual(o?.targets, ["example.org", "b.html"])
     }
 
+    func testNoImages() {
+        XCTAssertEqual(parse("--no-images", "a.html")?.noImages, true)
+        XCTAssertEqual(parse("--no-images", "a.html")?.targets, ["a.html"])
+        XCTAssertEqual(parse("a.html")?.noImages, false)
+    }
+
     func testNewSession() {
         XCTAssertEqual(parse("--new-session")?.newSession, true)
         XCTAssertEqual(parse("--new-session")?.targets, [])

@@ -153,6 +153,36 @@ final class PageImagesTests: XCTestCase {
         XCTAssertTrue(isPicture(looks(browser)[0]))
     }
 
+    func testImagesTurnedOffShowAltTextAndFetchNothingUntilTurnedOn() async throws {
+        let browser = makeBrowser()
+        browser.setImagesShown(false)
+        XCTAssertEqual(browser.sessionWindow.images, false, "the session keeps the choice")
+        server.resetCounts()
+        open(browser, server.url("/images?count=3&delay=0&title=Off"))
+        XCTAssertEqual(server.requestCount(for: "/image"), 0, "no image is asked for")
+        XCTAssertNil(browser.shownImages)
+        XCTAssertEqual(frameLabels(browser), ["Image 0", "Image 1", "Image 2"], "alt text stands in, framed")
+        XCTAssertTrue(failure(looks(browser)[0])?.contains("turned off") == true)
+        XCTAssertFalse(browser.indicator.isLoading, "the load is over with the document")
+
+        browser.setImagesShown(true)
+        XCTAssertTrue(wait { browser.shownImages?.shown == 3 })
+        for index in 0..<3 { XCTAssertTrue(isPicture(looks(browser)[index]), "image \(index) on again") }
+        XCTAssertEqual(server.requestCount(for: "/image"), 3)
+        XCTAssertEqual(browser.sessionWindow.images, true)
+    }
+
+    func testTurningImagesOffEndsALoadWaitingForThem() async throws {
+        let browser = makeBrowser()
+        browser.open(page("Waiting", "<p>Text.</p><img src=\"/image?n=4&delay=5\" alt=Late>"), kind: .typed)
+        XCTAssertTrue(wait { browser.session?.images != nil })
+        browser.setImagesShown(false)
+        XCTAssertNil(browser.session, "the load was waiting only for its image")
+        XCTAssertEqual(browser.loader.subresourceStatistics.running, 0, "its transfer ended")
+        XCTAssertEqual(frameLabels(browser), ["Late"])
+        XCTAssertEqual(browser.model.current?.title, "Waiting", "the page stays")
+    }
+
     func testImageTagsAreNoticedAsTheyArrive() async {
         XCTAssertTrue(ImageTags.occur(in: Array("<p>a <IMG src=x>".utf8)[...]))
         XCTAssertTrue(ImageTags.occur(in: Array("<Picture>".utf8)[...]))

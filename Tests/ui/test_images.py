@@ -1,6 +1,7 @@
 """A page's images in the window: their pixels on screen where the page put them, and a bar that finishes only
 when the last image is in, not when the HTML is."""
 
+import os
 import time
 from urllib.parse import quote
 
@@ -165,3 +166,70 @@ def test_each_format_the_loaders_read_shows_its_pixels(binary):
     finally:
         app.close()
         server.stop()
+
+
+def alt_frame(app, text):
+    """Whether the framed alt text `text` stands in the page (a label inside the text view)."""
+    import pyatspi
+    from harness import _walk
+    return any(a.getRole() == pyatspi.ROLE_LABEL and a.name == text and a.getState().contains(pyatspi.STATE_SHOWING)
+               for a in _walk(app.accessible()))
+
+
+def test_images_turned_off_show_alt_text_and_the_choice_survives_a_restart(binary):
+    """`--no-images` fetches no image and shows alt text; the page's menu turns images on and off, and the
+    window's choice comes back with the session."""
+    import tempfile
+    import shutil
+    import pyatspi
+    from harness import _walk
+
+    def show_images_item():
+        return next((a for a in _walk(app.accessible()) if a.getRole() == pyatspi.ROLE_CHECK_MENU_ITEM
+                     and a.name == "Show Images" and a.getState().contains(pyatspi.STATE_SHOWING)), None)
+
+    def choose_show_images(expect_checked):
+        item = wait_for(show_images_item, what="the page's menu with its Show Images check item")
+        checked = item.getState().contains(pyatspi.STATE_CHECKED)
+        check(checked == expect_checked, f"Show Images is {'checked' if checked else 'unchecked'}")
+        x, y, w, h = item.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        app.click_screen(x + w // 2, y + h // 2)
+        wait_for(lambda: show_images_item() is None, what="the menu closes")
+    server = Server()
+    body = ('<p>Before the picture.</p><p><img src="/image?w=120&amp;h=80&amp;color=00c000" width="120" '
+            'height="80" alt="A green field"></p><p>After the picture.</p>')
+    url = image_page(server, "Pictures", body)
+    state = tempfile.mkdtemp(prefix="gtkprogress-state-")
+    app = App(binary, "--no-images", url, state_home=state)
+    try:
+        app.wait_title("Pictures")
+        app.wait_status("Done")
+        check(server.count("/image") == 0, "with --no-images no image is asked for")
+        check(picture_box(app, "images-off.png", (0, 192, 0)) is None, "and no picture is on screen")
+        wait_for(lambda: alt_frame(app, "A green field"), what="the alt text in its place")
+        # The page's menu turns them on.
+        x, y = app.text_position("After the picture.")
+        app.click_screen(x + 300, y, button=3)
+        choose_show_images(expect_checked=False)
+        wait_for(lambda: picture_box(app, "images-on.png", (0, 192, 0)) is not None, what="the picture, once on")
+        check(server.count("/image") == 1, "asked for once")
+        # And off again: the alt text is back, and the window keeps that.
+        app.click_screen(x + 300, y, button=3)
+        choose_show_images(expect_checked=True)
+        wait_for(lambda: alt_frame(app, "A green field"), what="the alt text, once off again")
+        check(picture_box(app, "images-off-again.png", (0, 192, 0)) is None, "the picture has gone")
+        wait_for(lambda: os.path.exists(app.session_path) and '"images" : false' in open(app.session_path).read(),
+                 what="the session keeps the window's choice")
+    finally:
+        app.close()
+    server.reset_counts()
+    app = App(binary, state_home=state)
+    try:
+        app.wait_title("Pictures")
+        app.wait_status("Done")
+        wait_for(lambda: alt_frame(app, "A green field"), what="restored with images off: the alt text")
+        check(server.count("/image") == 0, "and no image asked for")
+    finally:
+        app.close()
+        server.stop()
+        shutil.rmtree(state, ignore_errors=True)

@@ -9,6 +9,12 @@ extension Browser {
                        types: PictureDecoder.readableTypes)
     }
 
+    /// The page being loaded has images: from now on its document's bytes are only part of the bar, unless this
+    /// window does not fetch images.
+    func expectImages() {
+        if imagesShown { indicator.expectSubresources() }
+    }
+
     /// Starts loading the images of `document`, shown from `url`, in place of those of the page shown before;
     /// nil when it has none.
     @discardableResult
@@ -16,6 +22,11 @@ extension Browser {
         shownImages?.cancel()
         shownImages = nil
         guard !document.images.isEmpty else { return nil }
+        guard imagesShown else {
+            let why = L("Images are turned off in this window.")
+            for index in document.images.indices { page.setImage(index, of: document, to: .failed(why: why)) }
+            return nil
+        }
         let loads = PageImageLoads(document: document, pageURL: url, page: page, loader: loader, cache: pictures)
         shownImages = loads
         loads.start()
@@ -42,6 +53,25 @@ extension Browser {
             self.refreshChrome()
         }
         refreshChrome()
+    }
+
+    /// Turns the pages' images on or off in this window, for the page shown too: off cancels the image transfers
+    /// (a load waiting only for its images is over) and puts the alt text in their place; on fetches them.
+    public func setImagesShown(_ shown: Bool) {
+        guard shown != imagesShown else { return }
+        imagesShown = shown
+        page.imagesShown = shown
+        if let session, let images = session.images, !shown {
+            images.onChange = nil
+            end(session, .finished)
+            indicator.finish()
+            chrome.statusText = L("Images are turned off in this window.")
+        }
+        if let document = page.document, let url = model.current?.url, session == nil || !shown {
+            showImages(of: document, from: url)
+        }
+        refreshChrome()
+        onStateChanged?()
     }
 
     func imageStatus(_ images: PageImageLoads) -> String {

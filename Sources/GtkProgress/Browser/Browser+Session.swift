@@ -2,10 +2,11 @@ import FoundationEssentials
 
 /// The window as a session keeps it, and the window brought back from one.
 extension Browser {
-    /// This window's history, scroll position, text size and size, as of now.
+    /// This window's history, scroll position, text size, size and whether it shows images, as of now.
     public var sessionWindow: SessionState.Window {
         saveScroll()
-        return SessionState.Window(model: model, zoom: zoom, width: chrome.window.width, height: chrome.window.height)
+        return SessionState.Window(model: model, zoom: zoom, width: chrome.window.width, height: chrome.window.height,
+                                   images: imagesShown)
     }
 
     /// Brings back a saved window: its back/forward list, its text size, and its current page, which is fetched
@@ -16,6 +17,7 @@ extension Browser {
             zoom = saved.zoom
             page.setZoom(saved.zoom.factor)
         }
+        if !saved.images { setImagesShown(false) }
         apply(model.restore(saved.historyEntries(of: ShownPage.self), currentIndex: saved.currentIndex))
     }
 }

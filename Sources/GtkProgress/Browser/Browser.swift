@@ -19,6 +19,9 @@ package final class Browser {
     /// Pictures of pages in the back/forward cache, and the image loads of the page on screen.
     let pictures = PictureCache()
     var shownImages: PageImageLoads?
+    /// Whether this window shows the pages' images; when not, their alt text stands in and none is fetched
+    /// (`--no-images`, or the reader's choice, kept in the session).
+    public internal(set) var imagesShown = true
     /// A pending `<meta http-equiv="refresh">`.
     var refreshTimer: MainLoopTimer?
     var hovering = false
@@ -56,6 +59,8 @@ package final class Browser {
         chrome = BrowserWindow(window: window, page: page.root, bar: indicator.view.widget)
         loader = PageLoader(options: loaderOptions)
         page.isVisited = { [visited] url in visited.contains(url) }
+        page.imagesShown = imagesShown
+        page.onImagesToggled = { [weak self] on in self?.setImagesShown(on) }
         indicator.onStallChange = { [weak self] _ in self?.stallChanged() }
         connectChrome()
         refreshChrome()

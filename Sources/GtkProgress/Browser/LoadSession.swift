@@ -159,7 +159,7 @@ extension Browser {
         session.scannedBytes = bytes.count
         if ImageTags.occur(in: bytes[start...]) {
             session.sawImageTag = true
-            indicator.expectSubresources()
+            expectImages()
         }
         return true
     }
@@ -193,7 +193,7 @@ extension Browser {
             session.parsing = false
             guard let self, !session.isOver, !session.loadEnded else { return }
             if let document {
-                if !document.images.isEmpty { self.indicator.expectSubresources() }
+                if !document.images.isEmpty { self.expectImages() }
                 session.partial = document
                 self.page.showProgressive(document)
                 // On screen now: the page being loaded is the current entry (address, title, Reload, Back).
@@ -253,7 +253,7 @@ extension Browser {
         let status = [notice ?? shown.status, loader.options.throttleNote(for: loaded.finalURL)]
             .compactMap { $0 }.joined(separator: " ")
         notice = nil
-        if !shown.document.images.isEmpty { indicator.expectSubresources() }
+        if !shown.document.images.isEmpty { expectImages() }
         if let held = session.heldProgress { indicator.realProgress(received: held.received, expected: held.expected) }
         // The load goes on while the page's images come: it ends when the last is in, failed or refused.
         if let images = showImages(of: shown.document, from: loaded.finalURL), !images.isComplete {

@@ -13,6 +13,17 @@ package final class Menu: Widget {
         withExtendedLifetime(wrapper) { gtk_menu_shell_append(cast(GtkMenuShell.self), item) }
     }
 
+    /// Adds a check item showing `active`; choosing it calls `action` with the new state.
+    package func addCheckItem(_ mnemonic: String, active: Bool, action: @escaping (Bool) -> Void) {
+        let item = gtk_check_menu_item_new_with_mnemonic(mnemonic)!
+        let check = UnsafeMutableRawPointer(item).assumingMemoryBound(to: GtkCheckMenuItem.self)
+        gtk_check_menu_item_set_active(check, active ? 1 : 0)
+        let wrapper: Widget = Widget(retaining: UnsafeMutableRawPointer(item))
+        // `activate` runs after GtkCheckMenuItem has flipped its state (gtk/gtkcheckmenuitem.c).
+        wrapper.connect(.activate) { action(gtk_check_menu_item_get_active(check) != 0) }
+        withExtendedLifetime(wrapper) { gtk_menu_shell_append(cast(GtkMenuShell.self), item) }
+    }
+
     package func addSeparator() {
         gtk_menu_shell_append(cast(GtkMenuShell.self), gtk_separator_menu_item_new())
     }

@@ -155,7 +155,8 @@ extension PageView {
     }
 
     /// The page's menu in place of the text view's editing one (Cut, Paste, Insert Emoji mean nothing here):
-    /// for a link, open it here or in a new window, or copy its address; for selected text, copy it.
+    /// for a link, open it here or in a new window, or copy its address; for selected text, copy it; elsewhere,
+    /// also whether the window shows images.
     func showContextMenu(link: Int?, at rect: Rect?) {
         contextMenu?.destroy()
         let menu = Menu()
@@ -171,6 +172,10 @@ extension PageView {
         }
         if link == nil {
             menu.addItem(L("Select _All")) { [weak self] in self?.textView.selectAll() }
+            if let imagesShown {
+                menu.addSeparator()
+                menu.addCheckItem(L("Show _Images"), active: imagesShown) { [weak self] on in self?.onImagesToggled?(on) }
+            }
         }
         contextMenu = menu
         menu.popup(over: textView, at: rect)

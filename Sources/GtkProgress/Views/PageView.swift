@@ -53,6 +53,10 @@ package final class PageView {
     public private(set) var isComplete = true
     /// The link range (an index into `linkRanges`) that has the keyboard focus.
     var focusedRange: Int?
+    /// Whether the window shows images, for the context menu's check item (nil: no such item), and the reader's
+    /// choice from it.
+    package var imagesShown: Bool?
+    package var onImagesToggled: ((Bool) -> Void)?
     /// The context menu last shown; destroyed when the next one is made.
     var contextMenu: Menu?
     /// Text size, a factor of the theme's.
