@@ -19,6 +19,12 @@ Routes:
   /cache                                     a 1 MB HTML page titled "Cache page N", N = how many times /cache
                                              was requested (so a reload shows a new title, a page-cache hit not)
   /page?title=Page                           a small HTML page with that title
+  /imagepage?count=100&rate=2000000&seed=1
+                                             an HTML page of text with `count` images (PNG, JPEG, WebP, SVG in
+                                             turn, 5-200 KB each, declared width and height): /img?n=I&seed=S;
+                                             the page and its images share one budget of `rate` bytes/s
+  /img?n=0&count=100&seed=1&rate=2000000     image I of that page; odd I without Content-Length (the body ends
+                                             when the connection closes); a "bytes" event for every 16 KB slice
   /slowpage?kb=1000&rate=100000&script=latin&words=60
                                              an HTML page of kb x 1000 bytes (headings, paragraphs, lists) with
                                              Content-Length, sent at `rate` bytes/s in 10 ms slices, watching for
@@ -111,6 +117,101 @@ def words_page(title, size, script="latin", words_per_paragraph=60):
 CACHE_BODY = words_page("@@TITLE@@", 1_000_000)
 
 
+# -- a page of images: /imagepage and /img ----------------------------------------------------------------------
+
+image_sets = {}
+
+
+class SharedRate:
+    """One budget of bytes per second shared by every response of an image page (a link of that speed)."""
+
+    def __init__(self, rate):
+        self.rate = rate
+        self.free_at = 0.0
+        self.lock = threading.Lock()
+
+    def send(self, conn, data, cid, slice_bytes=16384):
+        sent = 0
+        while sent < len(data):
+            piece = data[sent:sent + slice_bytes]
+            with self.lock:
+                start = max(time.monotonic(), self.free_at)
+                self.free_at = start + len(piece) / self.rate
+                due = self.free_at
+            delay = due - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+            conn.sendall(piece)
+            sent += len(piece)
+            log(ev="bytes", id=cid, bytes=len(piece), t=time.monotonic())
+        return sent
+
+
+rates = {}
+
+
+def shared_rate(rate):
+    with lock:
+        if rate not in rates:
+            rates[rate] = SharedRate(rate)
+        return rates[rate]
+
+
+def image_set(count, seed):
+    """`count` images, deterministic for `seed`: (content type, body, width, height), formats in turn, each of
+    5-200 KB. Noise pixels, so that the encoded size follows the pixel count (GdkPixbuf encodes them)."""
+    key = (count, seed)
+    if key in image_sets:
+        return image_sets[key]
+    import random
+    import gi
+    gi.require_version("GdkPixbuf", "2.0")
+    from gi.repository import GdkPixbuf, GLib
+    rng = random.Random(seed)
+    images = []
+    formats = [("png", "image/png", 3.0, [], []), ("jpeg", "image/jpeg", 1.4, ["quality"], ["85"]),
+               ("webp", "image/webp", 1.1, ["quality"], ["80"]), ("svg", "image/svg+xml", 0, [], [])]
+    for n in range(count):
+        name, ctype, per_pixel, keys, values = formats[n % len(formats)]
+        target = rng.randint(5_000, 200_000)
+        width = rng.randint(120, 480)
+        if name == "svg":
+            height = rng.randint(60, 360)
+            rects, size = [], 120
+            while size < target:
+                rect = (f'<rect x="{rng.randint(0, width)}" y="{rng.randint(0, height)}" width="{rng.randint(2, 40)}" '
+                        f'height="{rng.randint(2, 40)}" fill="#{rng.randrange(1 << 24):06x}"/>')
+                rects.append(rect)
+                size += len(rect) + 1
+            body = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}">'
+                    + "\n".join(rects) + "</svg>").encode()
+        else:
+            height = max(8, int(target / per_pixel / width))
+            noise = bytes(rng.getrandbits(8) for _ in range(width * height * 3))
+            pixbuf = GdkPixbuf.Pixbuf.new_from_bytes(GLib.Bytes.new(noise), GdkPixbuf.Colorspace.RGB, False, 8,
+                                                     width, height, width * 3)
+            ok, body = pixbuf.save_to_bufferv(name, keys, values)
+            body = bytes(body)
+        images.append((ctype, body, width, height))
+    image_sets[key] = images
+    return images
+
+
+def image_page(count, seed):
+    words = ("progress bar page loader curve time bytes network window text link history back forward reload "
+             "stop render paragraph heading").split()
+    import random
+    rng = random.Random(seed)
+    parts = ["<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Image page</title></head><body>",
+             "<h1>Image page</h1>"]
+    for n, (_, _, width, height) in enumerate(image_set(count, seed)):
+        text = " ".join(rng.choice(words) for _ in range(40))
+        parts.append(f"<p>{text}</p><p><img src=\"/img?n={n}&amp;count={count}&amp;seed={seed}&amp;rate=@RATE@\" width=\"{width}\" "
+                     f"height=\"{height}\" alt=\"Picture {n}\"></p>")
+    parts.append("</body></html>")
+    return "".join(parts)
+
+
 def header(status, length, ctype):
     return (f"HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {length}\r\n"
             "Connection: close\r\nCache-Control: no-store\r\n\r\n").encode()
@@ -178,6 +279,22 @@ def handle(conn, cid):
                 # Sleep until the next 10 ms slice, waking at once if the client closes.
                 select.select([conn], [], [], 0.01)
             return
+        elif target.path == "/imagepage":
+            rate = int(q.get("rate", "2000000"))
+            body = image_page(int(q.get("count", "100")), int(q.get("seed", "1"))).replace("@RATE@", str(rate))
+            body = body.encode()
+            conn.sendall(header("200 OK", len(body), "text/html; charset=utf-8"))
+            sent = shared_rate(rate).send(conn, body, cid)
+        elif target.path == "/img":
+            images = image_set(int(q.get("count", "100")), int(q.get("seed", "1")))
+            n = int(q.get("n", "0"))
+            ctype, body, _, _ = images[n % len(images)]
+            if n % 2:
+                conn.sendall((f"HTTP/1.1 200 OK\r\nContent-Type: {ctype}\r\nConnection: close\r\n"
+                              "Cache-Control: no-store\r\n\r\n").encode())
+            else:
+                conn.sendall(header("200 OK", len(body), ctype))
+            sent = shared_rate(int(q.get("rate", "2000000"))).send(conn, body, cid)
         elif target.path == "/slowpage":
             size = int(float(q.get("kb", "1000")) * 1000)
             rate = int(q.get("rate", "100000"))

@@ -33,11 +33,12 @@ import uuid
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 ROWS = ["startup", "memory", "render", "load", "tick", "mainloop", "stop", "cache", "slow", "slowcjk", "find", "huge",
-        "longtext", "pagemem"]
+        "longtext", "pagemem", "images"]
 ROW_NAMES = {"startup": "Startup", "memory": "Memory", "render": "Rendering", "load": "Loading",
              "tick": "The bar", "mainloop": "Main loop", "stop": "Stop", "cache": "Back/forward",
              "slow": "Slow large page", "slowcjk": "Slow non-Latin page", "find": "Find in page",
-             "huge": "Huge page", "longtext": "Huge page", "pagemem": "Page memory"}
+             "huge": "Huge page", "longtext": "Huge page", "pagemem": "Page memory",
+             "images": "Images"}
 STARTUP_TITLE = "GtkProgress bench startup page"
 FLOOR = "GTK floor: same chrome and styled page in C"
 
@@ -1960,13 +1961,14 @@ def main():
                  ("find", lambda: row_find(bench, report), ("find",)),
                  ("huge", lambda: row_huge(bench, report), ("huge",)),
                  ("longtext", lambda: row_longtext(bench, report), ("longtext",)),
-                 ("pagemem", lambda: row_pagemem(bench, report), ("pagemem",))]
+                 ("pagemem", lambda: row_pagemem(bench, report), ("pagemem",)),
+                 ("images", lambda: rows_images.row_images(bench, report), ("images",))]
         for key, step, covers in steps:
             if not any(c in rows for c in covers):
                 continue
             print(f"[{time.monotonic() - t_start:5.0f} s] {', '.join(c for c in covers if c in rows)} …", flush=True)
             needs_app = key in ("load", "tick", "mainloop", "stop", "cache", "slow", "slowcjk", "find", "huge",
-                                "longtext", "pagemem")
+                                "longtext", "pagemem", "images")
             if needs_app and not binary:
                 for c in covers:
                     report.na(ROW_NAMES[c], "", f"{args.binary} is not an executable")
@@ -2023,4 +2025,8 @@ def main():
 
 
 if __name__ == "__main__":
+    # Rows kept in bench/rows/ import their helpers from this file as `run`: the running script is that module.
+    sys.modules["run"] = sys.modules["__main__"]
+    sys.path.insert(0, HERE)
+    from rows import images as rows_images
     main()
