@@ -166,7 +166,7 @@ final class PageImagesTests: XCTestCase {
         XCTAssertFalse(browser.indicator.isLoading, "the load is over with the document")
 
         browser.setImagesShown(true)
-        XCTAssertTrue(wait { browser.shownImages?.shown == 3 })
+        XCTAssertTrue(wait { (0..<3).allSatisfy { self.isPicture(self.looks(browser)[$0]) } })
         for index in 0..<3 { XCTAssertTrue(isPicture(looks(browser)[index]), "image \(index) on again") }
         XCTAssertEqual(server.requestCount(for: "/image"), 3)
         XCTAssertEqual(browser.sessionWindow.images, true)
@@ -181,6 +181,37 @@ final class PageImagesTests: XCTestCase {
         XCTAssertEqual(browser.loader.subresourceStatistics.running, 0, "its transfer ended")
         XCTAssertEqual(frameLabels(browser), ["Late"])
         XCTAssertEqual(browser.model.current?.title, "Waiting", "the page stays")
+    }
+
+    /// 60 pictures of 600 × 400 (about 56 MB decoded) on a page whose resident budget is 40 MiB: those far from
+    /// the view give way to blanks of their size, and come back from their kept bytes, without a request, when
+    /// the reader goes there.
+    func testPicturesFarFromTheViewAreLetGoAndComeBackWithoutARequest() async throws {
+        let browser = makeBrowser()
+        browser.chrome.window.setDefaultSize(width: 900, height: 700)
+        browser.chrome.window.showAll()
+        XCTAssertTrue(wait { browser.page.pictureWidth > 640 }, "the window is shown, wide enough")
+        server.resetCounts()
+        open(browser, server.url("/images?count=60&delay=0&w=600&h=400&title=Many"))
+        let loads = try XCTUnwrap(browser.shownImages)
+        XCTAssertEqual(loads.settled, 60, "every image is in")
+        XCTAssertEqual(server.requestCount(for: "/image"), 60)
+        XCTAssertLessThanOrEqual(loads.pixelBytes, PageImageLoads.residentPixelBudget + 600 * 400 * 4,
+                                 "decoded pixels stay within the budget")
+        XCTAssertFalse(loads.held.isEmpty, "some pictures far from the view wait as blanks")
+        XCTAssertTrue(isPicture(looks(browser)[0]), "the first, on screen, is a picture")
+        let last = 59
+        if case .held(let w, let h)? = looks(browser)[last] {
+            XCTAssertEqual([w, h], [600, 400], "the blank keeps the picture's size, so nothing moves")
+        } else if !isPicture(looks(browser)[last]) {
+            XCTFail("the last image is held or shown: \(String(describing: looks(browser)[last]))")
+        }
+
+        browser.page.scroll(toOffset: 1e9)
+        XCTAssertTrue(wait { self.isPicture(self.looks(browser)[last]) }, "the last picture comes back at the end")
+        XCTAssertFalse(loads.held.isEmpty, "those in between still wait")
+        XCTAssertLessThanOrEqual(loads.pixelBytes, PageImageLoads.residentPixelBudget + 600 * 400 * 4)
+        XCTAssertEqual(server.requestCount(for: "/image"), 60, "decoded again from kept bytes: no new request")
     }
 
     func testImageTagsAreNoticedAsTheyArrive() async {

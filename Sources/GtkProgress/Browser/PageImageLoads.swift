@@ -1,36 +1,67 @@
 import FoundationEssentials
 
-/// Decoded pictures kept for pages in the back/forward cache, by address, within a byte budget: Back and Forward
-/// show a page's images from here, without a request (DESIGN: "going back or forward shows the cached document …
-/// without a network request"). The least recently used go first when the budget is full.
+/// Images kept for pages in the back/forward cache, by address, within byte budgets: decoded pictures (shown at
+/// once) or, for pictures let go to save memory, their compressed bytes (decoded again, without a request). Back
+/// and Forward show a page's images from here (DESIGN: "going back or forward shows the cached document … without
+/// a network request"). The least recently used go first when a budget is full.
 @MainActor
 final class PictureCache {
-    /// 96 MiB of pixels: the images of a few pages, far under what Dillo's decoded-image cache grows to.
-    static let budget = 96 << 20
-    private var pictures: [URL: (picture: Picture, used: Int)] = [:]
-    private var bytes = 0
-    private var clock = 0
+    enum Entry {
+        case picture(Picture)
+        case bytes([UInt8])
 
-    subscript(url: URL) -> Picture? {
-        guard let entry = pictures[url] else { return nil }
-        clock += 1
-        pictures[url] = (entry.picture, clock)
-        return entry.picture
+        var byteCount: Int {
+            switch self {
+            case .picture(let picture): picture.byteCount
+            case .bytes(let bytes): bytes.count
+            }
+        }
+
+        var isPicture: Bool { if case .picture = self { true } else { false } }
     }
 
-    func insert(_ picture: Picture, for url: URL) {
-        guard picture.byteCount <= Self.budget / 4 else { return }
-        if let old = pictures.removeValue(forKey: url) { bytes -= old.picture.byteCount }
+    /// 64 MiB of pixels and 64 MiB of compressed images: the images of a few pages, far under what Dillo's
+    /// decoded-image cache grows to.
+    static let pictureBudget = 64 << 20
+    static let bytesBudget = 64 << 20
+    private var entries: [URL: (entry: Entry, used: Int)] = [:]
+    private var pictureBytes = 0
+    private var compressedBytes = 0
+    private var clock = 0
+
+    subscript(url: URL) -> Entry? {
+        guard let found = entries[url] else { return nil }
         clock += 1
-        pictures[url] = (picture, clock)
-        bytes += picture.byteCount
-        while bytes > Self.budget, let oldest = pictures.min(by: { $0.value.used < $1.value.used }) {
-            pictures[oldest.key] = nil
-            bytes -= oldest.value.picture.byteCount
+        entries[url] = (found.entry, clock)
+        return found.entry
+    }
+
+    func insert(_ picture: Picture, for url: URL) { insert(.picture(picture), for: url) }
+
+    func insert(_ entry: Entry, for url: URL) {
+        let budget = entry.isPicture ? Self.pictureBudget : Self.bytesBudget
+        guard entry.byteCount <= budget / 4 else {
+            remove(url)
+            return
+        }
+        remove(url)
+        clock += 1
+        entries[url] = (entry, clock)
+        if entry.isPicture { pictureBytes += entry.byteCount } else { compressedBytes += entry.byteCount }
+        while pictureBytes > Self.pictureBudget || compressedBytes > Self.bytesBudget {
+            let over = pictureBytes > Self.pictureBudget
+            guard let oldest = entries.filter({ $0.value.entry.isPicture == over })
+                .min(by: { $0.value.used < $1.value.used }) else { break }
+            remove(oldest.key)
         }
     }
 
-    var count: Int { pictures.count }
+    func remove(_ url: URL) {
+        guard let old = entries.removeValue(forKey: url) else { return }
+        if old.entry.isPicture { pictureBytes -= old.entry.byteCount } else { compressedBytes -= old.entry.byteCount }
+    }
+
+    var count: Int { entries.count }
 }
 
 /// The images of one shown page, loaded as a browser loads them: each address once, on the page loader's multi
@@ -63,9 +94,24 @@ final class PageImageLoads {
     /// large ones needs a bound of its own).
     private(set) var pixelBytes = 0
     static let pagePixelBudget = 192 << 20
-    /// Images shown, and images refused or failed.
+    /// Decoded pixels kept once pictures far from the view can be let go: past this, the pictures farthest from
+    /// the view give their place to a blank of their size and are decoded again from their compressed bytes when
+    /// the reader comes near (as browsers discard the decoded images of what is off screen).
+    static let residentPixelBudget = 40 << 20
+    /// Compressed bytes kept for decoding again, at most.
+    static let keptBytesBudget = 96 << 20
+    /// Images in (shown, or in and waiting near the view to be decoded), and images refused or failed.
     private(set) var shown = 0
     private(set) var failed = 0
+    /// The decoded picture of each address on screen now.
+    private var showing: [URL: Picture] = [:]
+    /// Compressed bytes of addresses that arrived, kept to decode again; and those waiting to be (again).
+    private var kept: [URL: [UInt8]] = [:]
+    private var keptBytes = 0
+    private(set) var held: Set<URL> = []
+    private var decoding: Set<URL> = []
+    /// Pixels the decodes under way will bring, from the images' declared sizes.
+    private var decodingPixelBytes = 0
     private var scrollWatch: SignalConnection?
     /// The lazy images not asked for yet, in document order.
     private var waitingLazy: [URL] = []
@@ -113,11 +159,20 @@ final class PageImageLoads {
         var rest: [URL] = []
         let view = nearRange()
         for url in order {
-            if let picture = cache[url] {
+            switch cache[url] {
+            case .picture(let picture)?:
                 pixelBytes += picture.byteCount
+                showing[url] = picture
                 for index in byURL[url] ?? [] { show(picture, index: index) }
                 requested.insert(url)
                 continue
+            case .bytes(let bytes)?:
+                requested.insert(url)
+                shown += byURL[url]?.count ?? 0
+                arrived(bytes, of: url, completing: nil)
+                continue
+            case nil:
+                break
             }
             let isNear = (byURL[url] ?? []).contains { index in
                 page?.characterOffset(ofImage: index).map { view?.contains($0) ?? false } ?? false
@@ -130,9 +185,7 @@ final class PageImageLoads {
         }
         request(near + rest)
         waitingLazy = order.filter { lazyURLs.contains($0) && !requested.contains($0) }
-        if !waitingLazy.isEmpty {
-            scrollWatch = page?.scrolledWindow.onVerticalScroll { [weak self] in self?.requestLazyNearView() }
-        }
+        watchScrolling()
         finishIfDone()
     }
 
@@ -147,28 +200,41 @@ final class PageImageLoads {
 
     isolated deinit { scrollWatch?.disconnect() }
 
-    /// The characters on screen, with a screenful above and two below: what counts as near the view.
+    /// The characters on screen, with a screenful above and two below: what counts as near the view. Measured in
+    /// pixels, so that a page of pictures and little text has as few near as a page of text.
     private func nearRange() -> Range<Int>? {
-        guard let page else { return nil }
-        let visible = page.textView.visibleCharacters
-        let span = max(visible.count, 2000)
-        return max(visible.lowerBound - span, 0)..<(visible.upperBound + 2 * span)
+        page?.textView.charactersNearView(screensAbove: 1, screensBelow: 2)
     }
 
-    /// On each scroll, only the lazy images not yet asked for are looked at; once none is left the watch goes.
-    private func requestLazyNearView() {
-        guard !isOver, let view = nearRange() else { return }
-        let due = waitingLazy.filter { url in
-            (byURL[url] ?? []).contains { index in
-                page?.characterOffset(ofImage: index).map { view.contains($0) } ?? false
-            }
-        }
-        request(due)
-        waitingLazy.removeAll { requested.contains($0) }
-        if waitingLazy.isEmpty {
-            scrollWatch?.disconnect()
+    /// Scrolling matters while lazy images wait to be asked for, or pictures wait near the view to be decoded.
+    private func watchScrolling() {
+        let needed = !isOver && (!waitingLazy.isEmpty || !held.isEmpty)
+        if needed, scrollWatch == nil {
+            scrollWatch = page?.scrolledWindow.onVerticalScroll { [weak self] in self?.scrolled() }
+        } else if !needed, let watch = scrollWatch {
+            watch.disconnect()
             scrollWatch = nil
         }
+    }
+
+    private func isNear(_ url: URL, _ view: Range<Int>?) -> Bool {
+        guard let view else { return false }
+        return (byURL[url] ?? []).contains { index in
+            page?.characterOffset(ofImage: index).map { view.contains($0) } ?? false
+        }
+    }
+
+    /// On each scroll, only the lazy images not yet asked for and the pictures held back are looked at; once
+    /// none is left the watch goes.
+    private func scrolled() {
+        guard !isOver else { return }
+        let view = nearRange()
+        request(waitingLazy.filter { isNear($0, view) })
+        waitingLazy.removeAll { requested.contains($0) }
+        for url in held where !decoding.contains(url) && isNear(url, view) {
+            if let bytes = kept[url] { decode(bytes, of: url, completing: nil) }
+        }
+        watchScrolling()
     }
 
     private func request(_ urls: [URL]) {
@@ -199,28 +265,8 @@ final class PageImageLoads {
             progress.received(id, bytes: bytes)
         case .finished(let id, let bytes, _):
             guard let url = urlByID[id] else { return }
-            let indexes = byURL[url] ?? []
-            let first = indexes.first.map { document.images[$0] }
-            let width = page?.pictureWidth ?? 800
-            PictureDecoder.decode(bytes, declaredWidth: first?.width, declaredHeight: first?.height,
-                                  maxWidth: width) { [weak self] outcome in
-                guard let self, !self.isOver else { return }
-                switch outcome {
-                case .picture(let picture) where self.pixelBytes + picture.byteCount > Self.pagePixelBudget:
-                    let why = L("Not shown: this page's images already take %@.",
-                                ByteCount.size(Int64(self.pixelBytes)))
-                    for index in indexes { self.fail(index, why: why) }
-                case .picture(let picture):
-                    self.pixelBytes += picture.byteCount
-                    self.cache.insert(picture, for: url)
-                    for index in indexes { self.show(picture, index: index) }
-                case .refused(let why):
-                    for index in indexes { self.fail(index, why: why) }
-                }
-                self.progress.complete(id)
-                // A picture in place (or its alt text): the count and the bar move now, not at the next event.
-                self.onChange?()
-            }
+            shown += byURL[url]?.count ?? 0
+            arrived(bytes, of: url, completing: id)
         case .failed(let id, let message):
             guard let url = urlByID[id] else { return }
             for index in byURL[url] ?? [] { fail(index, why: message) }
@@ -229,9 +275,91 @@ final class PageImageLoads {
         onChange?()
     }
 
+    /// An address's bytes are in: decoded now when near the view or while the page's pictures fit their budget,
+    /// else kept and decoded when the reader comes near. `id` is the request to complete once decided.
+    private func arrived(_ bytes: [UInt8], of url: URL, completing id: Int?) {
+        if keptBytes + bytes.count <= Self.keptBytesBudget, kept[url] == nil {
+            kept[url] = bytes
+            keptBytes += bytes.count
+        }
+        if kept[url] != nil, pixelBytes + decodingPixelBytes >= Self.residentPixelBudget, !isNear(url, nearRange()) {
+            held.insert(url)
+            cache.insert(.bytes(bytes), for: url)
+            if let id { progress.complete(id) }
+            watchScrolling()
+            onChange?()
+            return
+        }
+        decode(bytes, of: url, completing: id)
+    }
+
+    private func decode(_ bytes: [UInt8], of url: URL, completing id: Int?) {
+        let indexes = byURL[url] ?? []
+        let first = indexes.first.map { document.images[$0] }
+        let width = page?.pictureWidth ?? 800
+        // Declared sizes are clamped to 6000 when read (PageImage), so this cannot overflow.
+        let expected = first.map { ($0.width ?? 0) * ($0.height ?? 0) * 4 } ?? 0
+        decoding.insert(url)
+        decodingPixelBytes += expected
+        PictureDecoder.decode(bytes, declaredWidth: first?.width, declaredHeight: first?.height,
+                              maxWidth: width) { [weak self] outcome in
+            guard let self, !self.isOver else { return }
+            self.decoding.remove(url)
+            self.decodingPixelBytes -= expected
+            self.held.remove(url)
+            switch outcome {
+            case .picture(let picture) where self.pixelBytes + picture.byteCount > Self.pagePixelBudget:
+                let why = L("Not shown: this page's images already take %@.", ByteCount.size(Int64(self.pixelBytes)))
+                self.fail(url, why: why)
+            case .picture(let picture):
+                self.pixelBytes += picture.byteCount
+                self.showing[url] = picture
+                self.cache.insert(picture, for: url)
+                for index in indexes { self.page?.setImage(index, of: self.document, to: .picture(picture)) }
+                self.letFarPicturesGo()
+            case .refused(let why):
+                self.fail(url, why: why)
+            }
+            if let id { self.progress.complete(id) }
+            self.watchScrolling()
+            // A picture in place (or its alt text): the count and the bar move now, not at the next event.
+            self.onChange?()
+        }
+    }
+
+    /// Past the resident budget, the pictures farthest from the view whose bytes are kept give way to a blank of
+    /// their size, so the text around them does not move; they are decoded again when the reader nears them.
+    private func letFarPicturesGo() {
+        guard pixelBytes > Self.residentPixelBudget, let page else { return }
+        let view = nearRange()
+        let middle = page.textView.visibleCharacters.lowerBound
+        var far: [(distance: Int, url: URL)] = []
+        for url in showing.keys where kept[url] != nil && !isNear(url, view) {
+            let offsets = (byURL[url] ?? []).compactMap { page.characterOffset(ofImage: $0) }
+            far.append((offsets.map { abs($0 - middle) }.min() ?? Int.max, url))
+        }
+        far.sort { $0.distance > $1.distance }
+        for (_, url) in far where pixelBytes > Self.residentPixelBudget {
+            guard let picture = showing.removeValue(forKey: url), let bytes = kept[url] else { continue }
+            pixelBytes -= picture.byteCount
+            held.insert(url)
+            cache.insert(.bytes(bytes), for: url)
+            for index in byURL[url] ?? [] {
+                page.setImage(index, of: document, to: .held(width: picture.width, height: picture.height))
+            }
+        }
+    }
+
     private func show(_ picture: Picture, index: Int) {
         shown += 1
         page?.setImage(index, of: document, to: .picture(picture))
+    }
+
+    /// Every image of `url` failed after its bytes were counted in.
+    private func fail(_ url: URL, why: String) {
+        let indexes = byURL[url] ?? []
+        shown -= indexes.count
+        for index in indexes { fail(index, why: why) }
     }
 
     private func fail(_ index: Int, why: String) {

@@ -73,6 +73,20 @@ extension TextView {
         return start..<max(start, end)
     }
 
+    /// The characters on screen and within `above` screens above and `below` screens below it, by the lines'
+    /// heights (estimated by GTK for lines not laid out yet).
+    package func charactersNearView(screensAbove above: Int, screensBelow below: Int) -> Range<Int> {
+        var rect = GdkRectangle()
+        gtk_text_view_get_visible_rect(textView, &rect)
+        let height = max(Int(rect.height), 1)
+        var top = GtkTextIter(), bottom = GtkTextIter()
+        gtk_text_view_get_line_at_y(textView, &top, Int32(clamping: max(Int(rect.y) - above * height, 0)), nil)
+        gtk_text_view_get_line_at_y(textView, &bottom, Int32(clamping: Int(rect.y) + (below + 1) * height), nil)
+        gtk_text_iter_forward_line(&bottom)
+        let start = Int(gtk_text_iter_get_offset(&top)), end = Int(gtk_text_iter_get_offset(&bottom))
+        return start..<max(start, end)
+    }
+
     /// The character at the top left of the view: the place to keep when the text is laid out again.
     package var topCharacter: Int {
         var rect = GdkRectangle()

@@ -5,6 +5,8 @@ package enum ImageLook {
     /// Not here yet: its place, from the declared size (or one pixel when none is declared).
     case reserved
     case picture(Picture)
+    /// Let go to save memory, to be decoded again near the view: a blank of the picture's size holds its place.
+    case held(width: Int, height: Int)
     /// Failed, refused or too large: the alt text in a thin frame, or a small mark when there is none; `why`
     /// is the frame's tooltip.
     case failed(why: String)
@@ -75,6 +77,13 @@ extension PageView {
         images.scanCharacter = images.offsets[last]
     }
 
+    /// One blank picture per size, shared by every image of that size.
+    private func blank(width: Int, height: Int) -> Picture? {
+        let key = width << 32 | height
+        if images.blanks[key] == nil { images.blanks[key] = Picture.blank(width: width, height: height) }
+        return images.blanks[key]
+    }
+
     private func apply(_ look: ImageLook, toImage index: Int) {
         guard let document else { return }
         let image = document.images[index]
@@ -84,11 +93,11 @@ extension PageView {
             let size = PictureDecoder.targetSize(natural: (1, 1), declared: (image.width, image.height),
                                                  maxWidth: pictureWidth)
             let reserved = image.width != nil || image.height != nil ? size : (1, 1)
-            let key = reserved.0 << 32 | reserved.1
-            if images.blanks[key] == nil { images.blanks[key] = Picture.blank(width: reserved.0, height: reserved.1) }
-            if let blank = images.blanks[key] { textView.replaceCharacter(at: offset, with: blank) }
+            if let blank = blank(width: reserved.0, height: reserved.1) { textView.replaceCharacter(at: offset, with: blank) }
         case .picture(let picture):
             textView.replaceCharacter(at: offset, with: picture)
+        case .held(let width, let height):
+            if let blank = blank(width: width, height: height) { textView.replaceCharacter(at: offset, with: blank) }
         case .failed(let why):
             if let alt = image.alt, !alt.isEmpty {
                 textView.replaceCharacter(at: offset, withFramedText: alt, tooltip: why)
