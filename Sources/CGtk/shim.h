@@ -1,9 +1,15 @@
 #ifndef GTKPROGRESS_CGTK_SHIM_H
 #define GTKPROGRESS_CGTK_SHIM_H
 #include <gtk/gtk.h>
+#include <malloc.h>
 
 
 /* Only what Swift cannot import: macros and variadic functions. */
+
+/* mallopt(3) from <malloc.h>, which Glibc's Swift module leaves out. */
+static inline int cgtk_fix_mmap_threshold(int bytes) {
+    return mallopt(M_MMAP_THRESHOLD, bytes);
+}
 
 static inline gboolean cgtk_settings_get_boolean(GtkSettings *settings, const gchar *name) {
     gboolean value = FALSE;

@@ -12,6 +12,7 @@ Localization.start(directory: DataFiles.localeDirectory)
 switch CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst())) {
 case .success(let options):
     Application.connectToSessionBusEarly()
+    Application.returnLargeBlocksToTheSystem()
     exit(ViewerApp(options: options).run())
 case .failure(let failure):
     printError(failure.description)

@@ -183,7 +183,7 @@ final class PageImagesTests: XCTestCase {
         XCTAssertEqual(browser.model.current?.title, "Waiting", "the page stays")
     }
 
-    /// 60 pictures of 600 × 400 (about 56 MB decoded) on a page whose resident budget is 40 MiB: those far from
+    /// 60 pictures of 600 × 400 (about 56 MB decoded) on a page whose resident budget is 32 MiB: those far from
     /// the view give way to blanks of their size, and come back from their kept bytes, without a request, when
     /// the reader goes there.
     func testPicturesFarFromTheViewAreLetGoAndComeBackWithoutARequest() async throws {

@@ -97,7 +97,7 @@ final class PageImageLoads {
     /// Decoded pixels kept once pictures far from the view can be let go: past this, the pictures farthest from
     /// the view give their place to a blank of their size and are decoded again from their compressed bytes when
     /// the reader comes near (as browsers discard the decoded images of what is off screen).
-    static let residentPixelBudget = 40 << 20
+    static let residentPixelBudget = 32 << 20
     /// Compressed bytes kept for decoding again, at most.
     static let keptBytesBudget = 96 << 20
     /// Images in (shown, or in and waiting near the view to be decoded), and images refused or failed.

@@ -18,6 +18,14 @@ public final class Application: GObjectHandle {
         g_bus_get(G_BUS_TYPE_SESSION, nil, nil, nil)
     }
 
+    /// Decoded pictures are let go as the reader moves away from them (PageImageLoads), and their memory should go
+    /// back to the system with them. glibc raises its mmap threshold each time a mapped block is freed (up to
+    /// 32 MiB), after which picture-sized blocks come from the heap and stay there once freed; a fixed threshold
+    /// turns that off (mallopt(3): "setting this parameter disables the dynamic adjustment").
+    package static func returnLargeBlocksToTheSystem() {
+        _ = cgtk_fix_mmap_threshold(256 * 1024)
+    }
+
     /// Registers on the session bus; false when there is none (then use `unique: false`).
     package func register() -> Bool {
         var error: UnsafeMutablePointer<GError>?

@@ -20,12 +20,18 @@ package final class Picture: @unchecked Sendable {
     /// Bytes of pixels held: what the page cache's budget counts.
     package var byteCount: Int { Int(gdk_pixbuf_get_rowstride(pixbuf)) * height }
 
-    /// A blank picture of `width` × `height` (transparent), to hold an image's place until it arrives.
+    /// A blank picture of `width` × `height` (transparent), to hold an image's place until it arrives. Its pixels
+    /// come zeroed from `g_malloc0` and are never written: a large block is fresh pages from the kernel, which
+    /// cost no memory until written (drawing only reads them), so a page of many reserved places stays small.
     static func blank(width: Int, height: Int) -> Picture? {
-        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, Int32(max(width, 1)), Int32(max(height, 1))) else {
+        let (w, h) = (max(width, 1), max(height, 1))
+        guard let pixels = g_malloc0(gsize(w * h * 4)) else { return nil }
+        let release: GdkPixbufDestroyNotify = { pixels, _ in g_free(pixels) }
+        guard let pixbuf = gdk_pixbuf_new_from_data(pixels.assumingMemoryBound(to: guchar.self), GDK_COLORSPACE_RGB,
+                                                    1, 8, Int32(w), Int32(h), Int32(w * 4), release, nil) else {
+            g_free(pixels)
             return nil
         }
-        gdk_pixbuf_fill(pixbuf, 0x0000_0000)
         return Picture(adopting: pixbuf)
     }
 
