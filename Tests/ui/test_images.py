@@ -233,3 +233,54 @@ def test_images_turned_off_show_alt_text_and_the_choice_survives_a_restart(binar
         app.close()
         server.stop()
         shutil.rmtree(state, ignore_errors=True)
+
+
+def test_an_animated_gif_plays_and_holds_still_with_animations_off(binary):
+    """Tests/Fixtures/images/animated.gif: a blue frame then a yellow one, 0.2 s each, looping."""
+    import tempfile
+    import shutil
+    server = Server()
+    body = '<p>Animated:</p><p><img src="/image?format=animated" width="80" height="60" alt="Blinking"></p>'
+    blue, yellow = (0, 0, 192), (192, 192, 0)
+
+    def frames_seen(app, name, shots=12):
+        """Screenshots 0.13 s apart (out of step with the 0.2 s frames), looked at afterwards."""
+        paths = []
+        for k in range(shots):
+            paths.append(app.screenshot(f"{name}-{k}.png"))
+            time.sleep(0.13)
+        # Only the strip under "Animated:", where the picture stands.
+        left, top = app.text_position("Animated:")
+        x, y, w, h = max(left - 20, 0), top, 300, 160
+        seen = set()
+        for path in paths:
+            rgb_bytes = crop(path, x, y, w, h)
+            for label, rgb in (("blue", blue), ("yellow", yellow)):
+                count = sum(1 for i in range(0, len(rgb_bytes) - 2, 3)
+                            if all(abs(rgb_bytes[i + c] - rgb[c]) <= 24 for c in range(3)))
+                if count >= 80 * 60 * 0.95:
+                    seen.add(label)
+        return seen
+
+    app = App(binary, image_page(server, "Animated", body))
+    try:
+        app.wait_title("Animated")
+        app.wait_status("Done")
+        seen = frames_seen(app, "animated")
+        check(seen == {"blue", "yellow"}, f"both frames are shown in turn: {sorted(seen)}")
+    finally:
+        app.close()
+    config = tempfile.mkdtemp(prefix="gtkprogress-config-")
+    os.makedirs(os.path.join(config, "gtk-3.0"))
+    with open(os.path.join(config, "gtk-3.0", "settings.ini"), "w") as f:
+        f.write("[Settings]\ngtk-enable-animations=false\n")
+    app = App(binary, image_page(server, "Animated", body), env={"XDG_CONFIG_HOME": config})
+    try:
+        app.wait_title("Animated")
+        app.wait_status("Done")
+        seen = frames_seen(app, "still")
+        check(seen == {"blue"}, f"with animations off only the first frame shows: {sorted(seen)}")
+    finally:
+        app.close()
+        server.stop()
+        shutil.rmtree(config, ignore_errors=True)

@@ -113,6 +113,10 @@ final class PageImageLoads {
     /// Pixels the decodes under way will bring, from the images' declared sizes.
     private var decodingPixelBytes = 0
     private var scrollWatch: SignalConnection?
+    /// Animated pictures on the page, and the timer of the next frame of those in view (none plays off screen, and
+    /// none with animations turned off).
+    private var animations: [URL: PictureAnimation] = [:]
+    private var frameTimer: MainLoopTimer?
     /// The lazy images not asked for yet, in document order.
     private var waitingLazy: [URL] = []
     /// Called after each change: progress, an image in, and the end.
@@ -163,6 +167,7 @@ final class PageImageLoads {
             case .picture(let picture)?:
                 pixelBytes += picture.byteCount
                 showing[url] = picture
+                if let animation = PictureAnimation(picture) { animations[url] = animation }
                 for index in byURL[url] ?? [] { show(picture, index: index) }
                 requested.insert(url)
                 continue
@@ -185,6 +190,7 @@ final class PageImageLoads {
         }
         request(near + rest)
         waitingLazy = order.filter { lazyURLs.contains($0) && !requested.contains($0) }
+        playFrames()
         watchScrolling()
         finishIfDone()
     }
@@ -196,9 +202,15 @@ final class PageImageLoads {
         loader.cancelSubresources()
         scrollWatch?.disconnect()
         scrollWatch = nil
+        frameTimer?.cancel()
+        frameTimer = nil
+        animations = [:]
     }
 
-    isolated deinit { scrollWatch?.disconnect() }
+    isolated deinit {
+        scrollWatch?.disconnect()
+        frameTimer?.cancel()
+    }
 
     /// The characters on screen, with a screenful above and two below: what counts as near the view. Measured in
     /// pixels, so that a page of pictures and little text has as few near as a page of text.
@@ -208,7 +220,7 @@ final class PageImageLoads {
 
     /// Scrolling matters while lazy images wait to be asked for, or pictures wait near the view to be decoded.
     private func watchScrolling() {
-        let needed = !isOver && (!waitingLazy.isEmpty || !held.isEmpty)
+        let needed = !isOver && (!waitingLazy.isEmpty || !held.isEmpty || !animations.isEmpty)
         if needed, scrollWatch == nil {
             scrollWatch = page?.scrolledWindow.onVerticalScroll { [weak self] in self?.scrolled() }
         } else if !needed, let watch = scrollWatch {
@@ -234,7 +246,29 @@ final class PageImageLoads {
         for url in held where !decoding.contains(url) && isNear(url, view) {
             if let bytes = kept[url] { decode(bytes, of: url, completing: nil) }
         }
+        if frameTimer == nil { playFrames() }
         watchScrolling()
+    }
+
+    /// Shows the next frame of each animated picture in view, and sets the timer for the one after.
+    private func playFrames() {
+        frameTimer?.cancel()
+        frameTimer = nil
+        guard !isOver, !animations.isEmpty, let page, page.textView.animationsEnabled else { return }
+        let visible = page.textView.visibleCharacters
+        var next: Int?
+        for (url, animation) in animations where isNear(url, visible) {
+            if let frame = animation.advance() {
+                for index in byURL[url] ?? [] { page.setImage(index, of: document, to: .picture(frame)) }
+            }
+            if let delay = animation.delay { next = min(next ?? delay, delay) }
+        }
+        guard let next else { return }
+        frameTimer = MainLoopTimer(milliseconds: UInt32(max(next, 20)), name: "gtkprogress-animation") { [weak self] in
+            self?.frameTimer = nil
+            self?.playFrames()
+            return false
+        }
     }
 
     private func request(_ urls: [URL]) {
@@ -316,6 +350,10 @@ final class PageImageLoads {
                 self.showing[url] = picture
                 self.cache.insert(picture, for: url)
                 for index in indexes { self.page?.setImage(index, of: self.document, to: .picture(picture)) }
+                if let animation = PictureAnimation(picture) {
+                    self.animations[url] = animation
+                    if self.frameTimer == nil { self.playFrames() }
+                }
                 self.letFarPicturesGo()
             case .refused(let why):
                 self.fail(url, why: why)
@@ -342,6 +380,7 @@ final class PageImageLoads {
         for (_, url) in far where pixelBytes > Self.residentPixelBudget {
             guard let picture = showing.removeValue(forKey: url), let bytes = kept[url] else { continue }
             pixelBytes -= picture.byteCount
+            animations[url] = nil
             held.insert(url)
             cache.insert(.bytes(bytes), for: url)
             for index in byURL[url] ?? [] {

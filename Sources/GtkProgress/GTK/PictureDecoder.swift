@@ -7,15 +7,23 @@ package final class Picture: @unchecked Sendable {
     let pixbuf: OpaquePointer
     package let width: Int
     package let height: Int
+    /// The frames of an animated image (a `GdkPixbufAnimation`), whose first frame is `pixbuf`; nil for a still one.
+    let animation: OpaquePointer?
 
-    /// Takes over a reference the caller owns.
-    init(adopting pixbuf: OpaquePointer) {
+    /// Takes over the references the caller owns.
+    init(adopting pixbuf: OpaquePointer, animation: OpaquePointer? = nil) {
         self.pixbuf = pixbuf
+        self.animation = animation
         width = Int(gdk_pixbuf_get_width(pixbuf))
         height = Int(gdk_pixbuf_get_height(pixbuf))
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(pixbuf))
+        if let animation { g_object_unref(UnsafeMutableRawPointer(animation)) }
+    }
+
+    package var isAnimated: Bool { animation != nil }
 
     /// Bytes of pixels held: what the page cache's budget counts.
     package var byteCount: Int { Int(gdk_pixbuf_get_rowstride(pixbuf)) * height }
@@ -171,7 +179,13 @@ package enum PictureDecoder {
             return .refused(L("The image is broken or in a format this computer cannot read."))
         }
         g_object_ref(UnsafeMutableRawPointer(pixbuf))
-        return .picture(Picture(adopting: pixbuf))
+        // An animated GIF: its frames play in the view (`PictureAnimation`); the loader's pixbuf is the first.
+        var frames: OpaquePointer?
+        if let animation = gdk_pixbuf_loader_get_animation(loader), gdk_pixbuf_animation_is_static_image(animation) == 0 {
+            g_object_ref(UnsafeMutableRawPointer(animation))
+            frames = animation
+        }
+        return .picture(Picture(adopting: pixbuf, animation: frames))
     }
 }
 
