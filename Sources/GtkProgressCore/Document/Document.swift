@@ -70,6 +70,8 @@ package struct Document: Sendable {
     package var images: [PageImage] = []
     /// What the page's stylesheets lost to the bounds on hostile CSS, one line each (`DocumentStyles`).
     package var styleNotes: [String] = []
+    /// Linked stylesheets the build had no bytes for (`PageStyleOptions.sheets`); the window fetches them.
+    package var missingStyleSheets: [URL] = []
 
     package let storage: RunStorage
     /// Places in the page by `id` (or `<a name>`), as byte offsets into the text.

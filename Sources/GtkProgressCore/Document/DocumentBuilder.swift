@@ -66,6 +66,7 @@ struct DocumentBuilder {
         return withExtendedLifetime(tree) {
             var document = builder.finish(baseURL: baseURL)
             document.styleNotes = pageStyles.notes
+            document.missingStyleSheets = pageStyles.missing
             return document
         }
     }

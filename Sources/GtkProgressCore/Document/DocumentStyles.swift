@@ -8,6 +8,9 @@ struct DocumentStyles {
     private(set) var rules = CSSRuleSet()
     /// What was left out and why, one line each, for the status line and stderr.
     private(set) var notes: [String] = []
+    /// Linked or imported sheets neither in `PageStyleOptions.sheets` nor fetchable here: the window fetches them
+    /// and builds the page again.
+    private(set) var missing: [URL] = []
     private var totalBytes = 0
     private var sheetCount = 0
     private var tooDeep = 0
@@ -102,7 +105,7 @@ struct DocumentStyles {
                 notes.append(L("Page style: %@", problem.message))
                 return
             case nil:
-                notes.append(L("Page style: %@ was not fetched.", url.absoluteString))
+                if !missing.contains(url) { missing.append(url) }
                 return
             }
         }
