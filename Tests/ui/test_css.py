@@ -87,3 +87,60 @@ def test_web_sheet_applies_and_a_sheet_that_never_finishes_does_not_hold_the_pag
     finally:
         app.close()
         server.stop()
+
+
+def _menu_items(app):
+    """The menu's items, check items too ("Page Style" is one)."""
+    import pyatspi
+    from harness import _walk
+    roles = (pyatspi.ROLE_MENU_ITEM, pyatspi.ROLE_CHECK_MENU_ITEM)
+    return {a.name: a for a in _walk(app.accessible())
+            if a.getRole() in roles and a.getState().contains(pyatspi.STATE_SHOWING)}
+
+
+def _click_menu_item(app, name):
+    import pyatspi
+    item = wait_for(lambda: _menu_items(app).get(name), what=f"menu item {name!r} (menu: {sorted(_menu_items(app))})")
+    x, y, w, h = item.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    app.click_screen(x + w // 2, y + h // 2)
+
+
+def test_the_page_style_toggle_shows_the_page_without_its_css_and_is_kept_in_the_session(binary):
+    import json
+    import pyatspi
+    folder = local_page()
+    state_home = tempfile.mkdtemp(prefix="gtkprogress-state-")
+    try:
+        app = App(binary, os.path.join(folder, "page.html"), state_home=state_home)
+        try:
+            app.wait_title("Hiding")
+            app.wait_text("Visible two.")
+            check("style element" not in app.page_text(), "styled at first")
+            x, y = app.text_position("Visible one.")
+            app.click_screen(x, y, button=3)
+            items = wait_for(lambda: _menu_items(app), what="the page's menu")
+            check("Page Style" in items, f"the page's menu offers Page Style: {sorted(items)}")
+            check(items["Page Style"].getState().contains(pyatspi.STATE_CHECKED), "Page Style is ticked at first")
+            _click_menu_item(app, "Page Style")
+            app.wait_text("Gone by a style element.")
+            check("Gone by a linked sheet." in app.page_text(), "without page style the linked sheet's rule goes too")
+            app.screenshot("css-toggled-off.png")
+
+            def saved_off():
+                try:
+                    with open(app.session_path) as f:
+                        return json.load(f)["windows"][0].get("pageStyle") is False
+                except (OSError, ValueError, KeyError, IndexError):
+                    return False
+            wait_for(saved_off, what="the choice written to the session")
+        finally:
+            app.close()
+        # The next start brings the window back, still without page style.
+        again = App(binary, state_home=state_home)
+        try:
+            again.wait_text("Gone by a style element.")
+        finally:
+            again.close()
+    finally:
+        shutil.rmtree(folder)
+        shutil.rmtree(state_home, ignore_errors=True)

@@ -98,3 +98,14 @@ extension Browser {
         }
     }
 }
+
+extension Browser {
+    /// The page menu's "Page Style": the choice is the window's (kept in the session), and the page is loaded
+    /// again to be built with or without its author styles, keeping the reader's place as Reload does.
+    func setPageStyles(_ on: Bool) {
+        guard on != pageStyles else { return }
+        pageStyles = on
+        onStateChanged?()
+        if model.current != nil { reload() }
+    }
+}

@@ -13,6 +13,15 @@ package final class Menu: Widget {
         withExtendedLifetime(wrapper) { gtk_menu_shell_append(cast(GtkMenuShell.self), item) }
     }
 
+    /// Adds an item with a tick that shows `active`; choosing it runs `action`.
+    package func addCheckItem(_ mnemonic: String, active: Bool, action: @escaping () -> Void) {
+        let item = gtk_check_menu_item_new_with_mnemonic(mnemonic)!
+        item.withMemoryRebound(to: GtkCheckMenuItem.self, capacity: 1) { gtk_check_menu_item_set_active($0, active ? 1 : 0) }
+        let wrapper: Widget = Widget(retaining: UnsafeMutableRawPointer(item))
+        wrapper.connect(.activate, action)
+        withExtendedLifetime(wrapper) { gtk_menu_shell_append(cast(GtkMenuShell.self), item) }
+    }
+
     package func addSeparator() {
         gtk_menu_shell_append(cast(GtkMenuShell.self), gtk_separator_menu_item_new())
     }

@@ -171,6 +171,10 @@ extension PageView {
         }
         if link == nil {
             menu.addItem(L("Select _All")) { [weak self] in self?.textView.selectAll() }
+            menu.addSeparator()
+            // Firefox's View → Page Style → No Style: the page without its author's CSS.
+            let on = pageStyles
+            menu.addCheckItem(L("Page _Style"), active: on) { [weak self] in self?.onPageStyleToggled?(!on) }
         }
         contextMenu = menu
         menu.popup(over: textView, at: rect)
