@@ -47,7 +47,7 @@ case .dump:
         printError(failure.description)
         exit(2)
     case .success(let url) where url.isFileURL && options.throttle == nil:
-        exit(LocalDump.run(url, width: options.width))
+        exit(LocalDump.run(url, width: options.width, styles: !options.noCSS))
     case .success:
         // The network, or a paced read: the loader's job.
         become(.fetch)

@@ -5,7 +5,7 @@ import GtkProgressFiles
 
 /// `gtkprogress --dump URL|FILE`: the rendered text on stdout, links numbered, as `lynx -dump` prints it.
 enum DumpCommand {
-    static func run(target: String, throttle: Int64?, width: Int) -> Int32 {
+    static func run(target: String, throttle: Int64?, width: Int, styles: Bool = true) -> Int32 {
         let url: URL
         switch AddressInput.url(from: target, workingDirectory: FileManager.default.currentDirectoryPath) {
         case .success(let parsed): url = parsed
@@ -21,8 +21,11 @@ enum DumpCommand {
             printError(error.message)
             return 1
         case .success(let loaded):
-            let dump = PageDump.render(loaded, width: width)
+            let pageIsLocal = loaded.finalURL.isFileURL
+            let sheets = PageStyleOptions(fetch: { url in Self.sheet(url, pageIsLocal: pageIsLocal) })
+            let dump = PageDump.render(loaded, width: width, styles: styles ? sheets : .off)
             StandardStreams.output(dump.text)
+            for note in dump.notes { printError(note) }
             if let problem = dump.problem {
                 printError(problem)
                 return 1
@@ -30,4 +33,27 @@ enum DumpCommand {
             return 0
         }
     }
+
+    /// A linked stylesheet, fetched as the page was, with the page's policy: a web page's stylesheets come from
+    /// the web only (never `file:`), a local page's from either; size-capped and under a deadline, so a sheet that
+    /// never finishes holds the dump for `sheetDeadline` seconds at most.
+    static func sheet(_ url: URL, pageIsLocal: Bool) -> Result<[UInt8], PageStyleOptions.SheetProblem> {
+        let scheme = url.scheme?.lowercased() ?? ""
+        guard scheme == "http" || scheme == "https" || (scheme == "file" && pageIsLocal) else {
+            return .failure(.init(L("%@ is not fetched for this page.", url.absoluteString)))
+        }
+        let options = LoaderOptions(connectTimeout: sheetDeadline, stallTimeout: sheetDeadline, deadline: sheetDeadline,
+                                    maxDocumentBytes: PageStyleOptions.maximumSheetBytes)
+        switch PageLoader.fetch(LoadRequest(url: url), options: options) {
+        case .success(let loaded) where loaded.status < 400:
+            return .success(loaded.body)
+        case .success(let loaded):
+            return .failure(.init("HTTP \(loaded.status) \(HTTPStatus.reason(loaded.status)) from \(url.absoluteString)"))
+        case .failure(let error):
+            return .failure(.init(error.message))
+        }
+    }
+
+    /// Seconds a stylesheet may take; the page is printed without it after that.
+    static let sheetDeadline = 10.0
 }

@@ -17,7 +17,7 @@ case .failure(let failure):
     exit(2)
 case .success(let options) where options.action == .dump:
     exit(DumpCommand.run(target: options.targets[0], throttle: options.throttle,
-                         width: TerminalSize.dumpWidth(option: options.width)))
+                         width: TerminalSize.dumpWidth(option: options.width), styles: !options.noCSS))
 case .success(let options) where options.action == .loadOnly:
     exit(LoadOnlyCommand.run(target: options.targets[0], throttle: options.throttle))
 case .success:

@@ -101,6 +101,7 @@ final class ViewerApp {
         loaderOptions.throttleBytesPerSecond = options.throttle
         let browser = Browser(window: application.makeWindow(), curve: curve, loaderOptions: loaderOptions,
                               visited: visited)
+        browser.pageStyles = !options.noCSS
         browsers.append(browser)
         browser.onOpenInNewWindow = { [unowned self, unowned browser] url, kind in
             self.newWindow(opening: url, kind: kind, zoom: browser.zoom, images: browser.imagesShown)

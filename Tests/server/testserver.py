@@ -23,6 +23,9 @@ Routes (GET; query parameters in brackets, defaults after "="). Sizes are bytes,
                                      a page of `count` images of w x h, each /image?n=I&delay=D, alt "Image I"
   /image-stats[/reset]               JSON: the most /image responses in flight at once, the distinct client
                                      connections that asked for them, and how many were asked for
+  /styled[?sheet=/sheet]             a page titled "Styled" that links the stylesheet `sheet`; its paragraph of class
+                                     web-hidden is hidden by /sheet, the other stays
+  /sheet                             text/css: `.web-hidden { display: none }`
   /page[?title=Page&links=&body=&delay=0]
                                      small HTML page: <title>, an <h1>, a paragraph, and one link per entry of
                                      `links` (comma-separated URLs or paths). Content-Length, UTF-8. Sent after
@@ -294,6 +297,17 @@ class Handler(BaseHTTPRequestHandler):
         html = ("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>%s</title></head><body>"
                 "<h1>%s</h1><p>%s</p><ul>%s</ul></body></html>\n") % (title, title, text, items)
         self.send_body(200, html.encode())
+
+    def styled(self):
+        sheet = html.escape(self.arg("sheet", "/sheet"), quote=True)
+        page = ("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Styled</title>"
+                "<link rel=\"stylesheet\" href=\"%s\"></head><body><h1>Styled</h1>"
+                "<p class=\"web-hidden\">Hidden by the web sheet.</p><p>Shown by every sheet.</p></body></html>\n"
+                ) % sheet
+        self.send_body(200, page.encode())
+
+    def sheet(self):
+        self.send_body(200, b".web-hidden { display: none }\n", "text/css")
 
     def article(self):
         """A long page to read with the keyboard: a table of contents of `#sN` jumps, then `sections` sections
@@ -663,6 +677,8 @@ ROUTES = {
     "/page": Handler.page,
     "/link": Handler.link,
     "/article": Handler.article,
+    "/styled": Handler.styled,
+    "/sheet": Handler.sheet,
     "/slow": Handler.slow,
     "/chunked": Handler.chunked,
     "/gzip": Handler.gzip,

@@ -15,7 +15,8 @@ sys.path.insert(0, HERE)
 
 def main():
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/gtkprogress")
-    only = sys.argv[2] if len(sys.argv) > 2 else None
+    # Further arguments: run only the tests whose "file:name" contains one of them.
+    only = sys.argv[2:]
     os.environ.setdefault("GTK_A11Y", "atspi")
     # Screenshots and the viewers' log (harness.ARTIFACTS) in a folder of this run's own unless UI_ARTIFACTS names
     # one: a run beside another (a second worktree) would read the other's warnings as its own.
@@ -38,7 +39,7 @@ def main():
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         for test_name in sorted(n for n in dir(module) if n.startswith("test_")):
-            if only and only not in f"{name}:{test_name}":
+            if only and not any(part in f"{name}:{test_name}" for part in only):
                 continue
             start = time.monotonic()
             try:

@@ -64,6 +64,7 @@ extension Browser {
             }
         }
         page.onLinkActivated = { [weak self] url in self?.followLink(url) }
+        page.onPageStyleToggled = { [weak self] on in self?.setPageStyles(on) }
         page.onLinkOpenInNewWindow = { [weak self] url in self?.openLinkInNewWindow(url) }
         page.onLinkHover = { [weak self] url in
             guard let self else { return }

@@ -6,13 +6,15 @@ extension Browser {
     public var sessionWindow: SessionState.Window {
         saveScroll()
         return SessionState.Window(model: model, zoom: zoom, width: chrome.window.width, height: chrome.window.height,
-                                   images: imagesShown)
+                                   images: imagesShown, pageStyles: pageStyles)
     }
 
     /// Brings back a saved window: its back/forward list, its text size, and its current page, which is fetched
     /// again and shown where the reader left it. The other entries load when visited.
     public func restore(_ saved: SessionState.Window) {
         if let width = saved.width, let height = saved.height { chrome.window.setDefaultSize(width: width, height: height) }
+        // `--no-css` wins over a window saved with page styles on.
+        pageStyles = pageStyles && saved.pageStyles
         if saved.zoom != .normal {
             zoom = saved.zoom
             page.setZoom(saved.zoom.factor)

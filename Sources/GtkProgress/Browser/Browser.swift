@@ -29,6 +29,11 @@ package final class Browser {
     var notice: String?
     /// The text size of this window's pages.
     public internal(set) var zoom = ZoomLevel.normal
+    /// Pages are shown with their author styles (`--no-css` turns them off, and the page menu's "Page Style";
+    /// `Browser+Styles.swift`).
+    public var pageStyles = true {
+        didSet { page.pageStyles = pageStyles }
+    }
     /// The addresses visited, shared with the other windows.
     public let visited: VisitedLinks
     /// Waiting for the local page being loaded to be shown (`whenLocalPageShown`), and how long at most.

@@ -135,8 +135,7 @@ extension Browser {
             renderArrived(session)
         case .finished(let loaded):
             session.loadEnded = true
-            let images = imageSelection
-            BackgroundWork.run({ ShownPage(loaded: loaded, images: images) }) { [weak self] shown in
+            buildPage(loaded, for: session) { [weak self] shown in
                 guard let self, !session.isOver else { return }
                 self.finish(session, with: loaded, shown: shown)
             }

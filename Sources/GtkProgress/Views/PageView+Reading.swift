@@ -172,8 +172,10 @@ extension PageView {
         }
         if link == nil {
             menu.addItem(L("Select _All")) { [weak self] in self?.textView.selectAll() }
+            menu.addSeparator()
+            // Firefox's View → Page Style → No Style: the page without its author's CSS.
+            menu.addCheckItem(L("Page _Style"), active: pageStyles) { [weak self] on in self?.onPageStyleToggled?(on) }
             if let imagesShown {
-                menu.addSeparator()
                 menu.addCheckItem(L("Show _Images"), active: imagesShown) { [weak self] on in self?.onImagesToggled?(on) }
             }
         }

@@ -59,6 +59,9 @@ package final class PageView {
     package var onImagesToggled: ((Bool) -> Void)?
     /// The context menu last shown; destroyed when the next one is made.
     var contextMenu: Menu?
+    /// Whether the page menu's "Page Style" is ticked, and what choosing it does (`Browser.pageStyles`).
+    package var pageStyles = true
+    package var onPageStyleToggled: ((Bool) -> Void)?
     /// Text size, a factor of the theme's.
     public internal(set) var zoom = 1.0
     lazy var finder = PageFinder(page: self)

@@ -3,10 +3,14 @@ package enum PageDump {
     /// The text for standard output, and a problem for standard error when the server answered with an error
     /// status (the page is printed all the same, as browsers show error pages). Prose wraps at `width` columns
     /// and tables are fitted to it.
-    package static func render(_ loaded: LoadedPage, width: Int = Document.defaultLayoutWidth) -> (text: String, problem: String?) {
-        let shown = ShownPage(loaded: loaded, layoutWidth: width)
+    /// What the page's stylesheets lost to their bounds goes with the problems (`Document.styleNotes`).
+    package static func render(_ loaded: LoadedPage, width: Int = Document.defaultLayoutWidth,
+                               styles: PageStyleOptions? = nil) -> (text: String, problem: String?, notes: [String]) {
+        var options = styles ?? PageStyleOptions()
+        options.media = CSSMedia.forColumns(width)
+        let shown = ShownPage(loaded: loaded, layoutWidth: width, styles: options)
         let problem = loaded.status >= 400
             ? "HTTP \(loaded.status) \(HTTPStatus.reason(loaded.status)) from \(loaded.finalURL.absoluteString)" : nil
-        return (shown.document.dumpText(width: width), problem)
+        return (shown.document.dumpText(width: width), problem, shown.document.styleNotes)
     }
 }

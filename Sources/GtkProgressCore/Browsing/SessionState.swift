@@ -42,21 +42,24 @@ package struct SessionState: Equatable, Sendable {
         package var height: Int?
         /// Whether the window shows the pages' images (the reader can turn them off; then alt text stands in).
         package var images: Bool
+        /// The window's "Page style" toggle: pages with their author styles (the default) or without.
+        package var pageStyles: Bool
 
         package init(entries: [Entry], currentIndex: Int, zoom: ZoomLevel = .normal, width: Int? = nil,
-                    height: Int? = nil, images: Bool = true) {
+                    height: Int? = nil, images: Bool = true, pageStyles: Bool = true) {
             self.entries = entries
             self.currentIndex = currentIndex
             self.zoom = zoom
             self.width = width
             self.height = height
             self.images = images
+            self.pageStyles = pageStyles
         }
 
         /// A window as its navigation model stands. The page being loaded counts only while the window has
         /// nothing else (its first page): its address is what the window is for.
         package init<Page>(model: NavigationModel<Page>, zoom: ZoomLevel = .normal, width: Int? = nil,
-                          height: Int? = nil, images: Bool = true) {
+                          height: Int? = nil, images: Bool = true, pageStyles: Bool = true) {
             var entries = model.list.entries.map { entry in
                 Entry(url: entry.url, title: entry.title, scroll: entry.scrollOffset, document: entry.documentID)
             }
@@ -65,7 +68,8 @@ package struct SessionState: Equatable, Sendable {
                 entries = [Entry(url: pending.url, title: nil, scroll: 0, document: 1)]
                 current = 0
             }
-            self.init(entries: entries, currentIndex: current, zoom: zoom, width: width, height: height, images: images)
+            self.init(entries: entries, currentIndex: current, zoom: zoom, width: width, height: height,
+                      images: images, pageStyles: pageStyles)
         }
 
         /// The entries as a navigation model takes them back (`NavigationModel.restore`), with no page cached.
@@ -106,7 +110,7 @@ package struct SessionState: Equatable, Sendable {
                 FileFormat.Entry(url: Self.stored(entry.url), title: entry.title,
                                  scroll: entry.scroll.isFinite ? max(entry.scroll, 0) : 0, document: entry.document)
             }, current: window.currentIndex, zoom: window.zoom.factor, width: window.width, height: window.height,
-               images: window.images ? nil : false)
+               images: window.images ? nil : false, pageStyle: window.pageStyles ? nil : false)
         }, visited: state.visited.map(Self.stored), zoom: zoom.factor)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -262,7 +266,7 @@ package struct SessionState: Equatable, Sendable {
             let size = { (value: Int?) in value.flatMap { (100...16384).contains($0) ? $0 : nil } }
             state.windows.append(Window(entries: entries, currentIndex: current, zoom: ZoomLevel(factor: window.zoom ?? 1),
                                         width: size(window.width), height: size(window.height),
-                                        images: window.images ?? true))
+                                        images: window.images ?? true, pageStyles: window.pageStyle ?? true))
         }
         state.visited = (file.visited ?? []).suffix(maxVisited).compactMap(usableURL)
         state.zoom = ZoomLevel(factor: file.zoom ?? 1)
@@ -310,6 +314,8 @@ package struct SessionState: Equatable, Sendable {
             var height: Int?
             /// Written only when false: images shown is the default.
             var images: Bool?
+            /// Written only when off, so a session of windows with page styles reads as before.
+            var pageStyle: Bool?
         }
 
         struct Entry: Codable {

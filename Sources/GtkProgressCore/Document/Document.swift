@@ -68,6 +68,10 @@ package struct Document: Sendable {
 
     /// The images, in document order; empty in a document parsed for the dump (`PageImage`).
     package var images: [PageImage] = []
+    /// What the page's stylesheets lost to the bounds on hostile CSS, one line each (`DocumentStyles`).
+    package var styleNotes: [String] = []
+    /// Linked stylesheets the build had no bytes for (`PageStyleOptions.sheets`); the window fetches them.
+    package var missingStyleSheets: [URL] = []
 
     package let storage: RunStorage
     /// Places in the page by `id` (or `<a name>`), as byte offsets into the text.
@@ -99,11 +103,13 @@ package struct Document: Sendable {
     /// out in monospace columns fitted to `layoutWidth` character cells.
     /// With `images`, each image is a U+FFFC the window replaces with its picture (`PageImage`); without, its
     /// alt text in brackets, as `--dump` prints it.
+    /// `styles` says whether and how the page's author stylesheets apply (by default: the ones in the page).
     package static func parse(html: String, baseURL: URL?, layoutWidth: Int = defaultLayoutWidth,
-                              images: ImageSelection? = nil) -> Document {
+                              images: ImageSelection? = nil, styles: PageStyleOptions = PageStyleOptions()) -> Document {
         var html = html
         return html.withUTF8 {
-            DocumentBuilder.build(source: $0, baseURL: baseURL, layoutWidth: layoutWidth, images: images)
+            DocumentBuilder.build(source: $0, baseURL: baseURL, layoutWidth: layoutWidth, images: images,
+                                  styles: styles)
         }
     }
 

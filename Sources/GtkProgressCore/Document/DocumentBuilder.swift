@@ -35,6 +35,15 @@ struct DocumentBuilder {
     /// at the `<source>` siblings before it (a `<picture>`'s).
     private var parent: GumboNodeRef?
     private var childIndex = 0
+    /// The page's author style rules (`DocumentStyles`), the inherited styles of the element whose children the walk
+    /// is at, and the styles of the element just entered.
+    private var styleRules = CSSRuleSet()
+    private var stylesOn = false
+    private var parentCSS = CSSInherited.initial
+    private var enteredCSS: CSSElementStyle?
+    /// The element whose text is being written, for the inline elements the prefilter made pieces of.
+    private var textParent: GumboNodeRef?
+    private var textCSS = CSSInherited.initial
 
     /// w3m's `MAX_TABLE` (table.h): tables nested deeper read as blocks of text.
     static let maximumTableNesting = 20
@@ -43,15 +52,23 @@ struct DocumentBuilder {
     static func build(source: UnsafeBufferPointer<UInt8>, baseURL: URL?, placeholders: Bool = true,
                       maximumDepth: Int = MarkupPrefilter.maximumDepth,
                       layoutWidth: Int = Document.defaultLayoutWidth,
-                      images: ImageSelection? = nil) -> Document {
+                      images: ImageSelection? = nil, styles: PageStyleOptions = PageStyleOptions()) -> Document {
         var markup = MarkupPrefilter.prefilter(source, maximumDepth: maximumDepth, placeholders: placeholders)
         let tree = markup.bytes.withUnsafeBufferPointer { GumboTree(parsing: $0) }
         // Gumbo copies the text and attributes it keeps, and the walk never reads its `original_*` pieces of the
         // input, so the markup gumbo parsed goes before the walk builds the text (a large page's worth of memory).
         markup.bytes = []
         var builder = DocumentBuilder(source: source, markup: markup, layoutWidth: layoutWidth, images: images)
+        let pageStyles = DocumentStyles.collect(from: tree.document, baseURL: baseURL, options: styles)
+        builder.styleRules = pageStyles.rules
+        builder.stylesOn = styles.enabled
         builder.walk(tree.document)
-        return withExtendedLifetime(tree) { builder.finish(baseURL: baseURL) }
+        return withExtendedLifetime(tree) {
+            var document = builder.finish(baseURL: baseURL)
+            document.styleNotes = pageStyles.notes
+            document.missingStyleSheets = pageStyles.missing
+            return document
+        }
     }
 
     private init(source: UnsafeBufferPointer<UInt8>, markup: PrefilteredMarkup, layoutWidth: Int,
@@ -75,6 +92,11 @@ struct DocumentBuilder {
         let textStart: Int
         let href: String?
         var table: TablePart = .none
+        /// Author styles: what the children inherit, the `::after` text, and a break on leaving an inline element
+        /// made a block.
+        var css = CSSInherited.initial
+        var after: String?
+        var breakAfter = false
     }
 
     /// What a frame's element is to the table model.
@@ -100,11 +122,17 @@ struct DocumentBuilder {
             let child = stack[top].node.child(stack[top].nextChild)
             stack[top].nextChild += 1
             if child.isText {
-                appendTextNode(child.text)
+                // `visibility: hidden` hides the element's own text; a child may be visible again.
+                textParent = stack[top].node
+                textCSS = stack[top].css
+                appendTextNode(child.text, hidden: textCSS.hidden)
             } else if child.isElement {
                 parent = stack[top].node
                 childIndex = stack[top].nextChild - 1
-                guard let frame = enter(child) else { continue }
+                parentCSS = stack[top].css
+                enteredCSS = nil
+                guard var frame = enter(child) else { continue }
+                if let css = enteredCSS { enterStyled(&frame, css) }
                 stack.append(frame)
             }
         }
@@ -116,15 +144,23 @@ struct DocumentBuilder {
             // MathML reads as inline text; SVG is drawings whose text (icon titles) only adds noise.
             return element.tag == GUMBO_TAG_SVG.rawValue ? nil : frame(element, role: .inline)
         }
-        let role = ElementRole.of(element.tag)
+        var role = ElementRole.of(element.tag)
         if imageSelection != nil, element.tag == GUMBO_TAG_INPUT.rawValue,
            element.attribute("type")?.trimmed().lowercased() == "image", !element.hasAttribute("hidden") {
             // An image button: its image, or its alt text, stands where it is (HTML's Image Button state).
             appendImage(element, sources: [])
             return nil
         }
+        if element.hasAttributes, element.hasAttribute("hidden") { return nil }
+        if stylesOn, !role.isHiddenRole {
+            let css = CSSCascade.style(for: element, rules: styleRules,
+                                       styleAttribute: element.attributeValue("style").map(CSSParser.parseDeclarations) ?? [],
+                                       parent: parentCSS)
+            if css.display == CSSDisplay.none { return nil }
+            if let display = css.display { role = Self.role(role, displayed: display) }
+            enteredCSS = css
+        }
         if element.hasAttributes {
-            if element.hasAttribute("hidden") { return nil }
             if let id = element.attribute("id") ?? (element.tag == GUMBO_TAG_A.rawValue ? element.attribute("name") : nil),
                !id.isEmpty, anchors[id] == nil {
                 // In a table cell, the place is the table's, which goes where the outermost writer stands.
@@ -167,7 +203,8 @@ struct DocumentBuilder {
                 style.indent = min(style.indent + 1, Self.maximumIndent)
                 writer.style = style
             }
-            writer.appendListMarker(nextListMarker(for: element))
+            let marker = nextListMarker(for: element)
+            if !(enteredCSS?.inherited.noListMarker ?? false) { writer.appendListMarker(marker) }
         case .definitionTerm:
             writer.requestBreak(1)
         case .definitionDescription:
@@ -188,6 +225,7 @@ struct DocumentBuilder {
                                          cellpadding: pixels("cellpadding"), cellspacing: pixels("cellspacing")))
                 tableFrame.table = .table
             }
+            applyCSS(to: &style)
             writer.style = style
             return tableFrame
         case .tableRow:
@@ -226,16 +264,19 @@ struct DocumentBuilder {
             style.indent = 0
             style.alignment = .left
             style.listMarker = false
+            applyCSS(to: &style)
             outerWriters.append(writer)
             writer = tables[tables.count - 1].cellWriter ?? RunWriter(capacity: 0)
             tables[tables.count - 1].cellWriter = nil
             writer.startCell(style: style)
             return cellFrame
         case .link:
-            guard let href = element.attribute("href") else { break }
+            // A link under `visibility: hidden` has nothing to click: it gets no number and no label.
+            guard let href = element.attribute("href"), !(enteredCSS?.inherited.hidden ?? false) else { break }
             let trimmed = LinkResolution.trim(href)
             style.link = linkIndex(for: trimmed)
             let saved = writer.styleID
+            applyCSS(to: &style)
             writer.style = style
             return Frame(node: element, role: role, childCount: element.childCount, savedStyle: saved,
                          textStart: writer.byteCount, href: trimmed)
@@ -284,10 +325,53 @@ struct DocumentBuilder {
             return nil
         }
         let saved = writer.styleID
+        applyCSS(to: &style)
         writer.style = style
         return Frame(node: element, role: role, childCount: element.childCount, savedStyle: saved,
                      textStart: writer.byteCount, href: nil)
     }
+
+    // MARK: Author styles
+
+    /// The role an element plays once its `display` is the author's: a block shown inline reads as inline text;
+    /// table parts and the rest keep the element's own role.
+    private static func role(_ role: ElementRole, displayed display: CSSDisplay) -> ElementRole {
+        switch (role, display) {
+        case (.block, .inline), (.block, .inlineBlock), (.block, .contents),
+             (.heading, .inline), (.heading, .contents), (.listItem, .inline), (.listItem, .inlineBlock),
+             (.definitionTerm, .inline), (.definitionDescription, .inline):
+            return .inline
+        default:
+            return role
+        }
+    }
+
+    /// The author's font, alignment and white-space for the element just entered, over its HTML defaults.
+    private func applyCSS(to style: inout TextStyle) {
+        guard let css = enteredCSS else { return }
+        if let bold = css.bold { style.bold = bold }
+        if let italic = css.italic { style.italic = italic }
+        if let monospace = css.monospace { style.monospace = monospace }
+        if let preformatted = css.preformatted { style.preformatted = preformatted }
+        if let alignment = css.alignment { style.alignment = alignment }
+    }
+
+    /// After an element was entered with author styles: an inline element displayed as a block starts on a line of
+    /// its own, and its `::before` text comes first.
+    private mutating func enterStyled(_ frame: inout Frame, _ css: CSSElementStyle) {
+        frame.css = css.inherited
+        frame.after = css.inherited.hidden ? nil : css.after
+        switch (frame.role, css.display) {
+        case (.inline, .block?), (.inline, .listItem?), (.bold, .block?), (.italic, .block?), (.monospace, .block?),
+             (.link, .block?), (.quotation, .block?):
+            writer.requestBreak(1)
+            frame.breakAfter = true
+        default:
+            break
+        }
+        if let before = css.before, !css.inherited.hidden { writer.appendText(before) }
+    }
+
 
     private func frame(_ element: GumboNodeRef, role: ElementRole) -> Frame {
         Frame(node: element, role: role, childCount: element.childCount, savedStyle: writer.styleID,
@@ -295,6 +379,8 @@ struct DocumentBuilder {
     }
 
     private mutating func leave(_ frame: Frame) {
+        if let after = frame.after { writer.appendText(after) }
+        if frame.breakAfter { writer.requestBreak(1) }
         switch frame.table {
         case .none:
             break
@@ -426,11 +512,14 @@ struct DocumentBuilder {
     // MARK: Text
 
     /// Appends a text node, putting back the inline content the prefilter replaced with placeholders.
-    private mutating func appendTextNode(_ text: UnsafeBufferPointer<UInt8>) {
+    /// `hidden`: the text is under `visibility: hidden` (an inline element in it may be visible again).
+    private mutating func appendTextNode(_ text: UnsafeBufferPointer<UInt8>, hidden: Bool = false) {
         guard !text.isEmpty else { return }
         Self.forEachSegment(of: text, placeholderCount: markup.placeholders.count) { segment, placeholder in
             if let placeholder {
-                for piece in markup.placeholders[placeholder] { appendPiece(markup.pieces[piece]) }
+                for piece in markup.placeholders[placeholder] { appendPiece(markup.pieces[piece], hidden: hidden) }
+            } else if hidden {
+                return
             } else if writer.style.preformatted {
                 writer.appendPreformatted(segment)
             } else {
@@ -439,12 +528,24 @@ struct DocumentBuilder {
         }
     }
 
-    private mutating func appendPiece(_ piece: InlinePiece) {
+    private mutating func appendPiece(_ piece: InlinePiece, hidden: Bool = false) {
         if piece.tag == GUMBO_TAG_P.rawValue {
             // A bare `<p>` or `</p>` the prefilter took out of a stretch of text: where a paragraph began or ended.
             writer.requestBreak(2)
             guard !piece.text.isEmpty else { return }
         }
+        // An inline element without attributes the prefilter took out: only rules for its type or for any element
+        // can apply to it (`PieceElement`).
+        var css: CSSElementStyle?
+        if stylesOn, piece.tag != 0, piece.tag != GUMBO_TAG_P.rawValue, let parent = textParent,
+           styleRules.mayApply(toType: parent.localName(ofTag: piece.tag)) {
+            let styled = CSSCascade.style(for: PieceElement(tag: piece.tag, parent: parent), rules: styleRules,
+                                          styleAttribute: [], parent: textCSS)
+            if styled.display == CSSDisplay.none { return }
+            css = styled
+        }
+        let hidden = css?.inherited.hidden ?? hidden
+        if hidden { return }
         let saved = writer.styleID
         if piece.tag != 0 && piece.tag != GUMBO_TAG_P.rawValue {
             var style = writer.style
@@ -458,12 +559,20 @@ struct DocumentBuilder {
                 }
             default: break
             }
+            if let css {
+                let entered = enteredCSS
+                enteredCSS = css
+                applyCSS(to: &style)
+                enteredCSS = entered
+            }
             writer.style = style
         }
+        if let before = css?.before { writer.appendText(before) }
         markup.decoded.withUnsafeBufferPointer { decoded in
             let text = UnsafeBufferPointer(rebasing: (piece.decoded ? decoded : source)[piece.text])
             if writer.style.preformatted { writer.appendPreformatted(text) } else { writer.appendText(text) }
         }
+        if let after = css?.after { writer.appendText(after) }
         writer.styleID = saved
     }
 

@@ -90,3 +90,11 @@ enum ElementRole {
 
     static func of(_ tag: UInt32) -> ElementRole { tag < UInt32(roles.count) ? roles[Int(tag)] : .inline }
 }
+
+extension ElementRole {
+    /// Elements never shown (`<script>`, `<style>`, `<head>`'s metadata): author styles cannot change that.
+    var isHiddenRole: Bool {
+        if case .hidden = self { return true }
+        return false
+    }
+}

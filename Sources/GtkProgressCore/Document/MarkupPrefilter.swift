@@ -308,7 +308,7 @@ struct MarkupScanner {
         guard !attributes.isEmpty else { return }
         let stripAll = TagTraits.of(tag).contains(.formatting) && tag != GUMBO_TAG_A.rawValue
         var keep: [Int] = []
-        var seen: UInt32 = 0
+        var seen: UInt64 = 0
         for (index, attribute) in attributes.enumerated() {
             let name = attributeName(attribute)
             guard let known = KeptAttribute.index(of: name) else { continue }
@@ -427,7 +427,9 @@ private enum KeptAttribute {
                                    "open", "colspan", "rowspan", "border", "align", "valign", "style", "width",
                                    "cellpadding", "cellspacing",
                                    // Images: `PageImage`'s sources, declared size and loading.
-                                   "srcset", "height", "loading", "media"].map { Array($0.utf8) }
+                                   "srcset", "height", "loading", "media",
+                                   // Author styles: class selectors and `<link rel="stylesheet">`.
+                                   "class", "rel"].map { Array($0.utf8) }
     static let fontBreakout = Set(["color", "face", "size"].compactMap { names.firstIndex(of: Array($0.utf8)) })
 
     static func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -212,6 +212,12 @@ extension MarkupScanner {
         for attribute in attributes {
             let attributeName = attributeName(attribute)
             if equalsLowercase(attributeName, "hidden") { return nil }
+            // An element styles may select or style (the classes of an `<a>` or `<span>`) must stay an element;
+            // formatting elements other than `<a>` keep no attributes anyway (`rewriteAttributes`).
+            if (equalsLowercase(attributeName, "class") || equalsLowercase(attributeName, "style"))
+                && (tag == GUMBO_TAG_A.rawValue || !TagTraits.of(tag).contains(.formatting)) {
+                return nil
+            }
             // A place a link can name (`id`, or `name` on an anchor) is the builder's to record: gumbo must see it.
             if equalsLowercase(attributeName, "id") || (isAnchor && equalsLowercase(attributeName, "name")) {
                 return nil

@@ -27,6 +27,8 @@ package struct CommandLineOptions: Equatable, Sendable {
     public var noImages = false
     /// `--width COLUMNS` for `--dump`; nil leaves the choice to `DumpWidth`.
     public var width: Int?
+    /// `--no-css`: pages without their author styles.
+    public var noCSS = false
     /// URLs or files to open (or, with `--dump`, the one to print).
     package var targets: [String] = []
 
@@ -45,6 +47,7 @@ package struct CommandLineOptions: Equatable, Sendable {
       --dump URL|FILE            print the page as text, links numbered, and exit
         --width COLUMNS          with --dump: wrap text and fit tables to this many columns
                                  (default: the terminal's width, or 80 when not printing to a terminal)
+      --no-css                   show pages without their own style sheets
       --load-only URL            download without keeping or showing the body; print size and speed
       --help                     show this help and exit
       --version                  show the version and exit
@@ -140,6 +143,8 @@ package struct CommandLineOptions: Equatable, Sendable {
                 options.newSession = true
             case "--no-images":
                 options.noImages = true
+            case "--no-css":
+                options.noCSS = true
             case "--width":
                 switch value(flag) {
                 case .success(let v):

@@ -1,0 +1,309 @@
+/// A component value of CSS Syntax Level 3 (§5, "component value"): a token, a function with its arguments, or a
+/// `()`, `[]` or `{}` block with its contents.
+package indirect enum CSSComponent: Equatable, Sendable {
+    case token(CSSToken)
+    case function(String, [CSSComponent])
+    /// `open` is `.openParen`, `.openSquare` or `.openCurly`.
+    case block(CSSToken, [CSSComponent])
+}
+
+/// One declaration (`name: value !important`). Custom property names keep their case; others are lowercased.
+package struct CSSDeclaration: Equatable, Sendable {
+    package var name: String
+    package var value: [CSSComponent]
+    package var important: Bool
+}
+
+/// What a stylesheet's text holds for the cascade: style rules (their selectors as written, not yet read) and
+/// `@import` addresses, with what was left out and why.
+package struct ParsedStyleSheet: Sendable {
+    package struct StyleRule: Sendable {
+        package var prelude: [CSSComponent]
+        package var declarations: [CSSDeclaration]
+    }
+    package var rules: [StyleRule] = []
+    /// `@import` targets with their media lists already checked against the screen.
+    package var imports: [String] = []
+    /// Rules left out for nesting deeper than `CSSParser.maximumDepth`.
+    package var tooDeep = 0
+    /// True when the rule count reached `CSSParser.maximumRules` and the rest was not read.
+    package var tooManyRules = false
+}
+
+/// CSS Syntax Level 3's parser (§5.3 "Parser entry points"), reading tokens as the tokenizer makes them.
+///
+/// Error recovery is the specification's: a bad declaration is dropped up to the next `;`, a bad rule up to the
+/// end of its block. Bounds against hostile sheets: component values nest at most `maximumDepth` deep (a rule
+/// nested deeper is skipped whole, with a stack on the heap, so no depth reaches the thread's stack); at most
+/// `maximumRules` style rules are kept.
+package struct CSSParser {
+    /// Blink limits CSS nesting to a similar depth; real sheets stay under ten.
+    package static let maximumDepth = 32
+    package static let maximumRules = 100_000
+
+    private var tokenizer: CSSTokenizer
+    private var pending: CSSToken?
+    private let media: CSSMedia
+    private var sheet = ParsedStyleSheet()
+    /// Set when a component value went past `maximumDepth`; the rule being read is then dropped.
+    private var overflowed = false
+
+    private init(tokenizer: CSSTokenizer, media: CSSMedia) {
+        self.tokenizer = tokenizer
+        self.media = media
+    }
+
+    /// §5.3.3 "Parse a stylesheet", keeping the rules for `media`.
+    package static func parseStyleSheet(_ bytes: [UInt8], media: CSSMedia) -> ParsedStyleSheet {
+        var parser = CSSParser(tokenizer: CSSTokenizer(bytes: bytes), media: media)
+        parser.consumeRules(topLevel: true, depth: 0)
+        return parser.sheet
+    }
+
+    package static func parseStyleSheet(_ text: String, media: CSSMedia) -> ParsedStyleSheet {
+        parseStyleSheet(Array(text.utf8), media: media)
+    }
+
+    /// §5.3.8 "Parse a list of declarations": a `style` attribute's content.
+    package static func parseDeclarations(_ text: String) -> [CSSDeclaration] {
+        var parser = CSSParser(tokenizer: CSSTokenizer(text), media: CSSMedia(width: 0))
+        return parser.consumeDeclarations(insideBlock: false)
+    }
+
+    /// §5.3.1 "Parse a component value list" (selectors and media queries in tests).
+    package static func parseComponents(_ text: String) -> [CSSComponent] {
+        var parser = CSSParser(tokenizer: CSSTokenizer(text), media: CSSMedia(width: 0))
+        var values: [CSSComponent] = []
+        while true {
+            let token = parser.nextToken()
+            if token == .eof { return values }
+            values.append(parser.consumeComponent(token, depth: 0))
+        }
+    }
+
+    // MARK: Tokens
+
+    private mutating func nextToken() -> CSSToken {
+        if let token = pending {
+            pending = nil
+            return token
+        }
+        return tokenizer.next()
+    }
+
+    private mutating func reconsume(_ token: CSSToken) { pending = token }
+
+    // MARK: Rules
+
+    /// §5.4.1 "Consume a list of rules". Inside a block it stops at the block's `}`.
+    private mutating func consumeRules(topLevel: Bool, depth: Int) {
+        while true {
+            let token = nextToken()
+            switch token {
+            case .eof:
+                return
+            case .closeCurly where !topLevel:
+                return
+            case .whitespace:
+                continue
+            case .cdo, .cdc:
+                if topLevel { continue }
+                reconsume(token)
+                consumeQualifiedRule(depth: depth)
+            case .atKeyword(let name):
+                consumeAtRule(name.lowercased(), depth: depth, topLevel: topLevel)
+            default:
+                reconsume(token)
+                consumeQualifiedRule(depth: depth)
+            }
+            if sheet.tooManyRules { return }
+        }
+    }
+
+    /// §5.4.2 "Consume an at-rule": `@media` and `@import` are read; every other at-rule is skipped whole.
+    private mutating func consumeAtRule(_ name: String, depth: Int, topLevel: Bool) {
+        var prelude: [CSSComponent] = []
+        overflowed = false
+        while true {
+            let token = nextToken()
+            switch token {
+            case .semicolon, .eof:
+                // `@import` is read only before any style rule (CSS Cascade 4 §2.1).
+                if name == "import", topLevel, sheet.rules.isEmpty, !overflowed { readImport(prelude) }
+                return
+            case .openCurly:
+                if name == "media", !overflowed, depth + 1 < Self.maximumDepth,
+                   media.matches(queryList: prelude) {
+                    consumeRules(topLevel: false, depth: depth + 1)
+                } else {
+                    if name == "media", depth + 1 >= Self.maximumDepth { sheet.tooDeep += 1 }
+                    skipBlock(closing: .closeCurly)
+                }
+                return
+            default:
+                prelude.append(consumeComponent(token, depth: depth + 1))
+            }
+        }
+    }
+
+    private mutating func readImport(_ prelude: [CSSComponent]) {
+        var rest = prelude.trimmingWhitespace[...]
+        guard let first = rest.popFirst() else { return }
+        var address: String?
+        switch first {
+        case .token(.string(let text)), .token(.url(let text)):
+            address = text
+        case .function(let name, let arguments) where name.lowercased() == "url":
+            if case .token(.string(let text))? = arguments.trimmingWhitespace.first { address = text }
+        default:
+            break
+        }
+        guard let address, media.matches(queryList: Array(rest)) else { return }
+        sheet.imports.append(address)
+    }
+
+    /// §5.4.3 "Consume a qualified rule": the prelude, then the block read as declarations.
+    private mutating func consumeQualifiedRule(depth: Int) {
+        var prelude: [CSSComponent] = []
+        overflowed = false
+        while true {
+            let token = nextToken()
+            switch token {
+            case .eof:
+                return  // a parse error: the rule is dropped
+            case .openCurly:
+                let preludeOverflowed = overflowed
+                let declarations = consumeDeclarations(insideBlock: true, depth: depth + 1)
+                if overflowed || preludeOverflowed {
+                    sheet.tooDeep += 1
+                    return
+                }
+                if sheet.rules.count >= Self.maximumRules {
+                    sheet.tooManyRules = true
+                    return
+                }
+                sheet.rules.append(ParsedStyleSheet.StyleRule(prelude: prelude, declarations: declarations))
+                return
+            default:
+                prelude.append(consumeComponent(token, depth: depth + 1))
+            }
+        }
+    }
+
+    // MARK: Declarations
+
+    /// §5.4.5 "Consume a list of declarations". `insideBlock`: stop at the block's `}`.
+    private mutating func consumeDeclarations(insideBlock: Bool, depth: Int = 0) -> [CSSDeclaration] {
+        var declarations: [CSSDeclaration] = []
+        while true {
+            let token = nextToken()
+            switch token {
+            case .eof:
+                return declarations
+            case .closeCurly where insideBlock:
+                return declarations
+            case .whitespace, .semicolon:
+                continue
+            case .atKeyword:
+                // An at-rule inside a style block (none is supported there): skipped up to its `;` or block.
+                while true {
+                    let next = nextToken()
+                    if next == .semicolon || next == .eof { break }
+                    if next == .closeCurly && insideBlock { reconsume(next); break }
+                    if next == .openCurly { skipBlock(closing: .closeCurly); break }
+                    _ = consumeComponent(next, depth: depth + 1)
+                }
+            case .ident(let name):
+                var values: [CSSComponent] = []
+                while true {
+                    let next = nextToken()
+                    if next == .semicolon || next == .eof { break }
+                    if next == .closeCurly && insideBlock { reconsume(next); break }
+                    values.append(consumeComponent(next, depth: depth + 1))
+                }
+                if let declaration = Self.declaration(name: name, values) { declarations.append(declaration) }
+            default:
+                // A parse error: everything up to the next `;` goes.
+                while true {
+                    let next = nextToken()
+                    if next == .semicolon || next == .eof { break }
+                    if next == .closeCurly && insideBlock { reconsume(next); break }
+                    _ = consumeComponent(next, depth: depth + 1)
+                }
+            }
+        }
+    }
+
+    /// §5.4.6 "Consume a declaration" from its name and the component values after it.
+    private static func declaration(name: String, _ values: [CSSComponent]) -> CSSDeclaration? {
+        var rest = values[...]
+        while rest.first == .token(.whitespace) { rest = rest.dropFirst() }
+        guard rest.first == .token(.colon) else { return nil }
+        var value = Array(rest.dropFirst()).trimmingWhitespace
+        var important = false
+        // `!` and `important` (any case) as the last two non-whitespace values.
+        if case .token(.ident(let word))? = value.last, word.lowercased() == "important" {
+            var head = Array(value.dropLast()).trimmingWhitespace
+            if head.last == .token(.delim(ascii("!"))) {
+                head.removeLast()
+                value = head.trimmingWhitespace
+                important = true
+            }
+        }
+        let isCustom = name.hasPrefix("--")
+        return CSSDeclaration(name: isCustom ? name : name.lowercased(), value: value, important: important)
+    }
+
+    // MARK: Component values
+
+    /// §5.4.7 "Consume a component value". Past `maximumDepth` the block is skipped and `overflowed` set.
+    private mutating func consumeComponent(_ token: CSSToken, depth: Int) -> CSSComponent {
+        let closing: CSSToken
+        switch token {
+        case .openCurly: closing = .closeCurly
+        case .openSquare: closing = .closeSquare
+        case .openParen, .function: closing = .closeParen
+        default: return .token(token)
+        }
+        if depth >= Self.maximumDepth {
+            overflowed = true
+            skipBlock(closing: closing)
+            return .token(.whitespace)
+        }
+        var contents: [CSSComponent] = []
+        while true {
+            let next = nextToken()
+            if next == closing || next == .eof { break }
+            contents.append(consumeComponent(next, depth: depth + 1))
+        }
+        if case .function(let name) = token { return .function(name, contents) }
+        return .block(token, contents)
+    }
+
+    /// Reads past the end of a block whose opening token was just read, keeping nothing. Nested blocks are
+    /// matched with a stack on the heap, so 100,000 levels cost memory for 100,000 bytes and no recursion.
+    private mutating func skipBlock(closing: CSSToken) {
+        var expected: [CSSToken] = [closing]
+        while let want = expected.last {
+            let token = nextToken()
+            switch token {
+            case .eof: return
+            case want: expected.removeLast()
+            case .openCurly: expected.append(.closeCurly)
+            case .openSquare: expected.append(.closeSquare)
+            case .openParen, .function: expected.append(.closeParen)
+            default: break
+            }
+        }
+    }
+}
+
+extension Array where Element == CSSComponent {
+    /// Without whitespace at either end.
+    package var trimmingWhitespace: [CSSComponent] {
+        var slice = self[...]
+        while slice.first == .token(.whitespace) { slice = slice.dropFirst() }
+        while slice.last == .token(.whitespace) { slice = slice.dropLast() }
+        return Array(slice)
+    }
+}

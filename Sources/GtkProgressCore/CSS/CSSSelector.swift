@@ -1,0 +1,478 @@
+/// An element as selectors see it. The document's elements (gumbo's) and the tests' trees conform.
+package protocol CSSElement {
+    /// The tag name, lowercase for HTML elements.
+    var localName: String { get }
+    func isNamed(_ lowercasedName: String) -> Bool
+    var elementID: String? { get }
+    func hasClass(_ name: String) -> Bool
+    /// Each class once per occurrence in `class`, for the rule index.
+    var classNames: [String] { get }
+    func attributeValue(_ lowercasedName: String) -> String?
+    var parentElement: Self? { get }
+    var previousSiblingElement: Self? { get }
+    var nextSiblingElement: Self? { get }
+    /// No element children and no text (Selectors 3 §6.6.5.10 `:empty`).
+    var hasNoChildren: Bool { get }
+    /// False when the element's siblings are not known: then no structural pseudo-class matches it.
+    var hasKnownPosition: Bool { get }
+}
+
+extension CSSElement {
+    package var hasKnownPosition: Bool { true }
+}
+
+/// A selector of Selectors Level 3 (<https://www.w3.org/TR/selectors-3/>), with `:not()` and `:is()` taking lists
+/// of compound selectors. Parsing fails (nil) on anything else — a namespace, an unknown pseudo-class such as
+/// `:hover`, a pseudo-element other than `::before` and `::after` — so such a rule never applies.
+package struct CSSSelector: Sendable, Equatable {
+    package enum Combinator: Sendable, Equatable { case descendant, child, nextSibling, subsequentSibling }
+
+    package enum AttributeMatch: Sendable, Equatable {
+        case exists, equals, includes, dashMatch, prefix, suffix, substring
+    }
+
+    package indirect enum Simple: Sendable, Equatable {
+        case type(String)
+        case id(String)
+        case className(String)
+        case attribute(name: String, match: AttributeMatch, value: String, caseInsensitive: Bool)
+        case firstChild, lastChild, onlyChild, root, empty
+        case nthChild(a: Int, b: Int)
+        case nthLastChild(a: Int, b: Int)
+        case not([Compound])
+        case `is`([Compound])
+    }
+
+    package struct Compound: Sendable, Equatable {
+        package var simples: [Simple] = []
+    }
+
+    package enum PseudoElement: Sendable, Equatable { case before, after }
+
+    /// Rightmost compound first; `combinators[i]` joins `compounds[i]` to `compounds[i + 1]` (its left).
+    package var compounds: [Compound]
+    package var combinators: [Combinator]
+    package var pseudoElement: PseudoElement?
+    /// (ids, classes + attributes + pseudo-classes, types) packed as a × 2²⁰ + b × 2¹⁰ + c.
+    package var specificity: Int
+
+    /// Selectors longer than this are refused (Blink and WebKit limit lengths similarly); real ones have a few.
+    package static let maximumCompounds = 64
+    package static let maximumSimples = 64
+
+    // MARK: Parsing
+
+    /// A selector list; nil when any selector in it is invalid or unsupported (Selectors 3 §5: one bad selector
+    /// makes the whole group invalid).
+    package static func parseList(_ components: [CSSComponent]) -> [CSSSelector]? {
+        var selectors: [CSSSelector] = []
+        var current: [CSSComponent] = []
+        for component in components {
+            if component == .token(.comma) {
+                guard let selector = parse(current) else { return nil }
+                selectors.append(selector)
+                current = []
+            } else {
+                current.append(component)
+            }
+        }
+        guard let last = parse(current) else { return nil }
+        selectors.append(last)
+        return selectors
+    }
+
+    package static func parse(_ text: String) -> [CSSSelector]? { parseList(CSSParser.parseComponents(text)) }
+
+    static func parse(_ components: [CSSComponent]) -> CSSSelector? {
+        let parts = components.trimmingWhitespace
+        guard !parts.isEmpty else { return nil }
+        var compounds: [Compound] = []
+        var combinators: [Combinator] = []
+        var pseudoElement: PseudoElement?
+        var index = 0
+        var pendingCombinator: Combinator?
+        while index < parts.count {
+            if pseudoElement != nil { return nil }  // nothing may follow a pseudo-element
+            if !compounds.isEmpty {
+                // A combinator: whitespace, `>`, `+`, `~`, with whitespace around it.
+                var sawSpace = false
+                while index < parts.count, parts[index] == .token(.whitespace) { sawSpace = true; index += 1 }
+                var combinator: Combinator? = sawSpace ? .descendant : nil
+                if index < parts.count, case .token(.delim(let d)) = parts[index] {
+                    switch d {
+                    case ascii(">"): combinator = .child
+                    case ascii("+"): combinator = .nextSibling
+                    case ascii("~"): combinator = .subsequentSibling
+                    default: break
+                    }
+                    if combinator != .descendant || !sawSpace, [ascii(">"), ascii("+"), ascii("~")].contains(d) {
+                        index += 1
+                        while index < parts.count, parts[index] == .token(.whitespace) { index += 1 }
+                    }
+                }
+                guard let found = combinator, index < parts.count else { return nil }
+                pendingCombinator = found
+            }
+            guard let (compound, element, next) = parseCompound(parts, from: index, allowPseudoElement: true),
+                  !compound.simples.isEmpty || element != nil else { return nil }
+            if let combinator = pendingCombinator { combinators.append(combinator) }
+            compounds.append(compound)
+            pseudoElement = element
+            index = next
+            guard compounds.count <= maximumCompounds else { return nil }
+        }
+        guard !compounds.isEmpty else { return nil }
+        var selector = CSSSelector(compounds: compounds.reversed(), combinators: combinators.reversed(),
+                                   pseudoElement: pseudoElement, specificity: 0)
+        selector.specificity = selector.compounds.reduce(pseudoElement == nil ? 0 : 1) { $0 + specificity(of: $1) }
+        return selector
+    }
+
+    /// A compound selector starting at `index`: its simple selectors, a pseudo-element, and where it ended.
+    private static func parseCompound(_ parts: [CSSComponent], from start: Int, allowPseudoElement: Bool)
+        -> (Compound, PseudoElement?, Int)? {
+        var compound = Compound()
+        var index = start
+        var pseudoElement: PseudoElement?
+        func token(_ offset: Int) -> CSSToken? {
+            guard index + offset < parts.count, case .token(let token) = parts[index + offset] else { return nil }
+            return token
+        }
+        // A type or universal selector may only come first.
+        if case .ident(let name)? = token(0) {
+            if token(1) == .delim(ascii("|")) { return nil }
+            compound.simples.append(.type(name.lowercased()))
+            index += 1
+        } else if token(0) == .delim(ascii("*")) {
+            if token(1) == .delim(ascii("|")) { return nil }
+            index += 1
+            if index == parts.count || !isSimpleStart(parts[index]) {
+                compound.simples.append(.is([]))  // `*` alone: a marker that matches every element
+            }
+        } else if token(0) == .delim(ascii("|")) {
+            return nil
+        }
+        while index < parts.count {
+            if pseudoElement != nil { return nil }
+            switch parts[index] {
+            case .token(.hash(let name, let isID)):
+                guard isID else { return nil }
+                compound.simples.append(.id(name))
+                index += 1
+            case .token(.delim(ascii("."))):
+                guard case .ident(let name)? = token(1) else { return nil }
+                compound.simples.append(.className(name))
+                index += 2
+            case .block(.openSquare, let contents):
+                guard let attribute = parseAttribute(contents) else { return nil }
+                compound.simples.append(attribute)
+                index += 1
+            case .token(.colon):
+                if token(1) == .colon {
+                    guard allowPseudoElement, case .ident(let name)? = token(2) else { return nil }
+                    switch name.lowercased() {
+                    case "before": pseudoElement = .before
+                    case "after": pseudoElement = .after
+                    default: return nil
+                    }
+                    index += 3
+                    continue
+                }
+                guard index + 1 < parts.count else { return nil }
+                switch parts[index + 1] {
+                case .token(.ident(let name)):
+                    switch name.lowercased() {
+                    case "first-child": compound.simples.append(.firstChild)
+                    case "last-child": compound.simples.append(.lastChild)
+                    case "only-child": compound.simples.append(.onlyChild)
+                    case "root": compound.simples.append(.root)
+                    case "empty": compound.simples.append(.empty)
+                    // CSS 2's one-colon forms of the two pseudo-elements.
+                    case "before" where allowPseudoElement: pseudoElement = .before
+                    case "after" where allowPseudoElement: pseudoElement = .after
+                    default: return nil
+                    }
+                case .function(let name, let arguments):
+                    switch name.lowercased() {
+                    case "nth-child", "nth-last-child":
+                        guard let (a, b) = parseAnPlusB(arguments) else { return nil }
+                        compound.simples.append(name.lowercased() == "nth-child" ? .nthChild(a: a, b: b)
+                                                : .nthLastChild(a: a, b: b))
+                    case "not", "is", "matches", "where":
+                        guard let list = parseCompoundList(arguments) else { return nil }
+                        compound.simples.append(name.lowercased() == "not" ? .not(list) : .is(list))
+                    default:
+                        return nil
+                    }
+                default:
+                    return nil
+                }
+                index += 2
+            default:
+                guard compound.simples.count <= maximumSimples else { return nil }
+                return (compound, pseudoElement, index)
+            }
+            guard compound.simples.count <= maximumSimples else { return nil }
+        }
+        return (compound, pseudoElement, index)
+    }
+
+    private static func isSimpleStart(_ component: CSSComponent) -> Bool {
+        switch component {
+        case .token(.hash), .token(.delim(ascii("."))), .block(.openSquare, _), .token(.colon): return true
+        default: return false
+        }
+    }
+
+    /// The "simple arguments" of `:not()` and `:is()`: a list of compound selectors, no combinators.
+    private static func parseCompoundList(_ arguments: [CSSComponent]) -> [Compound]? {
+        var list: [Compound] = []
+        var current: [CSSComponent] = []
+        func flush() -> Bool {
+            let parts = current.trimmingWhitespace
+            guard !parts.isEmpty, let (compound, element, end) = parseCompound(parts, from: 0, allowPseudoElement: false),
+                  element == nil, end == parts.count, !compound.simples.isEmpty else { return false }
+            list.append(compound)
+            current = []
+            return true
+        }
+        for argument in arguments {
+            if argument == .token(.comma) {
+                guard flush() else { return nil }
+            } else {
+                current.append(argument)
+            }
+        }
+        guard flush(), list.count <= maximumSimples else { return nil }
+        return list
+    }
+
+    /// `[name]`, `[name=value]` and the other matchers, with an optional `i` or `s` flag (Selectors 4).
+    private static func parseAttribute(_ contents: [CSSComponent]) -> Simple? {
+        let parts = contents.filter { $0 != .token(.whitespace) }
+        guard case .token(.ident(let rawName))? = parts.first else { return nil }
+        let name = rawName.lowercased()
+        if parts.count == 1 { return .attribute(name: name, match: .exists, value: "", caseInsensitive: false) }
+        var index = 1
+        let match: AttributeMatch
+        switch parts[index] {
+        case .token(.delim(ascii("="))):
+            match = .equals
+            index += 1
+        case .token(.delim(let d)):
+            guard index + 1 < parts.count, parts[index + 1] == .token(.delim(ascii("="))) else { return nil }
+            switch d {
+            case ascii("~"): match = .includes
+            case ascii("|"): match = .dashMatch
+            case ascii("^"): match = .prefix
+            case ascii("$"): match = .suffix
+            case ascii("*"): match = .substring
+            default: return nil
+            }
+            index += 2
+        default:
+            return nil
+        }
+        guard index < parts.count else { return nil }
+        let value: String
+        switch parts[index] {
+        case .token(.ident(let text)), .token(.string(let text)): value = text
+        default: return nil
+        }
+        index += 1
+        var caseInsensitive = false
+        if index < parts.count {
+            guard index + 1 == parts.count, case .token(.ident(let flag)) = parts[index],
+                  ["i", "s"].contains(flag.lowercased()) else { return nil }
+            caseInsensitive = flag.lowercased() == "i"
+        }
+        return .attribute(name: name, match: match, value: value, caseInsensitive: caseInsensitive)
+    }
+
+    /// CSS Syntax 3 §6 "The An+B microsyntax", read from the argument's text with its whitespace removed.
+    static func parseAnPlusB(_ arguments: [CSSComponent]) -> (Int, Int)? {
+        var text = ""
+        for argument in arguments {
+            switch argument {
+            case .token(.whitespace): continue
+            case .token(.ident(let word)): text += word.lowercased()
+            case .token(.number(_, true, let representation)): text += representation
+            case .token(.dimension(_, true, let representation, let unit)): text += representation + unit.lowercased()
+            case .token(.delim(ascii("+"))): text += "+"
+            case .token(.delim(ascii("-"))): text += "-"
+            default: return nil
+            }
+        }
+        if text == "odd" { return (2, 1) }
+        if text == "even" { return (2, 0) }
+        func integer(_ s: Substring) -> Int? {
+            guard s.count <= 9 else { return nil }  // keeps the arithmetic far from overflow
+            return Int(s)
+        }
+        guard let n = text.firstIndex(of: "n") else {
+            return integer(text[...]).map { (0, $0) }
+        }
+        let aText = text[..<n]
+        let a: Int
+        switch aText {
+        case "", "+": a = 1
+        case "-": a = -1
+        default:
+            guard let value = integer(aText.hasPrefix("+") ? aText.dropFirst() : aText) else { return nil }
+            a = value
+        }
+        let bText = text[text.index(after: n)...]
+        if bText.isEmpty { return (a, 0) }
+        guard bText.first == "+" || bText.first == "-", bText.count > 1,
+              let value = integer(bText.dropFirst()), bText.dropFirst().allSatisfy(\.isASCIIDigitCharacter) else {
+            return nil
+        }
+        return (a, bText.first == "-" ? -value : value)
+    }
+
+    /// Selectors 3 §9; `:not()` and `:is()` count as their most specific argument (Selectors 4 §16).
+    private static func specificity(of compound: Compound) -> Int {
+        compound.simples.reduce(0) { total, simple in
+            switch simple {
+            case .id: return total + (1 << 20)
+            case .type: return total + 1
+            case .not(let list), .is(let list):
+                return total + (list.map(specificity(of:)).max() ?? 0)
+            default: return total + (1 << 10)
+            }
+        }
+    }
+
+    // MARK: Matching
+
+    /// Whether `element` is the subject of this selector, walking right to left (as browsers do).
+    package func matches<E: CSSElement>(_ element: E) -> Bool {
+        guard Self.matches(compounds[0], element) else { return false }
+        return matchRest(from: 1, element) == .matches
+    }
+
+    /// WebKit's SelectorChecker results: a failure that no higher ancestor (or earlier sibling) can turn into a
+    /// match ends the search there, so a long selector costs time linear in the depth, not exponential.
+    private enum Outcome { case matches, failsLocally, failsAllSiblings, failsCompletely }
+
+    private func matchRest<E: CSSElement>(from index: Int, _ element: E) -> Outcome {
+        guard index < compounds.count else { return .matches }
+        let compound = compounds[index]
+        func next(_ candidate: E) -> Outcome {
+            Self.matches(compound, candidate) ? matchRest(from: index + 1, candidate) : .failsLocally
+        }
+        switch combinators[index - 1] {
+        case .child:
+            guard let parent = element.parentElement else { return .failsCompletely }
+            return next(parent)
+        case .nextSibling:
+            guard let sibling = element.previousSiblingElement else { return .failsAllSiblings }
+            return next(sibling)
+        case .descendant:
+            var ancestor = element.parentElement
+            while let candidate = ancestor {
+                let outcome = next(candidate)
+                if outcome == .matches || outcome == .failsCompletely { return outcome }
+                ancestor = candidate.parentElement
+            }
+            return .failsCompletely
+        case .subsequentSibling:
+            var sibling = element.previousSiblingElement
+            while let candidate = sibling {
+                let outcome = next(candidate)
+                if outcome != .failsLocally { return outcome }
+                sibling = candidate.previousSiblingElement
+            }
+            return .failsAllSiblings
+        }
+    }
+
+    static func matches<E: CSSElement>(_ compound: Compound, _ element: E) -> Bool {
+        for simple in compound.simples where !matches(simple, element) { return false }
+        return true
+    }
+
+    private static func matches<E: CSSElement>(_ simple: Simple, _ element: E) -> Bool {
+        switch simple {
+        case .firstChild, .lastChild, .onlyChild, .nthChild, .nthLastChild, .empty:
+            guard element.hasKnownPosition else { return false }
+        default:
+            break
+        }
+        switch simple {
+        case .type(let name): return element.isNamed(name)
+        case .id(let id): return element.elementID == id
+        case .className(let name): return element.hasClass(name)
+        case .attribute(let name, let match, let value, let caseInsensitive):
+            guard var actual = element.attributeValue(name) else { return false }
+            var value = value
+            if caseInsensitive {
+                actual = actual.lowercased()
+                value = value.lowercased()
+            }
+            switch match {
+            case .exists: return true
+            case .equals: return actual == value
+            case .includes:
+                return !value.isEmpty && !value.contains(where: \.isCSSWhitespace)
+                    && actual.split(whereSeparator: \.isCSSWhitespace).contains { $0 == value }
+            case .dashMatch: return actual == value || actual.hasPrefix(value + "-")
+            case .prefix: return !value.isEmpty && actual.hasPrefix(value)
+            case .suffix: return !value.isEmpty && actual.hasSuffix(value)
+            case .substring: return !value.isEmpty && actual.contains(value)
+            }
+        case .firstChild: return element.parentElement != nil && element.previousSiblingElement == nil
+        case .lastChild: return element.parentElement != nil && element.nextSiblingElement == nil
+        case .onlyChild:
+            return element.parentElement != nil && element.previousSiblingElement == nil
+                && element.nextSiblingElement == nil
+        case .root: return element.parentElement == nil
+        case .empty: return element.hasNoChildren
+        case .nthChild(let a, let b):
+            guard element.parentElement != nil else { return false }
+            var position = 1
+            var sibling = element.previousSiblingElement
+            while let previous = sibling { position += 1; sibling = previous.previousSiblingElement }
+            return Self.isNth(position, a: a, b: b)
+        case .nthLastChild(let a, let b):
+            guard element.parentElement != nil else { return false }
+            var position = 1
+            var sibling = element.nextSiblingElement
+            while let next = sibling { position += 1; sibling = next.nextSiblingElement }
+            return Self.isNth(position, a: a, b: b)
+        case .not(let list): return !list.contains { matches($0, element) }
+        case .is(let list): return list.isEmpty || list.contains { matches($0, element) }
+        }
+    }
+
+    /// Whether `position` is `a`n+`b` for some n ≥ 0.
+    static func isNth(_ position: Int, a: Int, b: Int) -> Bool {
+        if a == 0 { return position == b }
+        let difference = position - b
+        return difference % a == 0 && difference / a >= 0
+    }
+
+    // MARK: Index keys
+
+    /// What the rule index files this selector under: its subject's id, else a class, else its type.
+    package enum Key: Hashable, Sendable { case id(String), className(String), type(String), universal }
+
+    package var key: Key {
+        var best = Key.universal
+        for simple in compounds[0].simples {
+            switch simple {
+            case .id(let id): return .id(id)
+            case .className(let name): if case .type = best { best = .className(name) } else if best == .universal { best = .className(name) }
+            case .type(let name): if best == .universal { best = .type(name) }
+            default: break
+            }
+        }
+        return best
+    }
+}
+
+extension Character {
+    /// CSS's whitespace: space, tab, newline, form feed, carriage return.
+    var isCSSWhitespace: Bool { self == " " || self == "\t" || self == "\n" || self == "\u{0C}" || self == "\r" || self == "\r\n" }
+    var isASCIIDigitCharacter: Bool { isASCII && isNumber }
+}

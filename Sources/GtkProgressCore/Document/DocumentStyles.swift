@@ -1,0 +1,142 @@
+internal import CGumbo
+import FoundationEssentials
+
+/// A page's author stylesheets, gathered from its tree before the walk writes any text: `<style>` elements and
+/// `<link rel="stylesheet">` in document order, each with its `@import`s before it (CSS Cascade 4 §2.1), the
+/// `media` attributes and `@media` rules read for `PageStyleOptions.media`.
+struct DocumentStyles {
+    private(set) var rules = CSSRuleSet()
+    /// What was left out and why, one line each, for the status line and stderr.
+    private(set) var notes: [String] = []
+    /// Linked or imported sheets neither in `PageStyleOptions.sheets` nor fetchable here: the window fetches them
+    /// and builds the page again.
+    private(set) var missing: [URL] = []
+    private var totalBytes = 0
+    private var sheetCount = 0
+    private var tooDeep = 0
+    private var tooManyRules = false
+    private let options: PageStyleOptions
+
+    private init(options: PageStyleOptions) { self.options = options }
+
+    static func collect(from document: GumboNodeRef, baseURL: URL?, options: PageStyleOptions) -> DocumentStyles {
+        var styles = DocumentStyles(options: options)
+        guard options.enabled else { return styles }
+        var base = baseURL
+        var stack: [GumboNodeRef] = [document]
+        var sheets: [(bytes: [UInt8]?, url: URL?)] = []
+        // Children pushed in reverse so they come off the stack in document order.
+        while let node = stack.popLast() {
+            if node.isElement {
+                switch node.tag {
+                case GUMBO_TAG_STYLE.rawValue where node.isHTML:
+                    if styles.applies(type: node.attribute("type"), media: node.attribute("media")) {
+                        var bytes: [UInt8] = []
+                        for index in 0..<node.childCount where node.child(index).isText {
+                            bytes.append(contentsOf: node.child(index).text)
+                        }
+                        sheets.append((bytes, base))
+                    }
+                    continue
+                case GUMBO_TAG_LINK.rawValue:
+                    let rel = (node.attribute("rel") ?? "").lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+                    if rel.contains("stylesheet"), !rel.contains("alternate"), let href = node.attribute("href"),
+                       styles.applies(type: node.attribute("type"), media: node.attribute("media")),
+                       let url = LinkResolution.resolve(LinkResolution.trim(href), against: base) {
+                        sheets.append((nil, url))
+                    }
+                    continue
+                case GUMBO_TAG_BASE.rawValue:
+                    if base == baseURL, let href = node.attribute("href"),
+                       let resolved = LinkResolution.resolve(LinkResolution.trim(href), against: baseURL) {
+                        base = resolved
+                    }
+                    continue
+                case GUMBO_TAG_TEMPLATE.rawValue, GUMBO_TAG_SVG.rawValue, GUMBO_TAG_NOSCRIPT.rawValue:
+                    continue
+                default:
+                    break
+                }
+            } else if node.type != GUMBO_NODE_DOCUMENT {
+                continue
+            }
+            var index = node.childCount - 1
+            while index >= 0 {
+                let child = node.child(index)
+                if child.isElement { stack.append(child) }
+                index -= 1
+            }
+        }
+        for sheet in sheets {
+            if let bytes = sheet.bytes {
+                styles.load(bytes, url: sheet.url, isInline: true, chain: [])
+            } else if let url = sheet.url {
+                styles.loadLinked(url, chain: [])
+            }
+        }
+        if styles.tooDeep > 0 {
+            styles.notes.append(L("Page style: %@ rules nested too deep were left out.", String(styles.tooDeep)))
+        }
+        if styles.tooManyRules {
+            styles.notes.append(L("Page style: more than %@ rules; the rest were left out.",
+                                  String(CSSParser.maximumRules)))
+        }
+        return styles
+    }
+
+    /// `type` empty or `text/css`; `media` empty or matching the screen (HTML's "style sheet ready" rules).
+    private func applies(type: String?, media: String?) -> Bool {
+        if let type = type?.trimmed().lowercased(), !type.isEmpty, type != "text/css" { return false }
+        guard let media, !media.trimmed().isEmpty else { return true }
+        return options.media.matches(queryList: CSSParser.parseComponents(media))
+    }
+
+    private mutating func loadLinked(_ url: URL, chain: [URL]) {
+        guard sheetCount < PageStyleOptions.maximumSheets else { return }
+        sheetCount += 1
+        let bytes: [UInt8]
+        if let fetched = options.sheets[url] {
+            bytes = fetched
+        } else {
+            switch options.fetch?(url) {
+            case .success(let fetched)?:
+                bytes = fetched
+            case .failure(let problem)?:
+                notes.append(L("Page style: %@", problem.message))
+                return
+            case nil:
+                if !missing.contains(url) { missing.append(url) }
+                return
+            }
+        }
+        load(bytes, url: url, isInline: false, chain: chain + [url])
+    }
+
+    private mutating func load(_ bytes: [UInt8], url: URL?, isInline: Bool, chain: [URL]) {
+        var bytes = bytes
+        let room = PageStyleOptions.maximumTotalBytes - totalBytes
+        let cap = min(PageStyleOptions.maximumSheetBytes, max(room, 0))
+        if bytes.count > cap {
+            let name = isInline ? L("a style element") : (url?.absoluteString ?? "")
+            notes.append(L("Page style: %@ is cut at %@ of %@.", name, GeneratedPages.formatBytes(cap),
+                           GeneratedPages.formatBytes(bytes.count)))
+            bytes = Array(bytes[..<cap])
+        }
+        totalBytes += bytes.count
+        let parsed = CSSParser.parseStyleSheet(bytes, media: options.media)
+        tooDeep += parsed.tooDeep
+        tooManyRules = tooManyRules || parsed.tooManyRules
+        for target in parsed.imports {
+            guard let imported = LinkResolution.resolve(LinkResolution.trim(target), against: url) else { continue }
+            if chain.contains(imported) {
+                notes.append(L("Page style: %@ imports itself; the loop was not followed.", imported.absoluteString))
+            } else if chain.count >= PageStyleOptions.maximumImportDepth {
+                notes.append(L("Page style: imports deeper than %@ were not followed.",
+                               String(PageStyleOptions.maximumImportDepth)))
+            } else {
+                loadLinked(imported, chain: chain)
+            }
+        }
+        rules.add(parsed)
+    }
+}

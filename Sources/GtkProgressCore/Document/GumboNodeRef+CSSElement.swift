@@ -1,0 +1,123 @@
+internal import CGumbo
+import Glibc
+
+/// Gumbo's elements as selectors see them. The markup gumbo parsed is gone by the time styles are matched, so an
+/// element gumbo does not know by name (a custom element) matches no type selector: a rule naming it does not
+/// apply, rather than apply to the wrong element.
+extension GumboNodeRef: CSSElement {
+    /// Gumbo's normalized names, by tag number.
+    private static let tagNames: [String] = (0..<GUMBO_TAG_LAST.rawValue).map {
+        String(cString: gumbo_normalized_tagname(GumboTag(rawValue: $0)))
+    }
+
+    var localName: String {
+        let tag = Int(self.tag)
+        return tag < Self.tagNames.count && tag != Int(GUMBO_TAG_UNKNOWN.rawValue) ? Self.tagNames[tag] : ""
+    }
+
+    func isNamed(_ lowercasedName: String) -> Bool {
+        let tag = self.tag
+        return tag != GUMBO_TAG_UNKNOWN.rawValue && Int(tag) < Self.tagNames.count && Self.tagNames[Int(tag)] == lowercasedName
+    }
+
+    var elementID: String? { hasAttributes ? attribute("id") : nil }
+
+    func hasClass(_ name: String) -> Bool {
+        guard hasAttributes else { return false }
+        var attributes = cgumbo_element(node).pointee.attributes
+        guard let attribute = gumbo_get_attribute(&attributes, "class"), let value = attribute.pointee.value else {
+            return false
+        }
+        // The class list without making strings: each whitespace-separated word compared in place.
+        return name.utf8.withContiguousStorageIfAvailable { wanted -> Bool in
+            let length = strlen(value)
+            let bytes = UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self)
+            var k = 0
+            while k < length {
+                while k < length && isSpace(bytes[k]) { k += 1 }
+                let start = k
+                while k < length && !isSpace(bytes[k]) { k += 1 }
+                if k - start == wanted.count && memcmp(bytes + start, wanted.baseAddress!, wanted.count) == 0 {
+                    return true
+                }
+            }
+            return false
+        } ?? classNames.contains(name)
+    }
+
+    var classNames: [String] {
+        guard hasAttributes, let value = attribute("class") else { return [] }
+        return value.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{0C}" })
+            .map(String.init)
+    }
+
+    func attributeValue(_ lowercasedName: String) -> String? { hasAttributes ? attribute(lowercasedName) : nil }
+
+    var parentElement: GumboNodeRef? {
+        guard let parent = node.pointee.parent, parent.pointee.type == GUMBO_NODE_ELEMENT else { return nil }
+        return GumboNodeRef(parent)
+    }
+
+    private func siblingElement(step: Int) -> GumboNodeRef? {
+        guard let parent = node.pointee.parent else { return nil }
+        let siblings = GumboNodeRef(parent)
+        var index = Int(node.pointee.index_within_parent) + step
+        while index >= 0 && index < siblings.childCount {
+            let sibling = siblings.child(index)
+            if sibling.isElement { return sibling }
+            index += step
+        }
+        return nil
+    }
+
+    var previousSiblingElement: GumboNodeRef? { siblingElement(step: -1) }
+    var nextSiblingElement: GumboNodeRef? { siblingElement(step: 1) }
+
+    var hasNoChildren: Bool {
+        for index in 0..<childCount {
+            let child = child(index)
+            if child.isElement || (child.isText && !child.text.isEmpty) { return false }
+        }
+        return true
+    }
+}
+
+extension GumboNodeRef {
+    /// The name of a tag number, "" for one gumbo does not know.
+    func localName(ofTag tag: UInt32) -> String {
+        tag < GUMBO_TAG_LAST.rawValue && tag != GUMBO_TAG_UNKNOWN.rawValue ? Self.tagNames[Int(tag)] : ""
+    }
+}
+
+/// An inline element the prefilter turned into a piece of text (`InlinePiece`): it had no attributes and only plain
+/// text, so it has a type, a parent and nothing else. Its place among its siblings is not known, so the structural
+/// pseudo-classes do not match it (`CSSElement.hasKnownPosition`). Its ancestors are the document's elements.
+struct PieceElement: CSSElement {
+    /// The piece's tag, or nil when this stands for `node` itself (an ancestor of a piece).
+    let tag: UInt32?
+    let node: GumboNodeRef
+
+    init(tag: UInt32, parent: GumboNodeRef) {
+        self.tag = tag
+        node = parent
+    }
+
+    private init(node: GumboNodeRef) {
+        tag = nil
+        self.node = node
+    }
+
+    var localName: String { tag.map { node.localName(ofTag: $0) } ?? node.localName }
+    func isNamed(_ lowercasedName: String) -> Bool { tag == nil ? node.isNamed(lowercasedName) : localName == lowercasedName }
+    var elementID: String? { tag == nil ? node.elementID : nil }
+    func hasClass(_ name: String) -> Bool { tag == nil && node.hasClass(name) }
+    var classNames: [String] { tag == nil ? node.classNames : [] }
+    func attributeValue(_ lowercasedName: String) -> String? { tag == nil ? node.attributeValue(lowercasedName) : nil }
+    var parentElement: PieceElement? {
+        tag == nil ? node.parentElement.map { PieceElement(node: $0) } : PieceElement(node: node)
+    }
+    var previousSiblingElement: PieceElement? { tag == nil ? node.previousSiblingElement.map { PieceElement(node: $0) } : nil }
+    var nextSiblingElement: PieceElement? { tag == nil ? node.nextSiblingElement.map { PieceElement(node: $0) } : nil }
+    var hasNoChildren: Bool { tag == nil ? node.hasNoChildren : false }
+    var hasKnownPosition: Bool { tag == nil }
+}

@@ -1,0 +1,178 @@
+import FoundationEssentials
+import XCTest
+@testable import GtkProgressCore
+
+/// Author styles through the document model, as the window and `--dump` both see them.
+final class CSSCascadeTests: XCTestCase {
+    private func text(_ html: String, styles: PageStyleOptions = PageStyleOptions()) -> String {
+        Document.parse(html: html, baseURL: URL(string: "https://example.org/page.html"), styles: styles).text
+    }
+
+    private func dump(_ html: String, styles: PageStyleOptions = PageStyleOptions()) -> String {
+        Document.parse(html: html, baseURL: URL(string: "https://example.org/page.html"), styles: styles)
+            .dumpText(width: 80)
+    }
+
+    /// Each way a page hides text: the `hidden` attribute, `style`, `<style>`, a linked sheet, `visibility`.
+    func testEachWayToHide() {
+        let sheets: [URL: [UInt8]] = [URL(string: "https://example.org/site.css")!: Array(".external { display: none }".utf8)]
+        let page = """
+            <html><head><style>.in-style { display: none } .ghost { visibility: hidden }</style>
+            <link rel="stylesheet" href="site.css"></head><body>
+            <p>kept-1</p><p hidden>gone-attribute</p><p style="display: none">gone-inline</p>
+            <div class="in-style">gone-style <b>bold</b></div><div class="external">gone-external</div>
+            <p class="ghost">gone-visibility <span style="visibility: visible">kept-2</span></p>
+            <span class="in-style">gone-span</span><a class="ghost" href="/x">¶</a><p>kept-3</p></body></html>
+            """
+        let shown = dump(page, styles: PageStyleOptions(sheets: sheets))
+        for kept in ["kept-1", "kept-2", "kept-3"] { XCTAssertTrue(shown.contains(kept), kept) }
+        for gone in ["gone", "bold", "¶", "/x"] { XCTAssertFalse(shown.contains(gone), "\(gone) in \(shown)") }
+        let unstyled = dump(page, styles: .off)
+        for shownWithout in ["gone-inline", "gone-style", "gone-external", "gone-visibility", "gone-span", "¶"] {
+            XCTAssertTrue(unstyled.contains(shownWithout), "without author styles \(shownWithout) shows")
+        }
+        XCTAssertFalse(unstyled.contains("gone-attribute"), "the hidden attribute is HTML's, not the author's CSS")
+    }
+
+    /// Specificity decides between rules, then source order; `!important` beats both, and the `style` attribute
+    /// beats any selector unless an important declaration stands against it.
+    func testSpecificityOrderAndImportance() {
+        let style = """
+            <style>
+            #a { display: none } div { display: block }
+            .b.c { display: none } .b { display: block }
+            .d { display: block } .d { display: none }
+            .e { display: none !important } #e { display: block }
+            .f { display: block }
+            .g { display: none !important }
+            </style>
+            """
+        let page = style + """
+            <div id="a">one</div><div class="b c">two</div><div class="d">three</div>
+            <div class="e" id="e">four</div><div class="f" style="display:none">five</div>
+            <div class="g" style="display:block">six</div><div class="f">seven</div>
+            """
+        let shown = text(page)
+        for gone in ["one", "two", "three", "four", "five", "six"] { XCTAssertFalse(shown.contains(gone), gone) }
+        XCTAssertTrue(shown.contains("seven"))
+    }
+
+    func testInheritanceAndVariables() {
+        let page = """
+            <style>
+            :root { --hide: none; --weight: bold }
+            .box { visibility: hidden; font-weight: var(--weight) }
+            .box .back { visibility: visible }
+            .v { display: var(--hide) } .w { display: var(--missing, none) } .x { display: var(--missing) }
+            ul.plain { list-style-type: none } i { font-style: normal }
+            </style>
+            <div class="box">hidden <p class="back">visible <span>too</span></p></div>
+            <p class="v">gone-v</p><p class="w">gone-w</p><p class="x">kept-x</p>
+            <ul class="plain"><li>item</li></ul><p><i>upright</i></p>
+            """
+        let document = Document.parse(html: page, baseURL: nil)
+        let shown = document.text
+        XCTAssertFalse(shown.contains("hidden"))
+        XCTAssertTrue(shown.contains("visible too"))
+        XCTAssertFalse(shown.contains("gone"))
+        XCTAssertTrue(shown.contains("kept-x"), "var() with no value and no fallback leaves the declaration out")
+        XCTAssertFalse(shown.contains("•"), "list-style-type: none inherits from the list to its items")
+        let visible = document.runs.first { $0.text.contains("visible") }
+        XCTAssertEqual(visible?.style.bold, true, "font-weight through var() inherits")
+        XCTAssertEqual(document.runs.first { $0.text.contains("upright") }?.style.italic, false)
+    }
+
+    func testPropertiesReachTheTextStyle() {
+        let page = """
+            <style>.k { font-family: "DejaVu Sans Mono", monospace } .c { text-align: center }
+            .pre { white-space: pre } h3.n { font-weight: 400 } .i { font-style: italic }
+            span.blk { display: block } li.inl { display: inline }
+            h2::before { content: "§ " } h2::after { content: "\\E001  end" } .icon::before { content: "\\F101" }
+            </style>
+            <p class="k">code</p><p class="c">middle</p><div class="pre">a   b</div><h3 class="n">plain</h3>
+            <p class="i">slanted</p><p>x<span class="blk">block</span>y</p>
+            <ul><li class="inl">one</li><li class="inl">two</li></ul><h2>Head</h2><p class="icon">icon</p>
+            """
+        let document = Document.parse(html: page, baseURL: nil)
+        func style(_ text: String) -> TextStyle? { document.runs.first { $0.text.contains(text) }?.style }
+        XCTAssertEqual(style("code")?.monospace, true)
+        XCTAssertEqual(style("middle")?.alignment, .center)
+        XCTAssertEqual(style("a   b")?.preformatted, true)
+        XCTAssertEqual(style("plain")?.bold, false)
+        XCTAssertEqual(style("slanted")?.italic, true)
+        XCTAssertTrue(document.text.contains("x\nblock\ny"), document.text)
+        XCTAssertTrue(document.text.contains("one two") || document.text.contains("onetwo"), document.text)
+        XCTAssertTrue(document.text.contains("§ Head end"), "string content, Private Use Area glyphs left out")
+        XCTAssertTrue(document.text.contains("icon"))
+        XCTAssertFalse(document.text.contains("\u{F101}"))
+    }
+
+    /// The dump's nominal screen is a desktop width; print rules never apply.
+    func testMediaRulesInTheDocument() {
+        let page = """
+            <style>@media print { .p { display: none } } @media (max-width: 600px) { .m { display: none } }
+            @media screen and (min-width: 700px) { .d { display: none } }</style>
+            <p class="p">print-hidden</p><p class="m">phone-hidden</p><p class="d">desktop-hidden</p>
+            """
+        let shown = text(page)
+        XCTAssertTrue(shown.contains("print-hidden"))
+        XCTAssertTrue(shown.contains("phone-hidden"))
+        XCTAssertFalse(shown.contains("desktop-hidden"))
+        let narrow = Document.parse(html: page, baseURL: nil, styles: PageStyleOptions(media: CSSMedia(width: 400))).text
+        XCTAssertFalse(narrow.contains("phone-hidden"))
+        XCTAssertTrue(narrow.contains("desktop-hidden"))
+    }
+
+    func testImportsAndLoops() {
+        let base = "https://example.org/"
+        let sheets: [URL: [UInt8]] = [
+            URL(string: base + "a.css")!: Array("@import 'b.css'; .a { display: none }".utf8),
+            URL(string: base + "b.css")!: Array("@import 'a.css'; .b { display: none }".utf8),
+        ]
+        let document = Document.parse(html: "<link rel=stylesheet href=a.css><p class=a>A</p><p class=b>B</p><p>C</p>",
+                                      baseURL: URL(string: base), styles: PageStyleOptions(sheets: sheets))
+        XCTAssertEqual(document.text.trimmingCharacters(in: .whitespacesAndNewlines), "C")
+        XCTAssertEqual(document.styleNotes.count, 1)
+        XCTAssertTrue(document.styleNotes[0].contains("a.css"), document.styleNotes[0])
+    }
+
+    func testUnreadableSheetIsNamedAndThePageShows() {
+        let document = Document.parse(html: "<link rel=stylesheet href=gone.css><p>page</p>",
+                                      baseURL: URL(string: "https://example.org/"),
+                                      styles: PageStyleOptions(fetch: { _ in .failure(.init("timed out")) }))
+        XCTAssertEqual(document.text, "page")
+        XCTAssertEqual(document.styleNotes, ["Page style: timed out"])
+    }
+
+    // MARK: Hostile CSS
+
+    /// A 10 MB stylesheet is cut at `maximumSheetBytes`, said so, and the page shows.
+    func testHugeStyleSheetIsCut() {
+        let rule = ".x{display:none}\n"
+        let big = String(repeating: rule, count: 10_000_000 / rule.utf8.count)
+        let document = Document.parse(html: "<style>\(big)</style><p class=x>gone</p><p>page</p>", baseURL: nil)
+        XCTAssertEqual(document.text, "page")
+        XCTAssertEqual(document.styleNotes.count, 2, document.styleNotes.joined(separator: "\n"))
+        XCTAssertTrue(document.styleNotes.contains { $0.contains("cut at") })
+        XCTAssertTrue(document.styleNotes.contains { $0.contains("more than 100000 rules") })
+    }
+
+    /// 100,000 rules (none for the page's classes) and a 10,000-part selector: the page shows, the selector is
+    /// refused.
+    func testManyRulesAndLongSelectors() {
+        var css = (0..<100_000).map { ".r\($0) { display: none }" }.joined(separator: "\n")
+        css += "\n" + Array(repeating: "div", count: 10_000).joined(separator: " ") + " { display: none }"
+        let document = Document.parse(html: "<style>\(css)</style><div><div><p class=r5>gone</p><p>page</p></div></div>",
+                                      baseURL: nil)
+        XCTAssertEqual(document.text, "page")
+    }
+
+    func testDeeplyNestedBlocks() {
+        let depth = 100_000
+        let css = "p { x: " + String(repeating: "{", count: depth) + String(repeating: "}", count: depth)
+            + " } .gone { display: none }"
+        let document = Document.parse(html: "<style>\(css)</style><p class=gone>gone</p><p>page</p>", baseURL: nil)
+        XCTAssertEqual(document.text, "page")
+        XCTAssertEqual(document.styleNotes.count, 1)
+    }
+}

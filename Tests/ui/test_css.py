@@ -1,0 +1,146 @@
+"""Author styles in the window: what a page hides with CSS (a `style` attribute, `<style>`, a linked stylesheet,
+`visibility`) is not in the page, `--no-css` shows it all, and a stylesheet that never finishes does not keep
+the page from showing."""
+
+import os
+import shutil
+import tempfile
+
+from harness import App, Server, check, wait_for
+
+
+PAGE = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>Hiding</title>
+<style>.in-style { display: none } .ghost { visibility: hidden } .ghost .back { visibility: visible }
+h1::after { content: " (styled)" }</style>
+<link rel="stylesheet" href="site.css"></head><body>
+<h1>Hiding</h1>
+<p>Visible one.</p>
+<p hidden>Gone by the hidden attribute.</p>
+<p style="display: none">Gone by a style attribute.</p>
+<div class="in-style">Gone by a style element.</div>
+<div class="external">Gone by a linked sheet.</div>
+<p class="ghost">Gone by visibility. <span class="back">Visible again.</span></p>
+<p>Visible two.</p>
+</body></html>
+"""
+
+GONE = ["hidden attribute", "style attribute", "style element", "linked sheet", "Gone by visibility"]
+
+
+def local_page():
+    folder = tempfile.mkdtemp(prefix="gtkprogress-css-")
+    with open(os.path.join(folder, "page.html"), "w") as f:
+        f.write(PAGE)
+    with open(os.path.join(folder, "site.css"), "w") as f:
+        f.write(".external { display: none }\n")
+    return folder
+
+
+def test_each_way_to_hide_is_honoured_in_the_window(binary):
+    folder = local_page()
+    app = App(binary, os.path.join(folder, "page.html"))
+    try:
+        app.wait_title("Hiding")
+        app.wait_text("Visible two.")
+        text = app.page_text()
+        for gone in GONE:
+            check(gone not in text, f"{gone!r} is hidden: {text!r}")
+        check("Visible again." in text, f"a child of a visibility:hidden element shows again: {text!r}")
+        check("Hiding (styled)" in text, f"::after content shows: {text!r}")
+        app.screenshot("css-hidden.png")
+    finally:
+        app.close()
+        shutil.rmtree(folder)
+
+
+def test_no_css_shows_what_the_page_hides(binary):
+    folder = local_page()
+    app = App(binary, "--no-css", os.path.join(folder, "page.html"))
+    try:
+        app.wait_title("Hiding")
+        app.wait_text("Visible two.")
+        text = app.page_text()
+        for shown in GONE[1:]:
+            check(shown in text, f"without page style {shown!r} shows: {text!r}")
+        check("hidden attribute" not in text, "the hidden attribute is HTML's own and stays honoured")
+        app.screenshot("css-off.png")
+    finally:
+        app.close()
+        shutil.rmtree(folder)
+
+
+def test_web_sheet_applies_and_a_sheet_that_never_finishes_does_not_hold_the_page(binary):
+    server = Server()
+    app = App(binary, server.url("/styled?sheet=/sheet"))
+    try:
+        app.wait_title("Styled")
+        app.wait_text("Shown by every sheet.")
+        check("Hidden by the web sheet." not in app.page_text(), "the linked sheet from the web applies")
+    finally:
+        app.close()
+    # A sheet that sends a few bytes and then nothing: the page shows after the bounded wait, and says why.
+    app = App(binary, server.url("/styled?sheet=" + "/stall%3Fafter%3D10%26length%3D100000"))
+    try:
+        app.wait_text("Shown by every sheet.", timeout=15)
+        check("Hidden by the web sheet." in app.page_text(), "without its sheet the page shows all of its text")
+        app.wait_status("did not arrive in time")
+    finally:
+        app.close()
+        server.stop()
+
+
+def _menu_items(app):
+    """The menu's items, check items too ("Page Style" is one)."""
+    import pyatspi
+    from harness import _walk
+    roles = (pyatspi.ROLE_MENU_ITEM, pyatspi.ROLE_CHECK_MENU_ITEM)
+    return {a.name: a for a in _walk(app.accessible())
+            if a.getRole() in roles and a.getState().contains(pyatspi.STATE_SHOWING)}
+
+
+def _click_menu_item(app, name):
+    import pyatspi
+    item = wait_for(lambda: _menu_items(app).get(name), what=f"menu item {name!r} (menu: {sorted(_menu_items(app))})")
+    x, y, w, h = item.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    app.click_screen(x + w // 2, y + h // 2)
+
+
+def test_the_page_style_toggle_shows_the_page_without_its_css_and_is_kept_in_the_session(binary):
+    import json
+    import pyatspi
+    folder = local_page()
+    state_home = tempfile.mkdtemp(prefix="gtkprogress-state-")
+    try:
+        app = App(binary, os.path.join(folder, "page.html"), state_home=state_home)
+        try:
+            app.wait_title("Hiding")
+            app.wait_text("Visible two.")
+            check("style element" not in app.page_text(), "styled at first")
+            x, y = app.text_position("Visible one.")
+            app.click_screen(x, y, button=3)
+            items = wait_for(lambda: _menu_items(app), what="the page's menu")
+            check("Page Style" in items, f"the page's menu offers Page Style: {sorted(items)}")
+            check(items["Page Style"].getState().contains(pyatspi.STATE_CHECKED), "Page Style is ticked at first")
+            _click_menu_item(app, "Page Style")
+            app.wait_text("Gone by a style element.")
+            check("Gone by a linked sheet." in app.page_text(), "without page style the linked sheet's rule goes too")
+            app.screenshot("css-toggled-off.png")
+
+            def saved_off():
+                try:
+                    with open(app.session_path) as f:
+                        return json.load(f)["windows"][0].get("pageStyle") is False
+                except (OSError, ValueError, KeyError, IndexError):
+                    return False
+            wait_for(saved_off, what="the choice written to the session")
+        finally:
+            app.close()
+        # The next start brings the window back, still without page style.
+        again = App(binary, state_home=state_home)
+        try:
+            again.wait_text("Gone by a style element.")
+        finally:
+            again.close()
+    finally:
+        shutil.rmtree(folder)
+        shutil.rmtree(state_home, ignore_errors=True)
