@@ -23,7 +23,9 @@ package struct ShownPage: Sendable {
     /// The page for what arrived: HTML and text rendered, anything else described with an offer to save it.
     /// Tables are fitted to `layoutWidth` columns.
     /// With `images`, the document has its images in place for the window (`Document.parse`).
-    package init(loaded: LoadedPage, layoutWidth: Int = Document.defaultLayoutWidth, images: ImageSelection? = nil) {
+    /// With `textMarks`, the marks of plain text (`Document.parse`).
+    package init(loaded: LoadedPage, layoutWidth: Int = Document.defaultLayoutWidth, images: ImageSelection? = nil,
+                 textMarks: Bool = false) {
         var statusLine = loaded.status >= 400 ? "HTTP \(loaded.status) \(HTTPStatus.reason(loaded.status))"
             : HTTPStatus.keepsPageShown(loaded.status) ? HTTPStatus.nothingToShow(loaded.status, from: loaded.finalURL)
             : L("Done: %@.", GeneratedPages.formatBytes(loaded.byteCount))
@@ -34,7 +36,7 @@ package struct ShownPage: Sendable {
         switch loaded.kind {
         case .html:
             self.init(document: Document.parse(html: loaded.text, baseURL: loaded.finalURL, layoutWidth: layoutWidth,
-                                                     images: images),
+                                                     images: images, textMarks: textMarks),
                       kind: .page,
                              status: statusLine)
         case .text:
