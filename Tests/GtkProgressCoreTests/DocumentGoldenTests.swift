@@ -19,14 +19,14 @@ final class DocumentGoldenTests: XCTestCase {
         for page in pages {
             let name = String(page.dropLast(".html".count))
             let html = try Data(contentsOf: Self.fixtures.appendingPathComponent(page))
-            let document = Document.parse(bytes: [UInt8](html), baseURL: Self.baseURL)
+            let document = Document.parse(bytes: [UInt8](html), baseURL: Self.baseURL, textMarks: true)
             try check(document.dumpText(), against: name + ".txt")
             for wrapped in files where wrapped.hasPrefix(name + ".width") && wrapped.hasSuffix(".txt") {
                 let width = Int(wrapped.dropFirst(name.count + ".width".count).dropLast(".txt".count))
                 XCTAssertNotNil(width, wrapped)
                 // Tables are fitted to the width at parse time, prose wraps to it in the dump.
                 let fitted = Document.parse(bytes: [UInt8](html), baseURL: Self.baseURL,
-                                            layoutWidth: width ?? Document.defaultLayoutWidth)
+                                            layoutWidth: width ?? Document.defaultLayoutWidth, textMarks: true)
                 try check(fitted.dumpText(width: width), against: wrapped)
             }
         }

@@ -28,9 +28,13 @@ final class DocumentModelTests: XCTestCase {
         XCTAssertEqual(style(of: "bold", in: document), TextStyle(bold: true))
         XCTAssertEqual(style(of: "strong", in: document), TextStyle(bold: true))
         XCTAssertEqual(style(of: "em", in: document), TextStyle(italic: true))
-        XCTAssertEqual(style(of: "code", in: document), TextStyle(monospace: true))
+        var code = TextStyle(monospace: true)
+        code.code = true
+        XCTAssertEqual(style(of: "code", in: document), code)
         XCTAssertEqual(style(of: "both", in: document), TextStyle(bold: true, italic: true))
-        XCTAssertEqual(style(of: "pre  text", in: document), TextStyle(monospace: true, preformatted: true))
+        var pre = TextStyle(monospace: true, preformatted: true)
+        pre.code = true
+        XCTAssertEqual(style(of: "pre  text", in: document), pre)
         XCTAssertEqual(style(of: "quoted", in: document), TextStyle(indent: 1))
         XCTAssertEqual(style(of: "item", in: document), TextStyle(indent: 1))
         XCTAssertEqual(style(of: "nested", in: document), TextStyle(indent: 2))

@@ -279,4 +279,35 @@ final class PageViewTests: XCTestCase {
         XCTAssertGreaterThan(center.x, width / 3, "centred text starts near the middle")
         XCTAssertGreaterThan(right.x, width * 3 / 4, "right-aligned text starts near the right edge")
     }
+
+    /// Edits, highlights, sub- and superscripts and code each carry their look's tag; code is on the theme's tint,
+    /// a colour near the view's background but not it.
+    func testInlineMeaningHasItsTags() async throws {
+        let document = Document.parse(html: """
+            <p>a <del>gone</del> <ins>new</ins> <s>old</s> <u>note</u> <mark>hit</mark> H<sub>2</sub>O x<sup>3</sup>
+            <code>code</code> plain</p><pre>block</pre>
+            """, baseURL: Self.baseURL)
+        showAndWait(document)
+        let text = page.text
+        func tags(_ fragment: String) throws -> [String] {
+            let range = try XCTUnwrap(text.range(of: fragment), fragment)
+            return page.textView.tagNames(atCharacter: text.distance(from: text.startIndex, to: range.lowerBound))
+        }
+        XCTAssertTrue(try tags("gone").contains("strikethrough"))
+        XCTAssertTrue(try tags("old").contains("strikethrough"))
+        XCTAssertTrue(try tags("new").contains("underline"))
+        XCTAssertTrue(try tags("note").contains("underline"))
+        XCTAssertTrue(try tags("hit").contains("highlight"))
+        XCTAssertTrue(try tags("2O").contains("sub"))
+        XCTAssertTrue(try tags("3").contains("sup"))
+        XCTAssertTrue(try tags("code").contains("code"))
+        XCTAssertTrue(try tags("block").contains("code-block0"))
+        XCTAssertEqual(try tags("plain"), [], "plain text has no look of its own")
+        let colors = page.textView.themeTextColors
+        let background = try XCTUnwrap(colors.background)
+        let tint = page.textView.codeTint
+        XCTAssertNotEqual(tint.hexString, background.hexString, "code stands out from the page")
+        XCTAssertGreaterThan(Contrast.ratio(colors.text.contrastColor, tint.contrastColor), 4.5,
+                             "text on the tint stays readable")
+    }
 }

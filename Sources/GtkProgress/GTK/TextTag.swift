@@ -30,6 +30,9 @@ package final class TextTag {
         set("weight", look.weight.map { Int32($0.pango.rawValue) })
         set("style", look.italic.map { Int32(($0 ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL).rawValue) })
         set("underline", look.underline.map { Int32(($0 ? PANGO_UNDERLINE_SINGLE : PANGO_UNDERLINE_NONE).rawValue) })
+        set("strikethrough", look.strikethrough.map { Int32($0 ? 1 : 0) })
+        // `rise` is in Pango units (1/1024 of a point at the text's size).
+        set("rise", look.risePoints.map { Int32(clamping: Int(($0 * Double(PANGO_SCALE)).rounded())) })
         set("family", look.family)
         set("scale", look.scale)
         set("size-points", look.sizePoints)
@@ -39,6 +42,7 @@ package final class TextTag {
         set("justification", look.justification.map { Int32($0.gtk.rawValue) })
         set("wrap-mode", look.wraps.map { Int32(($0 ? GTK_WRAP_WORD_CHAR : GTK_WRAP_NONE).rawValue) })
         set("left-margin", look.leftMargin.map { Int32(clamping: $0) })
+        set("right-margin", look.rightMargin.map { Int32(clamping: $0) })
         set("indent", look.indent.map { Int32(clamping: $0) })
         set("pixels-above-lines", look.pixelsAboveLines.map { Int32(clamping: $0) })
         set("pixels-below-lines", look.pixelsBelowLines.map { Int32(clamping: $0) })
@@ -65,6 +69,9 @@ package final class TextTag {
         package var weight: Weight?
         package var italic: Bool?
         package var underline: Bool?
+        package var strikethrough: Bool?
+        /// How far above the baseline (below, when negative) the text sits, in points.
+        package var risePoints: Double?
         package var family: String?
         /// A factor of the view's font size.
         package var scale: Double?
@@ -79,6 +86,8 @@ package final class TextTag {
         package var wraps: Bool?
         /// In pixels from the view's left edge.
         package var leftMargin: Int?
+        /// In pixels from the view's right edge.
+        package var rightMargin: Int?
         /// In pixels: the first line's indentation, negative to hang it left of the others.
         package var indent: Int?
         package var pixelsAboveLines: Int?
@@ -88,12 +97,14 @@ package final class TextTag {
                      scale: Double? = nil, sizePoints: Double? = nil, foreground: RGBA? = nil,
                      background: RGBA? = nil, paragraphBackground: RGBA? = nil,
                      justification: Justification? = nil, wraps: Bool? = nil, leftMargin: Int? = nil,
-                     indent: Int? = nil, pixelsAboveLines: Int? = nil, pixelsBelowLines: Int? = nil) {
+                     indent: Int? = nil, pixelsAboveLines: Int? = nil, pixelsBelowLines: Int? = nil,
+                     strikethrough: Bool? = nil, risePoints: Double? = nil, rightMargin: Int? = nil) {
             self.weight = weight; self.italic = italic; self.underline = underline; self.family = family
             self.scale = scale; self.sizePoints = sizePoints; self.foreground = foreground
             self.background = background; self.paragraphBackground = paragraphBackground
             self.justification = justification; self.wraps = wraps; self.leftMargin = leftMargin
             self.indent = indent; self.pixelsAboveLines = pixelsAboveLines; self.pixelsBelowLines = pixelsBelowLines
+            self.strikethrough = strikethrough; self.risePoints = risePoints; self.rightMargin = rightMargin
         }
     }
 }

@@ -27,6 +27,17 @@ extension TextView {
                 RGBA(Contrast.readable(theme.visited.contrastColor, on: background)))
     }
 
+    /// The background of code: the view's background with 7% of its text colour over it (in a dark theme,
+    /// lighter; in a light one, darker), which keeps the text's contrast on it well above 4.5:1.
+    package var codeTint: RGBA {
+        let colors = themeTextColors
+        let background = colors.background ?? RGBA(red: 1, green: 1, blue: 1)
+        let amount = 0.07
+        func mix(_ a: Double, _ b: Double) -> Double { a * (1 - amount) + b * amount }
+        return RGBA(red: mix(background.red, colors.text.red), green: mix(background.green, colors.text.green),
+                    blue: mix(background.blue, colors.text.blue))
+    }
+
     /// The theme's text and background colours of the view, for tests that check contrast.
     package var themeTextColors: (text: RGBA, background: RGBA?) {
         let context = gtk_widget_get_style_context(widget)

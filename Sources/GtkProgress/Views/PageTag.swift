@@ -11,6 +11,14 @@ enum PageTag: Hashable {
     case center, right
     /// A horizontal rule (`<hr>`).
     case rule
+    /// Deleted or struck text, inserted or underlined text, highlighted text (`<mark>`).
+    case strikethrough, underline, highlight
+    /// Subscripts and superscripts.
+    case lowered, raised
+    /// Code within a line: a tint behind it (`PageView.applyCodeColors`).
+    case code
+    /// A preformatted or code block at a nesting depth of lists and quotes: a tinted band with a margin.
+    case codeBlock(depth: Int)
     case link, visited
     /// Matches of find in page, and the one the find bar is on.
     case findMatch, findCurrent
@@ -28,12 +36,22 @@ enum PageTag: Hashable {
         case .center: return "center"
         case .right: return "right"
         case .rule: return "rule"
+        case .strikethrough: return "strikethrough"
+        case .underline: return "underline"
+        case .highlight: return "highlight"
+        case .lowered: return "sub"
+        case .raised: return "sup"
+        case .code: return "code"
+        case .codeBlock(let depth): return "code-block\(depth)"
         case .link: return "link"
         case .visited: return "visited"
         case .findMatch: return "find-match"
         case .findCurrent: return "find-current"
         }
     }
+
+    /// Pixels between a code block's tinted band and its text.
+    static let codeBlockPadding = 10
 
     var look: TextTag.Look {
         switch self {
@@ -56,6 +74,23 @@ enum PageTag: Hashable {
             // whole width of the view, whatever that width is: a thin line, like a browser's <hr>.
             let grey = RGBA(hex: 0x9a9996)
             return TextTag.Look(sizePoints: 2, foreground: grey, paragraphBackground: grey)
+        case .strikethrough: return TextTag.Look(strikethrough: true)
+        case .underline: return TextTag.Look(underline: true)
+        // Browsers draw `<mark>` black on yellow (HTML's rendering section); a paler yellow than find's matches,
+        // so a match inside a highlight still shows.
+        case .highlight: return TextTag.Look(foreground: RGBA(hex: 0x000000), background: RGBA(hex: 0xfff3a3))
+        // Smaller and shifted by about a third of the body size, as browsers draw `vertical-align: sub/super`
+        // with `font-size: smaller`.
+        case .lowered: return TextTag.Look(scale: 0.8, risePoints: -3)
+        case .raised: return TextTag.Look(scale: 0.8, risePoints: 4)
+        // The tint is the theme's (`PageView.applyCodeColors`).
+        case .code: return TextTag.Look()
+        case .codeBlock(let depth):
+            // The band starts at the left margin; the text keeps its distance from the band's edge by the first
+            // line's indent, which is every line's here, since a preformatted line never wraps and ends its own
+            // paragraph. Above and below each line, a little air.
+            return TextTag.Look(leftMargin: 16 + 24 * depth, indent: Self.codeBlockPadding, pixelsAboveLines: 2,
+                                pixelsBelowLines: 2, rightMargin: 16)
         // The colours are the theme's, made readable (`PageView.applyLinkColors`).
         case .link, .visited: return TextTag.Look(underline: true)
         // Dark text on yellow and orange, readable in light and dark themes alike.

@@ -33,7 +33,10 @@ extension PageView {
             }
             return true
         }
-        textView.onStyleUpdated { [weak self] in self?.applyLinkColors() }
+        textView.onStyleUpdated { [weak self] in
+            self?.applyLinkColors()
+            self?.applyCodeColors()
+        }
     }
 
     // MARK: Keyboard focus on links
@@ -205,6 +208,20 @@ extension PageView {
         let colors = textView.readableLinkColors
         sharedTags[.link]?.apply(TextTag.Look(foreground: colors.link))
         sharedTags[.visited]?.apply(TextTag.Look(foreground: colors.visited))
+        textView.queueDraw()
+    }
+
+    /// Gives code its tint: the theme's text colour laid thinly over its background, so a code block is a
+    /// slightly darker band in a light theme and a slightly lighter one in a dark theme.
+    func applyCodeColors() {
+        let tint = textView.codeTint
+        for (look, tag) in sharedTags {
+            switch look {
+            case .code: tag.apply(TextTag.Look(background: tint))
+            case .codeBlock: tag.apply(TextTag.Look(paragraphBackground: tint))
+            default: break
+            }
+        }
         textView.queueDraw()
     }
 

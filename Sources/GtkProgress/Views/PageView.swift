@@ -399,7 +399,21 @@ package final class PageView {
         if style.italic { tags.append(shared(.italic)) }
         if style.monospace { tags.append(shared(.monospace)) }
         if style.preformatted { tags.append(shared(.preformatted)) }
-        if style.indent > 0 { tags.append(shared(.indent(depth: min(style.indent, 12)))) }
+        if style.code && style.preformatted {
+            // The block's band sets its own margin, at the block's depth.
+            tags.append(shared(.codeBlock(depth: min(style.indent, 12))))
+        } else if style.indent > 0 {
+            tags.append(shared(.indent(depth: min(style.indent, 12))))
+        }
+        if style.code && !style.preformatted { tags.append(shared(.code)) }
+        if style.strikethrough { tags.append(shared(.strikethrough)) }
+        if style.underline { tags.append(shared(.underline)) }
+        if style.highlight { tags.append(shared(.highlight)) }
+        switch style.baseline {
+        case .normal: break
+        case .lowered: tags.append(shared(.lowered))
+        case .raised: tags.append(shared(.raised))
+        }
         if let link = style.link { tags.append(shared(link == 1 ? .visited : .link)) }
         switch style.alignment {
         case .left: break
@@ -416,6 +430,8 @@ package final class PageView {
         let tag = textView.createTag(look.name, look: look.look)
         sharedTags[look] = tag
         if look == .link || look == .visited { applyLinkColors() }
+        if case .codeBlock = look { applyCodeColors() }
+        if look == .code { applyCodeColors() }
         return tag
     }
 

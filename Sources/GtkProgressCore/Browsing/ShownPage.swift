@@ -23,9 +23,10 @@ package struct ShownPage: Sendable {
     /// The page for what arrived: HTML and text rendered, anything else described with an offer to save it.
     /// Tables are fitted to `layoutWidth` columns.
     /// With `images`, the document has its images in place for the window (`Document.parse`).
-    /// `styles`: whether and how the page's author styles apply (`PageStyleOptions`).
+    /// `styles`: whether and how the page's author styles apply (`PageStyleOptions`). With `textMarks`, the
+    /// marks of plain text (`Document.parse`).
     package init(loaded: LoadedPage, layoutWidth: Int = Document.defaultLayoutWidth, images: ImageSelection? = nil,
-                 styles: PageStyleOptions = PageStyleOptions()) {
+                 styles: PageStyleOptions = PageStyleOptions(), textMarks: Bool = false) {
         var statusLine = loaded.status >= 400 ? "HTTP \(loaded.status) \(HTTPStatus.reason(loaded.status))"
             : HTTPStatus.keepsPageShown(loaded.status) ? HTTPStatus.nothingToShow(loaded.status, from: loaded.finalURL)
             : L("Done: %@.", GeneratedPages.formatBytes(loaded.byteCount))
@@ -36,7 +37,7 @@ package struct ShownPage: Sendable {
         switch loaded.kind {
         case .html:
             self.init(document: Document.parse(html: loaded.text, baseURL: loaded.finalURL, layoutWidth: layoutWidth,
-                                                     images: images, styles: styles),
+                                                     images: images, styles: styles, textMarks: textMarks),
                       kind: .page,
                              status: statusLine)
         case .text:

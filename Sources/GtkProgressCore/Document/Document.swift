@@ -20,6 +20,16 @@ package struct TextStyle: Hashable, Sendable {
     package var alignment: TextAlignment = .left
     /// A horizontal rule (`<hr>`): one line that spans the text width, whatever its characters.
     package var rule = false
+    /// Struck through: removed text (`<del>`) or text no longer accurate (`<s>`, `<strike>`).
+    package var strikethrough = false
+    /// Underlined: inserted text (`<ins>`) or an unarticulated annotation (`<u>`).
+    package var underline = false
+    /// Marked as relevant (`<mark>`): highlighted.
+    package var highlight = false
+    /// Lowered (`<sub>`) or raised (`<sup>`) and smaller.
+    package var baseline: Baseline = .normal
+    /// Code, keyboard input or program output (`<code>`, `<kbd>`, `<samp>`, `<pre>`): drawn on a tint.
+    package var code = false
 
     package init(heading: Int = 0, bold: Bool = false, italic: Bool = false, monospace: Bool = false,
                 preformatted: Bool = false, indent: Int = 0, listMarker: Bool = false, link: Int? = nil,
@@ -35,6 +45,11 @@ package struct TextStyle: Hashable, Sendable {
         self.alignment = alignment
         self.rule = rule
     }
+}
+
+/// Where a run of text sits against its line: HTML's `<sub>` and `<sup>`.
+package enum Baseline: Hashable, Sendable {
+    case normal, lowered, raised
 }
 
 /// Where a paragraph's lines sit: HTML's `align` attribute and CSS `text-align` (`justify` reads as left).
@@ -104,18 +119,23 @@ package struct Document: Sendable {
     /// With `images`, each image is a U+FFFC the window replaces with its picture (`PageImage`); without, its
     /// alt text in brackets, as `--dump` prints it.
     /// `styles` says whether and how the page's author stylesheets apply (by default: the ones in the page).
+    /// With `textMarks`, edits, strike-through and sub- and superscripts are marked in the text as `--dump`
+    /// prints them (`[DEL:…:DEL]`, `x^2`; `InlineMarks`); without, they are only looks, for the window.
     package static func parse(html: String, baseURL: URL?, layoutWidth: Int = defaultLayoutWidth,
-                              images: ImageSelection? = nil, styles: PageStyleOptions = PageStyleOptions()) -> Document {
+                              images: ImageSelection? = nil, styles: PageStyleOptions = PageStyleOptions(),
+                              textMarks: Bool = false) -> Document {
         var html = html
         return html.withUTF8 {
             DocumentBuilder.build(source: $0, baseURL: baseURL, layoutWidth: layoutWidth, images: images,
-                                  styles: styles)
+                                  styles: styles, textMarks: textMarks)
         }
     }
 
     /// Parses HTML given as bytes; invalid UTF-8 becomes U+FFFD first, since gumbo reads only UTF-8.
-    package static func parse(bytes: [UInt8], baseURL: URL?, layoutWidth: Int = defaultLayoutWidth) -> Document {
-        parse(html: String(decoding: bytes, as: UTF8.self), baseURL: baseURL, layoutWidth: layoutWidth)
+    package static func parse(bytes: [UInt8], baseURL: URL?, layoutWidth: Int = defaultLayoutWidth,
+                              textMarks: Bool = false) -> Document {
+        parse(html: String(decoding: bytes, as: UTF8.self), baseURL: baseURL, layoutWidth: layoutWidth,
+              textMarks: textMarks)
     }
 
     /// A `text/plain` page: one monospace run, line breaks kept, as browsers show it.

@@ -27,6 +27,8 @@ struct DocumentBuilder {
     private var unmodelledTables = 0
     /// Columns tables are fitted to.
     private let layoutWidth: Int
+    /// Write the marks that say in plain text what a look says in the window (`InlineMarks`).
+    private let textMarks: Bool
     /// The window's choice among image sources; nil for the dump, where an image is its `[alt]`.
     private let imageSelection: ImageSelection?
     /// Images found so far, their addresses not yet resolved (`PageImages`).
@@ -52,13 +54,15 @@ struct DocumentBuilder {
     static func build(source: UnsafeBufferPointer<UInt8>, baseURL: URL?, placeholders: Bool = true,
                       maximumDepth: Int = MarkupPrefilter.maximumDepth,
                       layoutWidth: Int = Document.defaultLayoutWidth,
-                      images: ImageSelection? = nil, styles: PageStyleOptions = PageStyleOptions()) -> Document {
+                      images: ImageSelection? = nil, styles: PageStyleOptions = PageStyleOptions(),
+                      textMarks: Bool = false) -> Document {
         var markup = MarkupPrefilter.prefilter(source, maximumDepth: maximumDepth, placeholders: placeholders)
         let tree = markup.bytes.withUnsafeBufferPointer { GumboTree(parsing: $0) }
         // Gumbo copies the text and attributes it keeps, and the walk never reads its `original_*` pieces of the
         // input, so the markup gumbo parsed goes before the walk builds the text (a large page's worth of memory).
         markup.bytes = []
-        var builder = DocumentBuilder(source: source, markup: markup, layoutWidth: layoutWidth, images: images)
+        var builder = DocumentBuilder(source: source, markup: markup, layoutWidth: layoutWidth, images: images,
+                                      textMarks: textMarks)
         let pageStyles = DocumentStyles.collect(from: tree.document, baseURL: baseURL, options: styles)
         builder.styleRules = pageStyles.rules
         builder.stylesOn = styles.enabled
@@ -72,8 +76,9 @@ struct DocumentBuilder {
     }
 
     private init(source: UnsafeBufferPointer<UInt8>, markup: PrefilteredMarkup, layoutWidth: Int,
-                 images: ImageSelection?) {
+                 images: ImageSelection?, textMarks: Bool) {
         self.source = source
+        self.textMarks = textMarks
         self.markup = markup
         self.layoutWidth = max(layoutWidth, 20)
         self.imageSelection = images
@@ -190,6 +195,7 @@ struct DocumentBuilder {
             writer.requestBreak(2)
             style.monospace = true
             style.preformatted = true
+            style.code = true
         case .blockQuote:
             writer.requestBreak(2)
             style.indent = min(style.indent + 1, Self.maximumIndent)
@@ -286,6 +292,15 @@ struct DocumentBuilder {
             style.italic = true
         case .monospace:
             style.monospace = true
+        case .code, .edit, .struck, .underlined, .highlighted, .shifted:
+            InlineMarks.apply(role, to: &style)
+            if textMarks, let open = InlineMarks.plainText(role)?.open { writer.appendText(open) }
+        case .embedded(let kind):
+            appendEmbeddedLine(element, kind: kind)
+            // An iframe's content is text for browsers without frames, and `frame` and `embed` have none; the
+            // content of `video`, `audio` and `object` is their fallback, shown under the line.
+            if kind == .frame || kind == .embed { return nil }
+            writer.requestBreak(1)
         case .quotation:
             writer.appendText("“")
         case .lineBreak:
@@ -412,6 +427,12 @@ struct DocumentBuilder {
             writer.requestBreak(1)
         case .quotation:
             writer.appendText("”")
+        case .edit, .struck, .shifted:
+            if textMarks, let close = InlineMarks.plainText(frame.role)?.close, !close.isEmpty {
+                writer.appendText(close)
+            }
+        case .embedded:
+            writer.requestBreak(1)
         case .link:
             if let href = frame.href, !writer.hasVisibleText(since: frame.textStart) {
                 // An image link without alt text still needs something to click and to number.
@@ -529,6 +550,7 @@ struct DocumentBuilder {
     }
 
     private mutating func appendPiece(_ piece: InlinePiece, hidden: Bool = false) {
+        var closingMark = ""
         if piece.tag == GUMBO_TAG_P.rawValue {
             // A bare `<p>` or `</p>` the prefilter took out of a stretch of text: where a paragraph began or ended.
             writer.requestBreak(2)
@@ -549,10 +571,17 @@ struct DocumentBuilder {
         let saved = writer.styleID
         if piece.tag != 0 && piece.tag != GUMBO_TAG_P.rawValue {
             var style = writer.style
-            switch ElementRole.of(piece.tag) {
+            let role = ElementRole.of(piece.tag)
+            switch role {
             case .bold: style.bold = true
             case .italic: style.italic = true
             case .monospace: style.monospace = true
+            case .code, .edit, .struck, .underlined, .highlighted, .shifted:
+                InlineMarks.apply(role, to: &style)
+                if textMarks, let marks = InlineMarks.plainText(role) {
+                    writer.appendText(marks.open)
+                    closingMark = marks.close
+                }
             case .link:
                 if let href = piece.href {
                     style.link = linkIndex(for: LinkResolution.trim(String(decoding: source[href], as: UTF8.self)))
@@ -573,6 +602,7 @@ struct DocumentBuilder {
             if writer.style.preformatted { writer.appendPreformatted(text) } else { writer.appendText(text) }
         }
         if let after = css?.after { writer.appendText(after) }
+        if !closingMark.isEmpty { writer.appendText(closingMark) }
         writer.styleID = saved
     }
 
@@ -711,6 +741,56 @@ extension DocumentBuilder {
                                              media: node.attribute("media")))
         }
         return sources.reversed()
+    }
+}
+
+// MARK: Embedded content
+
+extension DocumentBuilder {
+    /// The line that stands for a video, a sound, a frame or an object: what it is and its file's name (or a
+    /// frame's title), a link to its source. HTML's embedded content shows nothing of itself without the
+    /// plug-in or player this viewer does not have; this line says it is there and where to get it.
+    private mutating func appendEmbeddedLine(_ element: GumboNodeRef, kind: ElementRole.EmbeddedKind) {
+        let source: String?
+        switch kind {
+        case .object: source = element.attribute("data")
+        case .video, .audio: source = element.attribute("src") ?? Self.firstSourceChild(of: element)
+        case .frame, .embed: source = element.attribute("src")
+        }
+        let href = source.map(LinkResolution.trim).flatMap { $0.isEmpty ? nil : $0 }
+        var name = href.map(LinkResolution.label(for:))
+        if kind == .frame, let title = (element.attribute("title") ?? element.attribute("name"))?.trimmed(),
+           !title.isEmpty {
+            name = title
+        }
+        let label: String
+        switch kind {
+        case .video: label = name.map { L("Video: %@", $0) } ?? L("Video")
+        case .audio: label = name.map { L("Audio: %@", $0) } ?? L("Audio")
+        case .frame: label = name.map { L("Frame: %@", $0) } ?? L("Frame")
+        case .object: label = name.map { L("Object: %@", $0) } ?? L("Object")
+        case .embed: label = name.map { L("Embedded: %@", $0) } ?? L("Embedded content")
+        }
+        writer.requestBreak(1)
+        let saved = writer.styleID
+        var style = writer.style
+        if let href { style.link = linkIndex(for: href) }
+        writer.style = style
+        writer.appendText(label)
+        writer.styleID = saved
+        writer.requestBreak(1)
+    }
+
+    /// The `src` of the first `<source>` child: a `<video>` or `<audio>` without a `src` of its own plays that.
+    /// Looks at a few children only, so a huge element costs no more than a small one.
+    private static func firstSourceChild(of element: GumboNodeRef) -> String? {
+        for index in 0..<min(element.childCount, 32) {
+            let child = element.child(index)
+            if child.isElement, child.tag == GUMBO_TAG_SOURCE.rawValue, let src = child.attribute("src") {
+                return src
+            }
+        }
+        return nil
     }
 }
 

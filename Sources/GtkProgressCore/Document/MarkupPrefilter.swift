@@ -107,6 +107,8 @@ struct MarkupScanner {
     /// stretch puts inside it would take on is not one (`scanText`'s paragraphs).
     var lastParagraphIsBare = false
     var attributes: [AttributeSpan] = []
+    /// A start tag that belongs in the body has been seen (`headContent`): the head, if any, is behind.
+    var inBody = false
 
     struct AttributeSpan {
         var nameStart: Int, nameEnd: Int, end: Int
@@ -199,10 +201,11 @@ struct MarkupScanner {
             return equalsLowercase(name, "color") || equalsLowercase(name, "face") || equalsLowercase(name, "size")
         }
         let wasForeign = stack.inForeignContent
-        if tag == GUMBO_TAG_NOSCRIPT.rawValue && !wasForeign {
+        if tag == GUMBO_TAG_NOSCRIPT.rawValue && !wasForeign && !inBody {
             dropNoscript(tagStart: tagStart, name: name)
             return
         }
+        if !inBody && !Self.headContent.contains(tag) { inBody = true }
         if tag == GUMBO_TAG_A.rawValue { anchorMayBeActive = true }
         if tag == GUMBO_TAG_P.rawValue { lastParagraphIsBare = attributes.isEmpty && !selfClosing }
         switch stack.startTag(tag, selfClosing: selfClosing, fontBreaksOut: fontBreaksOut) {
@@ -343,8 +346,10 @@ struct MarkupScanner {
         position = endOfRawText(from: position, name: name)
     }
 
-    /// A browser runs scripts, so it reads `<noscript>` as raw text and shows none of it; gumbo parses as if
-    /// scripting were off and would show it (and move its `<p>`s from the head into the body). Leave it out.
+    /// No script runs here, so a `<noscript>` in the body is what its author wrote for this reader, and gumbo
+    /// parses it as HTML does with scripting disabled. One in the head is another matter: it holds styles and
+    /// tracking pixels, and gumbo would move its `<img>`s and `<p>`s into the body
+    /// (<https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inheadnoscript>). That one is left out.
     private mutating func dropNoscript(tagStart: Int, name: UnsafeBufferPointer<UInt8>) {
         let endTag = endOfRawText(from: position, name: name)
         var end = count
@@ -352,6 +357,14 @@ struct MarkupScanner {
         replace(tagStart, end) { _ in }
         position = end
     }
+
+    /// Start tags the head holds (<https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead>);
+    /// any other starts the body.
+    private static let headContent: Set<UInt32> = Set([
+        GUMBO_TAG_HTML, GUMBO_TAG_HEAD, GUMBO_TAG_TITLE, GUMBO_TAG_META, GUMBO_TAG_LINK, GUMBO_TAG_STYLE,
+        GUMBO_TAG_SCRIPT, GUMBO_TAG_BASE, GUMBO_TAG_BASEFONT, GUMBO_TAG_BGSOUND, GUMBO_TAG_NOSCRIPT,
+        GUMBO_TAG_TEMPLATE, GUMBO_TAG_NOFRAMES,
+    ].map(\.rawValue))
 
     /// The index of the `<` of the end tag that closes raw text named `name`, or the end of the input.
     private func endOfRawText(from start: Int, name: UnsafeBufferPointer<UInt8>) -> Int {
@@ -429,7 +442,9 @@ private enum KeptAttribute {
                                    // Images: `PageImage`'s sources, declared size and loading.
                                    "srcset", "height", "loading", "media",
                                    // Author styles: class selectors and `<link rel="stylesheet">`.
-                                   "class", "rel"].map { Array($0.utf8) }
+                                   "class", "rel",
+                                   // Embedded content: an object's source, a frame's title.
+                                   "data", "title"].map { Array($0.utf8) }
     static let fontBreakout = Set(["color", "face", "size"].compactMap { names.firstIndex(of: Array($0.utf8)) })
 
     static func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -222,7 +222,7 @@ struct RunWriter {
             let byte = text[k]
             if byte == 0x0A || byte == 0x0D {
                 appendChecked(UnsafeBufferPointer(rebasing: text[segmentStart..<k]), expandTabs: true)
-                if !(byte == 0x0A && previousWasCarriageReturn && k == segmentStart) { appendNewline() }
+                if !(byte == 0x0A && previousWasCarriageReturn && k == segmentStart) { appendNewline(inCode: true) }
                 previousWasCarriageReturn = byte == 0x0D
                 k += 1
                 segmentStart = k
@@ -345,9 +345,12 @@ struct RunWriter {
 
     // MARK: Bytes
 
-    private mutating func appendNewline() {
+    /// `inCode`: a line break inside a code block's text keeps the block's style, without its link, so an empty
+    /// line in it is part of the block (a view paints a paragraph's background by the style of its first
+    /// character). Every other line break is in the plain style.
+    private mutating func appendNewline(inCode: Bool = false) {
         let saved = current
-        current = .plain
+        current = inCode && styles[Int(current.style)].code ? StyleHandle(style: current.style, link: -1) : .plain
         appendBytes("\n")
         current = saved
         trailingNewlines += 1
