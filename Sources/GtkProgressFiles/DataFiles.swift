@@ -45,4 +45,17 @@ package enum DataFiles {
               FileManager.default.fileExists(atPath: url.path) else { return nil }
         return url
     }
+
+    /// The application's AppStream metadata: `data/` in the source tree, `<prefix>/share/metainfo` when installed.
+    package static func metainfo() -> String? {
+        let name = "org.gtkprogress.Viewer.metainfo.xml"
+        guard let directory else { return nil }
+        for url in [directory.appendingPathComponent(name),
+                    directory.deletingLastPathComponent().appendingPathComponent("metainfo/" + name)] {
+            if case .success(let bytes) = LocalFile.readRegular(url.path, maxBytes: 1 << 20) {
+                return String(decoding: bytes, as: UTF8.self)
+            }
+        }
+        return nil
+    }
 }

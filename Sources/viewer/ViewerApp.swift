@@ -25,6 +25,12 @@ final class ViewerApp {
     /// Ctrl+Q: the windows close one by one, but the session keeps them all.
     private var quitting = false
     private var sessionProblemShown = false
+    /// The pages visited, shared by every window.
+    private lazy var history: HistoryStore = {
+        let store = HistoryStore(file: SessionFile.history(), isPrivate: options.isPrivate)
+        store.onProblem = { [unowned self] problem in self.browsers.last?.showNotice(problem) }
+        return store
+    }()
 
     init(options: CommandLineOptions) { self.options = options }
 
@@ -51,6 +57,7 @@ final class ViewerApp {
             application = Application(id: "org.gtkprogress.Viewer", unique: false)
         }
         self.application = application
+        history.load()
         application.onActivate { [unowned self] in self.activate() }
         application.onOpen { [unowned self] uris in self.open(uris) }
         return application.run(arguments: [CommandLine.arguments[0]] + uris)
@@ -96,17 +103,19 @@ final class ViewerApp {
 
     @discardableResult
     private func newWindow(opening url: URL?, kind: NavigationKind = .commandLine, zoom: ZoomLevel? = nil,
-                           restoring saved: SessionState.Window? = nil) -> Browser {
+                           restoring saved: SessionState.Window? = nil, focusAddress: Bool = false) -> Browser {
         var loaderOptions = LoaderOptions()
         loaderOptions.throttleBytesPerSecond = options.throttle
         let browser = Browser(window: application.makeWindow(), curve: curve, loaderOptions: loaderOptions,
                               visited: visited)
         browsers.append(browser)
+        browser.historyStore = history
         browser.onOpenInNewWindow = { [unowned self, unowned browser] url, kind in
             self.newWindow(opening: url, kind: kind, zoom: browser.zoom)
         }
+        // Ctrl+N: the new window's address entry has the keyboard, as in GNOME Web, ready for an address.
         browser.onNewWindow = { [unowned self, unowned browser] in
-            self.newWindow(opening: DataFiles.url("welcome.html"), zoom: browser.zoom)
+            self.newWindow(opening: DataFiles.url("welcome.html"), zoom: browser.zoom, focusAddress: true)
         }
         browser.onQuit = { [unowned self] in self.quit() }
         browser.onStateChanged = { [unowned self] in self.sessionChanged() }
@@ -134,6 +143,7 @@ final class ViewerApp {
         browser.whenLocalPageShown(within: 200) { [unowned browser] in
             browser.chrome.window.showAll()
             browser.chrome.window.present()
+            if focusAddress { browser.focusAddress() }
         }
         sessionChanged()
         return browser
@@ -142,6 +152,7 @@ final class ViewerApp {
     /// Ctrl+Q: the session is saved with every window, then they all close.
     private func quit() {
         saveNow()
+        history.saveNow()
         quitting = true
         for browser in browsers { browser.chrome.window.close() }
     }
@@ -149,7 +160,10 @@ final class ViewerApp {
     /// A window closed. The session forgets it while others stay open; the last window (or all of them, on
     /// Ctrl+Q) is what the next start brings back.
     private func windowClosed(_ browser: Browser) {
-        if !quitting && browsers.count == 1 { saveNow() }
+        if !quitting && browsers.count == 1 {
+            saveNow()
+            history.saveNow()
+        }
         browsers.removeAll { $0 === browser }
         if !quitting && !browsers.isEmpty { sessionChanged() }
     }
@@ -162,6 +176,8 @@ final class ViewerApp {
     private func readSession() {
         guard !sessionRead else { return }
         sessionRead = true
+        // Private: the last session is neither restored nor overwritten.
+        guard !options.isPrivate else { return }
         guard let sessionFile else {
             printError(SessionFile.unavailableMessage())
             return

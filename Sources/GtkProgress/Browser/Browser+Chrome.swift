@@ -18,8 +18,12 @@ extension Browser {
         chrome.setLoading(isLoading)
         // A screen reader hears the load begin and end once, from the page's busy state, not every percent.
         page.textView.isAccessibleBusy = isLoading
+        // The bar's description says how much has arrived while it does (`noteTransfer`), nothing afterwards.
+        if !isLoading { indicator.view.widget.setAccessibleDescription("") }
+        chrome.restingStatus = model.current?.page?.status
         chrome.showAddress(state.address)
         chrome.window.title = state.windowTitle
+        recordVisit()
         onStateChanged?()
     }
 
@@ -69,15 +73,18 @@ extension Browser {
             guard let self else { return }
             if let url {
                 self.hovering = true
+                self.chrome.isShowingLink = true
                 self.chrome.statusText = BrowserWindow.statusString(url)
             } else if self.hovering {
                 self.hovering = false
+                self.chrome.isShowingLink = false
                 self.restoreStatus()
             }
         }
         // The link with the keyboard focus shows where it leads, as the pointer's does.
         page.onLinkFocused = { [weak self] url in
             guard let self else { return }
+            self.chrome.isShowingLink = url != nil
             if let url { self.chrome.statusText = BrowserWindow.statusString(url) } else { self.restoreStatus() }
         }
         page.onZoomStep = { [weak self] step in
@@ -86,11 +93,45 @@ extension Browser {
         }
         page.scrolledWindow.onVerticalScroll { [weak self] in self?.onStateChanged?() }
         connectFind()
+        connectMenu()
     }
 
     /// The status line when nothing points anywhere: loading, or what the page said.
     func restoreStatus() {
         chrome.statusText = session.map(loadStatus) ?? (model.current?.page?.status ?? "")
+    }
+
+    /// A page that is in (not an error page, not one still loading) goes into the history, once per visit.
+    func recordVisit() {
+        guard let store = historyStore, !model.isLoading, let current = model.current, let shown = current.page,
+              shown.kind != .error else { return }
+        if let last = lastRecorded, last.url == current.url, last.title == current.title { return }
+        lastRecorded = (current.url, current.title)
+        store.record(url: current.url, title: current.title)
+    }
+
+    /// Ctrl+H: the History window, opening pages in this window.
+    func showHistory() {
+        guard let store = historyStore else { return }
+        if let historyWindow {
+            historyWindow.present()
+            return
+        }
+        let window = HistoryWindow(store: store, parent: chrome.window) { [weak self] url in
+            guard let self else { return }
+            self.open(url, kind: .typed)
+            self.chrome.window.present()
+        }
+        window.window.onDestroy { [weak self] in self?.historyWindow = nil }
+        historyWindow = window
+        window.present()
+    }
+
+    /// Ctrl+L, and a new window opened with Ctrl+N: the address entry has the keyboard, its text selected so
+    /// typing replaces it.
+    package func focusAddress() {
+        chrome.address.grabFocus()
+        chrome.address.selectAll()
     }
 
     /// Which part of the window has the keyboard, as `BrowserCommand` reads it.
@@ -120,9 +161,7 @@ extension Browser {
                 return false
             }
             stop()
-        case .focusAddress:
-            chrome.address.grabFocus()
-            chrome.address.selectAll()
+        case .focusAddress: focusAddress()
         case .closeWindow: chrome.window.close()
         case .quit:
             if let onQuit { onQuit() } else { chrome.window.close() }
@@ -141,6 +180,9 @@ extension Browser {
         case .zoomIn: setZoom(zoom.zoomedIn)
         case .zoomOut: setZoom(zoom.zoomedOut)
         case .zoomReset: setZoom(.normal)
+        case .primaryMenu: chrome.menuButton.isOpen.toggle()
+        case .shortcuts: showShortcuts()
+        case .history: showHistory()
         }
         return true
     }

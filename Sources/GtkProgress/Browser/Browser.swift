@@ -31,6 +31,14 @@ package final class Browser {
     /// Waiting for the local page being loaded to be shown (`whenLocalPageShown`), and how long at most.
     var pageShownWaiter: (() -> Void)?
     var pageShownDeadline: MainLoopTimer?
+    /// The history every window records to (none in a browser made without one: nothing is recorded).
+    package var historyStore: HistoryStore?
+    /// The page last recorded, so that a refresh of the chrome does not record it again.
+    var lastRecorded: (url: URL, title: String?)?
+    /// This window's History window, while it is open.
+    var historyWindow: HistoryWindow?
+    /// The keyboard shortcuts window, made the first time it is asked for and then hidden and shown again.
+    var shortcutsWindow: Window?
 
     /// Asked to open an address in a window of its own: a link (middle-click, Ctrl+click, the link's menu,
     /// Shift+Return), or the second and later addresses of a drop. The kind carries what the new window's

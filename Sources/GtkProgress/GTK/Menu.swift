@@ -5,12 +5,25 @@ package final class Menu: Widget {
     package init() { super.init(retaining: gtk_menu_new()) }
 
     /// Adds an item; `mnemonic` labels use `_` before the access key ("Open Link in New _Window").
-    package func addItem(_ mnemonic: String, sensitive: Bool = true, action: @escaping () -> Void) {
+    /// An `accelerator` (GTK's syntax, "<Primary>n") is shown beside the label; the window's key table handles it.
+    @discardableResult
+    package func addItem(_ mnemonic: String, accelerator: String? = nil, sensitive: Bool = true,
+                         action: @escaping () -> Void) -> Widget {
         let item = gtk_menu_item_new_with_mnemonic(mnemonic)!
+        if let accelerator, let child = gtk_bin_get_child(UnsafeMutableRawPointer(item).assumingMemoryBound(to: GtkBin.self)),
+           g_type_check_instance_is_a(UnsafeMutableRawPointer(child).assumingMemoryBound(to: GTypeInstance.self),
+                                      gtk_accel_label_get_type()) != 0 {
+            var key: guint = 0
+            var modifiers = GdkModifierType(rawValue: 0)
+            gtk_accelerator_parse(accelerator, &key, &modifiers)
+            gtk_accel_label_set_accel(UnsafeMutableRawPointer(child).assumingMemoryBound(to: GtkAccelLabel.self),
+                                      key, modifiers)
+        }
         gtk_widget_set_sensitive(item, sensitive ? 1 : 0)
         let wrapper: Widget = Widget(retaining: UnsafeMutableRawPointer(item))
         wrapper.connect(.activate, action)
-        withExtendedLifetime(wrapper) { gtk_menu_shell_append(cast(GtkMenuShell.self), item) }
+        gtk_menu_shell_append(cast(GtkMenuShell.self), item)
+        return wrapper
     }
 
     package func addSeparator() {

@@ -23,6 +23,8 @@ package struct CommandLineOptions: Equatable, Sendable {
     public var throttle: Int64?
     /// `--new-session`: start with the welcome page instead of the windows of the last session.
     public var newSession = false
+    /// `--private`: nothing is recorded (history, session) and the last session is not restored.
+    public var isPrivate = false
     /// `--width COLUMNS` for `--dump`; nil leaves the choice to `DumpWidth`.
     public var width: Int?
     /// URLs or files to open (or, with `--dump`, the one to print).
@@ -35,6 +37,7 @@ package struct CommandLineOptions: Equatable, Sendable {
       --curve NAME|PATH          progress curve: wechat (default), smooth, real, or a curve file
       --throttle BYTES_PER_SEC   limit download speed, to watch the bar on a fast network
       --new-session              start with the welcome page, not the last session's windows
+      --private                  record nothing: no history, no session
       --print-curve NAME|PATH    print the curve's timeline as "t fraction opacity" lines and exit
         --finish-at SECONDS      with --print-curve: the load finishes at this time
         --until SECONDS          with --print-curve: stop printing at this time
@@ -135,6 +138,8 @@ package struct CommandLineOptions: Equatable, Sendable {
                 }
             case "--new-session":
                 options.newSession = true
+            case "--private":
+                options.isPrivate = true
             case "--width":
                 switch value(flag) {
                 case .success(let v):
