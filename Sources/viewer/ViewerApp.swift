@@ -25,6 +25,12 @@ final class ViewerApp {
     /// Ctrl+Q: the windows close one by one, but the session keeps them all.
     private var quitting = false
     private var sessionProblemShown = false
+    /// The bookmarks, shared by every window.
+    private lazy var bookmarks: BookmarkStore = {
+        let store = BookmarkStore(path: BookmarkFile.standardPath())
+        store.onProblem = { [unowned self] problem in self.browsers.last?.showNotice(problem) }
+        return store
+    }()
     /// The pages visited, shared by every window.
     private lazy var history: HistoryStore = {
         let store = HistoryStore(file: SessionFile.history(), isPrivate: options.isPrivate)
@@ -58,6 +64,7 @@ final class ViewerApp {
         }
         self.application = application
         history.load()
+        bookmarks.load()
         application.onActivate { [unowned self] in self.activate() }
         application.onOpen { [unowned self] uris in self.open(uris) }
         return application.run(arguments: [CommandLine.arguments[0]] + uris)
@@ -110,6 +117,7 @@ final class ViewerApp {
                               visited: visited)
         browsers.append(browser)
         browser.historyStore = history
+        browser.bookmarkStore = bookmarks
         browser.onOpenInNewWindow = { [unowned self, unowned browser] url, kind in
             self.newWindow(opening: url, kind: kind, zoom: browser.zoom)
         }
@@ -153,6 +161,7 @@ final class ViewerApp {
     private func quit() {
         saveNow()
         history.saveNow()
+        bookmarks.saveNow()
         quitting = true
         for browser in browsers { browser.chrome.window.close() }
     }
@@ -163,6 +172,7 @@ final class ViewerApp {
         if !quitting && browsers.count == 1 {
             saveNow()
             history.saveNow()
+            bookmarks.saveNow()
         }
         browsers.removeAll { $0 === browser }
         if !quitting && !browsers.isEmpty { sessionChanged() }

@@ -24,11 +24,13 @@ extension Browser {
         chrome.showAddress(state.address)
         chrome.window.title = state.windowTitle
         recordVisit()
+        refreshStar()
         onStateChanged?()
     }
 
     func connectChrome() {
         chrome.back.onClicked { [weak self] in self?.goBack() }
+        chrome.star.onClicked { [weak self] in self?.toggleBookmark() }
         chrome.forward.onClicked { [weak self] in self?.goForward() }
         chrome.reloadOrStop.onClicked { [weak self] in
             guard let self else { return }
@@ -110,6 +112,25 @@ extension Browser {
         store.record(url: current.url, title: current.title)
     }
 
+    /// The star says whether the page shown is bookmarked.
+    func refreshStar() {
+        guard let store = bookmarkStore, let current = model.current else {
+            chrome.setBookmarked(nil)
+            return
+        }
+        chrome.setBookmarked(store.contains(current.url))
+    }
+
+    /// Ctrl+D, the star: the page shown is bookmarked, or its bookmark goes.
+    func toggleBookmark() {
+        guard let store = bookmarkStore, let current = model.current else { return }
+        switch store.toggle(current.url, title: current.title) {
+        case true?: chrome.statusText = L("Bookmarked “%@”.", ChromeState.windowTitle(url: current.url, title: current.title))
+        case false?: chrome.statusText = L("Bookmark removed.")
+        case nil: chrome.statusText = L("This page cannot be bookmarked: there are too many bookmarks, or its address is too long.")
+        }
+    }
+
     /// Ctrl+H: the History window, opening pages in this window.
     func showHistory() {
         guard let store = historyStore else { return }
@@ -183,6 +204,7 @@ extension Browser {
         case .primaryMenu: chrome.menuButton.isOpen.toggle()
         case .shortcuts: showShortcuts()
         case .history: showHistory()
+        case .bookmark: toggleBookmark()
         }
         return true
     }

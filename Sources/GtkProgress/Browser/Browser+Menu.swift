@@ -7,6 +7,8 @@ extension Browser {
         let menu = Menu()
         menu.addItem(L("_New Window"), accelerator: "<Primary>n") { [weak self] in self?.onNewWindow?() }
         menu.addItem(L("_History"), accelerator: "<Primary>h") { [weak self] in self?.showHistory() }
+        let bookmarksItem = menu.addSubmenuItem(L("_Bookmarks"))
+        bookmarksItem.setSubmenu(makeBookmarksMenu())
         menu.addSeparator()
         let larger = menu.addItem(L("_Larger Text"), accelerator: "<Primary>plus") { [weak self] in
             guard let self else { return }
@@ -27,12 +29,30 @@ extension Browser {
         menu.addItem(L("_About GtkProgress")) { [weak self] in self?.showAbout() }
         chrome.menuButton.setMenu(menu)
         // As it opens, each item says whether it can act now (the text size it would reach).
-        chrome.menuButton.onOpening { [weak self, larger, smaller, normal] in
+        chrome.menuButton.onOpening { [weak self, larger, smaller, normal, bookmarksItem] in
             guard let self else { return }
             larger.isSensitive = !self.zoom.isLargest
             smaller.isSensitive = !self.zoom.isSmallest
             normal.isSensitive = self.zoom != .normal
+            bookmarksItem.setSubmenu(self.makeBookmarksMenu())
         }
+    }
+
+    /// The bookmarks, oldest first, each opening its page here; the first item bookmarks the page shown.
+    private func makeBookmarksMenu() -> Menu {
+        let menu = Menu()
+        let bookmarked = model.current.map { bookmarkStore?.contains($0.url) ?? false } ?? false
+        menu.addItem(bookmarked ? L("_Remove Bookmark") : L("_Add Bookmark"), accelerator: "<Primary>d",
+                     sensitive: bookmarkStore != nil && model.current != nil) { [weak self] in self?.toggleBookmark() }
+        let entries = bookmarkStore?.bookmarks.entries ?? []
+        if !entries.isEmpty { menu.addSeparator() }
+        // A menu is no place for thousands: the first hundred; words in the address entry find the rest.
+        for entry in entries.prefix(100) {
+            // No mnemonic from a page's title: underscores stay as written.
+            let label = entry.title.replacing("_", with: "__")
+            menu.addItem(label) { [weak self] in self?.open(entry.url, kind: .typed) }
+        }
+        return menu
     }
 
     /// Ctrl+?, F1: the keyboard shortcuts, generated from the key table.

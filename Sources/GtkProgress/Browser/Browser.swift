@@ -35,6 +35,13 @@ package final class Browser {
     package var historyStore: HistoryStore?
     /// The page last recorded, so that a refresh of the chrome does not record it again.
     var lastRecorded: (url: URL, title: String?)?
+    /// The bookmarks every window shares (none: the star is insensitive and Ctrl+D does nothing).
+    package var bookmarkStore: BookmarkStore? {
+        didSet {
+            bookmarkStore?.onChange.append { [weak self] in self?.refreshStar() }
+            refreshStar()
+        }
+    }
     /// This window's History window, while it is open.
     var historyWindow: HistoryWindow?
     /// The keyboard shortcuts window, made the first time it is asked for and then hidden and shown again.

@@ -26,6 +26,13 @@ package final class Menu: Widget {
         return wrapper
     }
 
+    /// An item that opens a submenu, given later with `setSubmenu(_:)` (the bookmarks, filled as the menu opens).
+    package func addSubmenuItem(_ mnemonic: String) -> MenuItem {
+        let item = gtk_menu_item_new_with_mnemonic(mnemonic)!
+        gtk_menu_shell_append(cast(GtkMenuShell.self), item)
+        return MenuItem(retaining: UnsafeMutableRawPointer(item))
+    }
+
     package func addSeparator() {
         gtk_menu_shell_append(cast(GtkMenuShell.self), gtk_separator_menu_item_new())
     }
@@ -63,5 +70,13 @@ package final class Menu: Widget {
         } else {
             gtk_menu_popup_at_pointer(cast(GtkMenu.self), event)
         }
+    }
+}
+
+/// An item of a `Menu` that holds a submenu.
+package final class MenuItem: Widget {
+    package func setSubmenu(_ menu: Menu) {
+        gtk_widget_show_all(menu.widget)
+        gtk_menu_item_set_submenu(cast(GtkMenuItem.self), menu.widget)
     }
 }

@@ -17,6 +17,9 @@ package final class BrowserWindow {
     /// The primary menu (F10).
     package let menuButton = MenuButton(iconName: "open-menu-symbolic", tooltip: L("Main Menu (F10)"),
                                         accessibleName: L("Main Menu"))
+    /// The star: bookmarks the page shown, or takes the bookmark away (Ctrl+D).
+    package let star = Button(iconName: "non-starred-symbolic", tooltip: L("Bookmark this page (Ctrl+D)"),
+                              accessibleName: L("Add Bookmark"))
     package let status = Label()
     /// Find in page (Ctrl+F), between the header bar and the page.
     package let findBar = SearchBar(placeholder: L("Find in page"))
@@ -50,6 +53,7 @@ package final class BrowserWindow {
         header.packStart(reloadOrStop)
         header.setCustomTitle(address)
         header.packEnd(menuButton)
+        header.packEnd(star)
         window.setTitlebar(header)
 
         overlay.add(page)
@@ -79,6 +83,15 @@ package final class BrowserWindow {
     package func setHistory(canGoBack: Bool, canGoForward: Bool) {
         back.isSensitive = canGoBack
         forward.isSensitive = canGoForward
+    }
+
+    /// The star is filled while the page shown is bookmarked; there is no star without bookmarks to keep.
+    package func setBookmarked(_ bookmarked: Bool?) {
+        star.isSensitive = bookmarked != nil
+        let on = bookmarked == true
+        star.setIcon(on ? "starred-symbolic" : "non-starred-symbolic")
+        star.tooltip = on ? L("Remove this page's bookmark (Ctrl+D)") : L("Bookmark this page (Ctrl+D)")
+        star.setAccessible(name: on ? L("Remove Bookmark") : L("Add Bookmark"))
     }
 
     /// Reload becomes Stop while a page loads, and the status shows while it does.

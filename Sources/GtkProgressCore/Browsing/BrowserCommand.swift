@@ -25,6 +25,8 @@ package enum BrowserCommand: Sendable, Equatable, CaseIterable {
     case shortcuts
     /// The History window (Ctrl+H).
     case history
+    /// Bookmark the page shown, or take its bookmark away (Ctrl+D).
+    case bookmark
 
     /// Which part of the window has the keyboard: keys that mean something to an entry stay with it.
     package enum Focus: Sendable, Equatable {
@@ -75,6 +77,7 @@ package enum BrowserCommand: Sendable, Equatable, CaseIterable {
         case .primaryMenu: L("Open the main menu")
         case .shortcuts: L("Show the keyboard shortcuts")
         case .history: L("Show the history")
+        case .bookmark: L("Bookmark the page, or remove its bookmark")
         }
     }
 }
@@ -171,6 +174,7 @@ package struct KeyBinding: Sendable, Equatable {
         KeyBinding("KP_Insert", control: true, shift: nil, .window, .zoomReset, alias: true),
         KeyBinding("F10", .window, .primaryMenu),
         KeyBinding("h", control: true, .window, .history),
+        KeyBinding("d", control: true, .window, .bookmark),
         // Ctrl+? is Ctrl+Shift+slash on most layouts (GNOME HIG, "Keyboard shortcuts").
         KeyBinding("question", control: true, shift: nil, .window, .shortcuts),
         KeyBinding("F1", .window, .shortcuts),

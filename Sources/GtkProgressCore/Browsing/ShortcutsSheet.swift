@@ -36,7 +36,7 @@ package enum ShortcutsSheet {
             case .window: break
             }
             switch binding.command {
-            case .back, .forward, .reload, .stopOrRestoreAddress, .focusAddress, .history: return .navigation
+            case .back, .forward, .reload, .stopOrRestoreAddress, .focusAddress, .history, .bookmark: return .navigation
             case .find, .findNext, .findPrevious, .closeFind: return .find
             case .zoomIn, .zoomOut, .zoomReset: return .textSize
             default: return .windows
