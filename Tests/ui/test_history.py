@@ -1,5 +1,6 @@
 """History: every page visited is kept under $XDG_DATA_HOME/gtkprogress, found again after a restart in the History
-window (Ctrl+H), searched, opened with Return; Clear History forgets it; --private records nothing."""
+window (Ctrl+H), searched, opened with Return; words typed that are no address offer their matches; Clear History
+forgets it; --private records nothing."""
 
 import json
 import os
@@ -72,6 +73,12 @@ def test_history_is_kept_across_a_restart_searched_and_opened(binary):
             xdotool("key", "Return")
             app.wait_title("Second visit")
             wait_for(lambda: history_window(app) is None, what="the History window closed")
+            # Words that are no address: their matches in the history (and the bookmarks) are offered.
+            app.key("ctrl+l")
+            app.type("first visit\n")
+            window = wait_for(lambda: history_window(app), what="the matches of the words typed")
+            wait_for(lambda: len(rows(window)) == 1 and rows(window)[0].startswith("First visit"),
+                     what=f"the one match (now {rows(window)})")
         finally:
             app.close()
     finally:

@@ -131,20 +131,23 @@ extension Browser {
         }
     }
 
-    /// Ctrl+H: the History window, opening pages in this window.
-    func showHistory() {
+    /// Ctrl+H: the History window, opening pages in this window; with `query`, the matches of those words in the
+    /// history and the bookmarks.
+    func showHistory(query: String? = nil) {
         guard let store = historyStore else { return }
         if let historyWindow {
+            if let query { historyWindow.search(for: query) }
             historyWindow.present()
             return
         }
-        let window = HistoryWindow(store: store, parent: chrome.window) { [weak self] url in
+        let window = HistoryWindow(store: store, bookmarks: bookmarkStore, parent: chrome.window) { [weak self] url in
             guard let self else { return }
             self.open(url, kind: .typed)
             self.chrome.window.present()
         }
         window.window.onDestroy { [weak self] in self?.historyWindow = nil }
         historyWindow = window
+        if let query { window.search(for: query) }
         window.present()
     }
 

@@ -115,8 +115,18 @@ package final class Browser {
     package func open(text: String, kind: NavigationKind, workingDirectory: String? = nil) {
         switch AddressInput.url(from: text, workingDirectory: workingDirectory) {
         case .success(let url): open(url, kind: kind)
+        case .failure(.notAnAddress(let words)) where kind == .typed && hasMatches(for: words):
+            // Words that are no address look through the history and the bookmarks instead.
+            showHistory(query: words)
         case .failure(let failure): chrome.statusText = failure.description
         }
+    }
+
+    /// Whether the history or the bookmarks have pages that match `words`.
+    func hasMatches(for words: String) -> Bool {
+        guard historyStore != nil else { return false }
+        return !(historyStore?.history.matches(words, limit: 1).isEmpty ?? true)
+            || !(bookmarkStore?.bookmarks.matches(words, limit: 1).isEmpty ?? true)
     }
 
     /// The model counts from a history load in flight, so each quick press moves one entry further; the load in

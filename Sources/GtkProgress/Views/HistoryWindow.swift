@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The History window (Ctrl+H), as GNOME Web's: a search entry over the pages visited, newest first, each its title
 /// over its address and time; typing narrows the list (title and address), Return or a click opens the page in the
-/// window that asked, and "Clear History" forgets it all.
+/// window that asked, and "Clear History" forgets it all. A search lists the matching bookmarks first.
 @MainActor
 package final class HistoryWindow {
     package let window: Window
@@ -10,13 +10,16 @@ package final class HistoryWindow {
     package let list = ListBox()
     package let clear = Button(label: L("_Clear History"))
     private let store: HistoryStore
-    /// The entries the list shows, in its order.
-    private var shown: [BrowsingHistory.Entry] = []
+    private let bookmarks: BookmarkStore?
+    /// The addresses the list shows, in its order.
+    private var shown: [URL] = []
     /// At most this many rows: the search narrows further.
     static let rowLimit = 500
 
-    package init(store: HistoryStore, parent: Window, open: @escaping (URL) -> Void) {
+    /// With `bookmarks`, a search lists the bookmarks that match above the history's matches.
+    package init(store: HistoryStore, bookmarks: BookmarkStore?, parent: Window, open: @escaping (URL) -> Void) {
         self.store = store
+        self.bookmarks = bookmarks
         window = Window.transient(for: parent, title: L("History"), width: 640, height: 560)
         let header = HeaderBar()
         let title = Label(L("History"))
@@ -49,11 +52,18 @@ package final class HistoryWindow {
         }
         list.onRowActivated { [weak self] index in
             guard let self, self.shown.indices.contains(index) else { return }
-            open(self.shown[index].url)
+            open(self.shown[index])
             self.window.close()
         }
         clear.onClicked { [weak self] in self?.store.clear() }
         store.onChange.append { [weak self] in self?.fill() }
+        bookmarks?.onChange.append { [weak self] in self?.fill() }
+        fill()
+    }
+
+    /// Shows the matches of `query` (words typed in the address entry that are no address).
+    package func search(for query: String) {
+        search.text = query
         fill()
     }
 
@@ -64,11 +74,13 @@ package final class HistoryWindow {
     }
 
     private func fill() {
-        shown = store.history.matches(search.text, limit: Self.rowLimit)
-        list.setRows(shown.map { entry in
-            (entry.title, AddressInput.displayString(entry.url, limit: BrowserWindow.statusLimit) + " · "
-                + Self.timeString(entry.time))
-        })
+        let query = search.text
+        let marked = query.trimmed().isEmpty ? [] : bookmarks?.bookmarks.matches(query, limit: 50) ?? []
+        let visits = store.history.matches(query, limit: Self.rowLimit)
+        shown = marked.map(\.url) + visits.map(\.url)
+        let address = { (url: URL) in AddressInput.displayString(url, limit: BrowserWindow.statusLimit) }
+        list.setRows(marked.map { ($0.title, L("Bookmark") + " · " + address($0.url)) }
+            + visits.map { ($0.title, address($0.url) + " · " + Self.timeString($0.time)) })
         clear.isSensitive = !store.history.entries.isEmpty
     }
 
