@@ -89,7 +89,7 @@ final class ViewerApp {
             for window in windows { newWindow(opening: nil, restoring: window) }
             return
         }
-        newWindow(opening: DataFiles.url("welcome.html"))
+        newWindow(opening: DataFiles.localizedURL("welcome.html"))
     }
 
     /// URLs from the command line, a second launch or the desktop: a window each. A single URL handed to a running
@@ -123,7 +123,7 @@ final class ViewerApp {
         }
         // Ctrl+N: the new window's address entry has the keyboard, as in GNOME Web, ready for an address.
         browser.onNewWindow = { [unowned self, unowned browser] in
-            self.newWindow(opening: DataFiles.url("welcome.html"), zoom: browser.zoom, focusAddress: true)
+            self.newWindow(opening: DataFiles.localizedURL("welcome.html"), zoom: browser.zoom, focusAddress: true)
         }
         browser.onQuit = { [unowned self] in self.quit() }
         browser.onStateChanged = { [unowned self] in self.sessionChanged() }
