@@ -63,6 +63,17 @@ final class ViewerApp {
             application = Application(id: "org.gtkprogress.Viewer", unique: false)
         }
         self.application = application
+        // A viewer already runs: the addresses go to it and open with its curve, throttle and session. Options that
+        // only this process would have used are said to be left out, not silently dropped.
+        if application.isRemote {
+            let ignored = [options.curve.map { _ in "--curve" }, options.throttle.map { _ in "--throttle" },
+                           options.newSession ? "--new-session" : nil, options.isPrivate ? "--private" : nil]
+                .compactMap { $0 }
+            if !ignored.isEmpty {
+                printError(L("%@ not applied: a viewer is already running, and the addresses open in it as it is.",
+                             ignored.joined(separator: ", ")))
+            }
+        }
         history.load()
         bookmarks.load()
         application.onActivate { [unowned self] in self.activate() }

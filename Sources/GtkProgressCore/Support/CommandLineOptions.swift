@@ -51,14 +51,18 @@ package struct CommandLineOptions: Equatable, Sendable {
 
     With no URL the windows of the last session come back (their pages fetched again), or the welcome
     page opens; each URL given opens in a window of its own, without restoring the session. The session
-    is kept in $XDG_STATE_HOME/gtkprogress/session.json (~/.local/state/gtkprogress/session.json).
+    is kept in $XDG_STATE_HOME/gtkprogress/session.json (~/.local/state/gtkprogress/session.json), the
+    history and the bookmarks in $XDG_DATA_HOME/gtkprogress (~/.local/share/gtkprogress). A folder shows
+    its listing; words that are no address are looked up in the history and the bookmarks.
     localhost, *.localhost and IP addresses typed without a scheme get http://, other hosts https://.
 
     Keys: Alt+Left back, Alt+Right forward, F5/Ctrl+R reload, Escape stop, Ctrl+L address entry,
     Tab/Shift+Tab next/previous link, Return follow it (Shift+Return or Ctrl+Return: in a new window),
     Space/Shift+Space page down/up, Home/End top/bottom, Ctrl+F find (Return/F3/Ctrl+G next, Shift for
     previous, Escape closes), Ctrl+plus/minus/0 or Ctrl+scroll text size, Ctrl+N new window, Ctrl+W close
-    window, Ctrl+Q close all. Middle-click or Ctrl+click opens a link in a new window.
+    window, Ctrl+Q close every window (the next start brings them all back), Ctrl+S save a file not shown as
+    text, Ctrl+H history, Ctrl+D bookmark the page, F10 main menu, Ctrl+? or F1 every shortcut. Middle-click
+    or Ctrl+click opens a link in a new window.
     """
 
     package static let version = "gtkprogress 0.1.0"
