@@ -107,7 +107,7 @@ install-files: locale
 	install -d $(DESTDIR)$(PREFIX)/libexec/gtkprogress
 	install -m755 $(COMPANIONS) $(DESTDIR)$(PREFIX)/libexec/gtkprogress/
 	install -d $(DESTDIR)$(PREFIX)/share/gtkprogress/curves $(DESTDIR)$(PREFIX)/share/gtkprogress/pages
-	install -m644 data/welcome.html $(DESTDIR)$(PREFIX)/share/gtkprogress/
+	install -m644 data/welcome*.html $(DESTDIR)$(PREFIX)/share/gtkprogress/
 	install -m644 data/curves/*.json $(DESTDIR)$(PREFIX)/share/gtkprogress/curves/
 	install -m644 data/pages/*.html $(DESTDIR)$(PREFIX)/share/gtkprogress/pages/
 	install -Dm644 data/gtkprogress.desktop $(DESTDIR)$(PREFIX)/share/applications/org.gtkprogress.Viewer.desktop

@@ -45,4 +45,30 @@ package enum DataFiles {
               FileManager.default.fileExists(atPath: url.path) else { return nil }
         return url
     }
+
+    /// A bundled page in the reader's language (`PreferredLanguages`), as the messages are chosen:
+    /// `welcome.html` is `welcome.ja.html` under ja_JP, `pages/shortcuts.zh_CN.html` under zh_CN, and stays English
+    /// when there is no translation.
+    package static func localizedURL(_ relativePath: String,
+                                     environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        guard relativePath.hasSuffix(".html") else { return url(relativePath) }
+        let stem = relativePath.dropLast(".html".count)
+        for language in PreferredLanguages.from(environment: environment) {
+            if let found = url(stem + "." + language + ".html") { return found }
+        }
+        return url(relativePath)
+    }
+
+    /// The application's AppStream metadata: `data/` in the source tree, `<prefix>/share/metainfo` when installed.
+    package static func metainfo() -> String? {
+        let name = "org.gtkprogress.Viewer.metainfo.xml"
+        guard let directory else { return nil }
+        for url in [directory.appendingPathComponent(name),
+                    directory.deletingLastPathComponent().appendingPathComponent("metainfo/" + name)] {
+            if case .success(let bytes) = LocalFile.readRegular(url.path, maxBytes: 1 << 20) {
+                return String(decoding: bytes, as: UTF8.self)
+            }
+        }
+        return nil
+    }
 }

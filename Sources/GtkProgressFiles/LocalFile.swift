@@ -5,7 +5,8 @@ import GtkProgressCore
 /// The checks a local file passes before it is opened, and the whole-file read of the command line. Shared by the
 /// loader (which then reads files on a worker thread) and `gtkprogress --dump FILE` (which needs no loader).
 package enum LocalFile {
-    /// Why `url` cannot be loaded, or nil: it must exist, be a regular readable file, and be at most `maxBytes`.
+    /// Why `url` cannot be loaded, or nil: it must exist, be a regular readable file of at most `maxBytes`, or a
+    /// folder (listed).
     package static func refusal(_ url: URL, maxBytes: Int) -> LoadError? {
         let path = url.path
         var info = stat()
@@ -17,6 +18,8 @@ package enum LocalFile {
             return LoadError(kind: .fileNotFound, url: url,
                              message: L("The file %@ cannot be read: %@.", path, Self.describe(reason)))
         }
+        // A folder is shown as its listing (`LocalFolder`).
+        if info.st_mode & S_IFMT == S_IFDIR { return nil }
         // Opening a FIFO waits for a writer, and a device or socket is no document: only regular files are read.
         if let message = notRegular(path, mode: info.st_mode) {
             return LoadError(kind: .fileNotFound, url: url, message: message)

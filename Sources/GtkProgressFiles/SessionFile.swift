@@ -29,8 +29,13 @@ package final class SessionFile: @unchecked Sendable {
     /// The lock file's descriptor while this process keeps the session (`claim`), else -1.
     private let lock = Mutex<Int32>(-1)
 
-    package init(url: URL, temporarySuffix: @escaping @Sendable () -> String = SessionFile.randomSuffix) {
+    /// What the file holds, as its messages name it ("session", "history").
+    package let noun: String
+
+    package init(url: URL, noun: String = "session",
+                 temporarySuffix: @escaping @Sendable () -> String = SessionFile.randomSuffix) {
         self.url = url
+        self.noun = noun
         self.temporarySuffix = temporarySuffix
     }
 
@@ -48,6 +53,20 @@ package final class SessionFile: @unchecked Sendable {
             return nil
         }
         return SessionFile(url: base.appendingPathComponent("gtkprogress/session.json"))
+    }
+
+    /// The history file: `$XDG_DATA_HOME/gtkprogress/history.json` (`~/.local/share/…` when the variable is unset),
+    /// where the XDG Base Directory Specification keeps a user's data; written as the session is.
+    package static func history(environment: [String: String] = ProcessInfo.processInfo.environment) -> SessionFile? {
+        let base: URL
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            base = URL(fileURLWithPath: data, isDirectory: true)
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share", isDirectory: true)
+        } else {
+            return nil
+        }
+        return SessionFile(url: base.appendingPathComponent("gtkprogress/history.json"), noun: "history")
     }
 
     /// Why `standard` has no place for the file, in one line for the user (when it has one, the same line names
@@ -77,30 +96,45 @@ package final class SessionFile: @unchecked Sendable {
     /// Reads the file (on the calling thread: it is small). Temporary files left by a viewer killed mid-write are
     /// removed first; the file itself is whole, as the rename never happened.
     package func read() -> Contents {
+        switch readData() {
+        case .missing: return .missing
+        case .damaged(let message): return .damaged(message)
+        case .data(let data):
+            switch SessionState.decode(data) {
+            case .success(let state): return .session(state)
+            case .failure(let failure): return .damaged("The saved session \(url.path) was not restored: \(failure.description).")
+            }
+        }
+    }
+
+    /// What reading the bytes found.
+    package enum RawContents: Sendable {
+        case missing
+        case data(Data)
+        case damaged(String)
+    }
+
+    /// Reads the file's bytes, for a file other than the session's (the history) to decode.
+    package func readData() -> RawContents {
         removeLeftovers()
         let path = url.path
-        let data: Data
         switch LocalFile.readRegular(path, maxBytes: Self.largestFile, followLinks: false) {
         case .success(let bytes):
-            data = Data(bytes)
+            return .data(Data(bytes))
         case .failure(.failed(let code)):
             if code == ENOENT { return .missing }
-            return .damaged("The saved session \(path) could not be read: \(LocalFile.describe(code)).")
+            return .damaged("The saved \(noun) \(path) could not be read: \(LocalFile.describe(code)).")
         case .failure(.notRegular(let mode)):
-            return .damaged("The saved session \(path) was not restored: it is \(LocalFile.kind(mode)).")
+            return .damaged("The saved \(noun) \(path) was not restored: it is \(LocalFile.kind(mode)).")
         case .failure(.tooLarge(let size, let grew)):
             let most = ByteCount.size(Int64(Self.largestFile))
             if grew {
-                return .damaged("The saved session \(path) was not restored: it grew past \(most) while it was read, "
-                                + "more than a session file may hold.")
+                return .damaged("The saved \(noun) \(path) was not restored: it grew past \(most) while it was read, "
+                                + "more than a \(noun) file may hold.")
             }
-            return .damaged("The saved session \(path) was not restored: it is "
-                            + "\(LocalFile.size(size, beside: Int64(Self.largestFile))), more than the \(most) a session "
+            return .damaged("The saved \(noun) \(path) was not restored: it is "
+                            + "\(LocalFile.size(size, beside: Int64(Self.largestFile))), more than the \(most) a \(noun) "
                             + "file may hold.")
-        }
-        switch SessionState.decode(data) {
-        case .success(let state): return .session(state)
-        case .failure(let failure): return .damaged("The saved session \(path) was not restored: \(failure.description).")
         }
     }
 
@@ -121,7 +155,7 @@ package final class SessionFile: @unchecked Sendable {
     private func openDirectory() -> Result<Int32, Failure> {
         let directory = url.deletingLastPathComponent().path
         func failure(_ reason: String) -> Result<Int32, Failure> {
-            .failure(Failure(message: "Cannot save the session in \(directory): \(reason)."))
+            .failure(Failure(message: "Cannot save the \(noun) in \(directory): \(reason)."))
         }
         if let code = Self.makeDirectories(directory) { return failure(LocalFile.describe(code)) }
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -129,7 +163,7 @@ package final class SessionFile: @unchecked Sendable {
             let code = errno
             var info = stat()
             if lstat(directory, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
-                return failure("it is \(LocalFile.kind(info.st_mode)), and the session is kept only in a folder of your own")
+                return failure("it is \(LocalFile.kind(info.st_mode)), and the \(noun) is kept only in a folder of your own")
             }
             return failure(LocalFile.describe(code))
         }
@@ -298,11 +332,11 @@ package final class SessionFile: @unchecked Sendable {
                 break
             }
             guard errno == EEXIST else {
-                return "Cannot save the session to \(folder)/\(name): \(LocalFile.describe(errno))."
+                return "Cannot save the \(noun) to \(folder)/\(name): \(LocalFile.describe(errno))."
             }
         }
         guard let (fd, temporary) = created else {
-            return "Cannot save the session in \(folder): \(Self.temporaryAttempts) new temporary names in a row were "
+            return "Cannot save the \(noun) in \(folder): \(Self.temporaryAttempts) new temporary names in a row were "
                 + "already taken, so nothing was written."
         }
         var problem = data.withUnsafeBytes { LocalFile.writeAll($0, to: fd) }.map(LocalFile.describe)
@@ -313,7 +347,7 @@ package final class SessionFile: @unchecked Sendable {
         }
         if let problem {
             unlinkat(directory, temporary, 0)
-            return "Cannot save the session to \(url.path): \(problem)."
+            return "Cannot save the \(noun) to \(url.path): \(problem)."
         }
         fsync(directory)
         return nil

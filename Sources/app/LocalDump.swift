@@ -12,6 +12,18 @@ enum LocalDump {
             return 1
         }
         let loaded: LoadedPage
+        if LocalFolder.isFolder(url) {
+            switch LocalFolder.listing(url) {
+            case .failure(let error):
+                printError(error.message)
+                return 1
+            case .success(let html):
+                loaded = LoadedPage(decoding: Array(html.utf8), finalURL: url, status: 200,
+                                    contentType: "text/html; charset=utf-8")
+            }
+            StandardStreams.output(PageDump.render(loaded, width: TerminalSize.dumpWidth(option: width)).text)
+            return 0
+        }
         switch LocalFile.read(url, maxBytes: limits.maxDocumentBytes) {
         case .failure(let error):
             printError(error.message)

@@ -25,6 +25,18 @@ final class ViewerApp {
     /// Ctrl+Q: the windows close one by one, but the session keeps them all.
     private var quitting = false
     private var sessionProblemShown = false
+    /// The bookmarks, shared by every window.
+    private lazy var bookmarks: BookmarkStore = {
+        let store = BookmarkStore(path: BookmarkFile.standardPath())
+        store.onProblem = { [unowned self] problem in self.browsers.last?.showNotice(problem) }
+        return store
+    }()
+    /// The pages visited, shared by every window.
+    private lazy var history: HistoryStore = {
+        let store = HistoryStore(file: SessionFile.history(), isPrivate: options.isPrivate)
+        store.onProblem = { [unowned self] problem in self.browsers.last?.showNotice(problem) }
+        return store
+    }()
 
     init(options: CommandLineOptions) { self.options = options }
 
@@ -51,6 +63,19 @@ final class ViewerApp {
             application = Application(id: "org.gtkprogress.Viewer", unique: false)
         }
         self.application = application
+        // A viewer already runs: the addresses go to it and open with its curve, throttle and session. Options that
+        // only this process would have used are said to be left out, not silently dropped.
+        if application.isRemote {
+            let ignored = [options.curve.map { _ in "--curve" }, options.throttle.map { _ in "--throttle" },
+                           options.newSession ? "--new-session" : nil, options.isPrivate ? "--private" : nil]
+                .compactMap { $0 }
+            if !ignored.isEmpty {
+                printError(L("%@ not applied: a viewer is already running, and the addresses open in it as it is.",
+                             ignored.joined(separator: ", ")))
+            }
+        }
+        history.load()
+        bookmarks.load()
         application.onActivate { [unowned self] in self.activate() }
         application.onOpen { [unowned self] uris in self.open(uris) }
         return application.run(arguments: [CommandLine.arguments[0]] + uris)
@@ -75,7 +100,7 @@ final class ViewerApp {
             for window in windows { newWindow(opening: nil, restoring: window) }
             return
         }
-        newWindow(opening: DataFiles.url("welcome.html"))
+        newWindow(opening: DataFiles.localizedURL("welcome.html"))
     }
 
     /// URLs from the command line, a second launch or the desktop: a window each. A single URL handed to a running
@@ -96,18 +121,23 @@ final class ViewerApp {
 
     @discardableResult
     private func newWindow(opening url: URL?, kind: NavigationKind = .commandLine, zoom: ZoomLevel? = nil,
-                           images: Bool? = nil, restoring saved: SessionState.Window? = nil) -> Browser {
+                           images: Bool? = nil, restoring saved: SessionState.Window? = nil,
+                           focusAddress: Bool = false) -> Browser {
         var loaderOptions = LoaderOptions()
         loaderOptions.throttleBytesPerSecond = options.throttle
         let browser = Browser(window: application.makeWindow(), curve: curve, loaderOptions: loaderOptions,
                               visited: visited)
         browser.pageStyles = !options.noCSS
         browsers.append(browser)
+        browser.historyStore = history
+        browser.bookmarkStore = bookmarks
         browser.onOpenInNewWindow = { [unowned self, unowned browser] url, kind in
             self.newWindow(opening: url, kind: kind, zoom: browser.zoom, images: browser.imagesShown)
         }
+        // Ctrl+N: the new window's address entry has the keyboard, as in GNOME Web, ready for an address.
         browser.onNewWindow = { [unowned self, unowned browser] in
-            self.newWindow(opening: DataFiles.url("welcome.html"), zoom: browser.zoom, images: browser.imagesShown)
+            self.newWindow(opening: DataFiles.localizedURL("welcome.html"), zoom: browser.zoom,
+                           images: browser.imagesShown, focusAddress: true)
         }
         browser.onQuit = { [unowned self] in self.quit() }
         browser.onStateChanged = { [unowned self] in self.sessionChanged() }
@@ -138,6 +168,7 @@ final class ViewerApp {
         browser.whenLocalPageShown(within: 200) { [unowned browser] in
             browser.chrome.window.showAll()
             browser.chrome.window.present()
+            if focusAddress { browser.focusAddress() }
         }
         sessionChanged()
         return browser
@@ -146,6 +177,8 @@ final class ViewerApp {
     /// Ctrl+Q: the session is saved with every window, then they all close.
     private func quit() {
         saveNow()
+        history.saveNow()
+        bookmarks.saveNow()
         quitting = true
         for browser in browsers { browser.chrome.window.close() }
     }
@@ -153,7 +186,11 @@ final class ViewerApp {
     /// A window closed. The session forgets it while others stay open; the last window (or all of them, on
     /// Ctrl+Q) is what the next start brings back.
     private func windowClosed(_ browser: Browser) {
-        if !quitting && browsers.count == 1 { saveNow() }
+        if !quitting && browsers.count == 1 {
+            saveNow()
+            history.saveNow()
+            bookmarks.saveNow()
+        }
         browsers.removeAll { $0 === browser }
         if !quitting && !browsers.isEmpty { sessionChanged() }
     }
@@ -166,6 +203,8 @@ final class ViewerApp {
     private func readSession() {
         guard !sessionRead else { return }
         sessionRead = true
+        // Private: the last session is neither restored nor overwritten.
+        guard !options.isPrivate else { return }
         guard let sessionFile else {
             printError(SessionFile.unavailableMessage())
             return

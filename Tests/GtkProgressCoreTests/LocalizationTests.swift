@@ -27,3 +27,19 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(L("A message no catalogue holds."), "A message no catalogue holds.")
     }
 }
+
+/// Which language a bundled page is chosen in: as gettext chooses the messages' language.
+final class PreferredLanguagesTests: XCTestCase {
+    func testTheLocaleOfMessagesThenLanguageAsGettextReadsThem() {
+        XCTAssertEqual(PreferredLanguages.from(environment: ["LANG": "ja_JP.UTF-8"]), ["ja_JP", "ja"])
+        XCTAssertEqual(PreferredLanguages.from(environment: ["LANG": "en_US.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8"]),
+                       ["zh_CN", "zh"])
+        XCTAssertEqual(PreferredLanguages.from(environment: ["LC_ALL": "de_DE@euro", "LANG": "ja_JP"]), ["de_DE", "de"])
+        XCTAssertEqual(PreferredLanguages.from(environment: ["LANG": "fr_FR.UTF-8", "LANGUAGE": "ja:zh_CN"]),
+                       ["ja", "zh_CN", "zh", "fr_FR", "fr"])
+        // In the C locale gettext ignores LANGUAGE: everything stays English.
+        XCTAssertEqual(PreferredLanguages.from(environment: ["LANG": "C.UTF-8", "LANGUAGE": "ja"]), [])
+        XCTAssertEqual(PreferredLanguages.from(environment: [:]), [])
+        XCTAssertEqual(PreferredLanguages.from(environment: ["LC_ALL": "", "LANG": "POSIX"]), [])
+    }
+}

@@ -175,8 +175,11 @@ final class LoaderFailureTests: XCTestCase {
         XCTAssertEqual(run.error?.kind, .fileNotFound)
         // Local files and refused schemes never reach libcurl: these sentences are the loader's own.
         XCTAssertEqual(run.error?.message, "There is no file at /no/such/file.html.")
+        // A folder is no failure: it is listed.
         let folder = record(URL(fileURLWithPath: "/tmp", isDirectory: true))
-        XCTAssertEqual(folder.error?.message, "/tmp is a folder, not a file.")
+        XCTAssertNil(folder.error)
+        XCTAssertEqual(folder.page?.kind, .html)
+        XCTAssertTrue(folder.page?.text.contains("<title>Index of /tmp</title>") == true)
     }
 
     func testUnsupportedSchemes() {

@@ -512,10 +512,15 @@ def _page_extents(self):
 
 def _page_shot(self, name):
     """A screenshot and the RGB bytes of the page's text in it, with the page area's place and size. The crop
-    leaves out the strips where the progress bar (top) and GTK's overlay scrollbar (right) come and go."""
+    leaves out the strips where the progress bar (top), GTK's overlay scrollbar (right) and the floating status
+    (bottom) come and go."""
     path = self.screenshot(name)
     x, y, w, h = self.page_extents()
-    return crop(path, x, y + 4, w - 24, h - 4), (x, y, w, h)
+    return crop(path, x, y + 4, w - 24, h - 4 - STATUS_STRIP), (x, y, w, h)
+
+
+# The floating status's height and more: a page shot leaves it out.
+STATUS_STRIP = 40
 
 
 def _settled_page_shot(self, name):

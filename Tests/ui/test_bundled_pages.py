@@ -5,7 +5,7 @@ import shutil
 import subprocess
 import tempfile
 
-from harness import ROOT, App, check, wait_for
+from harness import ROOT, App, check, settled, wait_for
 
 BUNDLED = [("Keyboard shortcuts", "Keyboard shortcuts"),
            ("How the progress bar moves", "How the progress bar moves"),
@@ -26,6 +26,12 @@ def walk_bundled_pages(app):
         app.wait_title(title)
         check("could not be loaded" not in app.page_text(), f"{title} opened, not an error page")
         app.wait_text("Back to the welcome page")
+        # A link below the window's bottom (or under the floating status there) is scrolled into view first.
+        _, y = app.text_position("Back to the welcome page")
+        _, top, _, height = app.page_extents()
+        if y > top + height - 40:
+            app.key("End")
+            settled(app.scroll_value)
         click_text(app, "Back to the welcome page")
         app.wait_title("Welcome to GtkProgress")
         check("could not be loaded" not in app.page_text(), "the welcome page came back")

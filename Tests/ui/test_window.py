@@ -73,6 +73,13 @@ def test_second_launch_opens_in_the_running_window(binary):
         check(second.returncode == 0, f"the second launch hands over and exits: {second}")
         app.wait_title("Handed over")
         check(app.button_sensitive("Back"), "it became a new page in the same window's history")
+        check("not applied" not in second.stderr, f"nothing to say without options: {second.stderr!r}")
+        # Options only a new viewer would use are said to be left out, on stderr.
+        third = subprocess.run([binary, "--curve", "smooth", server.url("/page?title=" + quote("Third"))], timeout=20,
+                               capture_output=True, text=True)
+        check(third.returncode == 0, f"the third launch hands over and exits: {third}")
+        check("--curve not applied: a viewer is already running" in third.stderr, f"said on stderr: {third.stderr!r}")
+        app.wait_title("Third")
     finally:
         app.close()
         server.stop()

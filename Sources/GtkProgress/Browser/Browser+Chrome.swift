@@ -18,13 +18,19 @@ extension Browser {
         chrome.setLoading(isLoading)
         // A screen reader hears the load begin and end once, from the page's busy state, not every percent.
         page.textView.isAccessibleBusy = isLoading
+        // The bar's description says how much has arrived while it does (`noteTransfer`), nothing afterwards.
+        if !isLoading { indicator.view.widget.setAccessibleDescription("") }
+        chrome.restingStatus = model.current?.page?.status
         chrome.showAddress(state.address)
         chrome.window.title = state.windowTitle
+        recordVisit()
+        refreshStar()
         onStateChanged?()
     }
 
     func connectChrome() {
         chrome.back.onClicked { [weak self] in self?.goBack() }
+        chrome.star.onClicked { [weak self] in self?.toggleBookmark() }
         chrome.forward.onClicked { [weak self] in self?.goForward() }
         chrome.reloadOrStop.onClicked { [weak self] in
             guard let self else { return }
@@ -70,15 +76,18 @@ extension Browser {
             guard let self else { return }
             if let url {
                 self.hovering = true
+                self.chrome.isShowingLink = true
                 self.chrome.statusText = BrowserWindow.statusString(url)
             } else if self.hovering {
                 self.hovering = false
+                self.chrome.isShowingLink = false
                 self.restoreStatus()
             }
         }
         // The link with the keyboard focus shows where it leads, as the pointer's does.
         page.onLinkFocused = { [weak self] url in
             guard let self else { return }
+            self.chrome.isShowingLink = url != nil
             if let url { self.chrome.statusText = BrowserWindow.statusString(url) } else { self.restoreStatus() }
         }
         page.onZoomStep = { [weak self] step in
@@ -87,11 +96,67 @@ extension Browser {
         }
         page.scrolledWindow.onVerticalScroll { [weak self] in self?.onStateChanged?() }
         connectFind()
+        connectMenu()
     }
 
     /// The status line when nothing points anywhere: loading, or what the page said.
     func restoreStatus() {
         chrome.statusText = session.map(loadStatus) ?? (model.current?.page?.status ?? "")
+    }
+
+    /// A page that is in (not an error page, not one still loading) goes into the history, once per visit.
+    func recordVisit() {
+        guard let store = historyStore, !model.isLoading, let current = model.current, let shown = current.page,
+              shown.kind != .error else { return }
+        if let last = lastRecorded, last.url == current.url, last.title == current.title { return }
+        lastRecorded = (current.url, current.title)
+        store.record(url: current.url, title: current.title)
+    }
+
+    /// The star says whether the page shown is bookmarked.
+    func refreshStar() {
+        guard let store = bookmarkStore, let current = model.current else {
+            chrome.setBookmarked(nil)
+            return
+        }
+        chrome.setBookmarked(store.contains(current.url))
+    }
+
+    /// Ctrl+D, the star: the page shown is bookmarked, or its bookmark goes.
+    func toggleBookmark() {
+        guard let store = bookmarkStore, let current = model.current else { return }
+        switch store.toggle(current.url, title: current.title) {
+        case true?: chrome.statusText = L("Bookmarked “%@”.", ChromeState.windowTitle(url: current.url, title: current.title))
+        case false?: chrome.statusText = L("Bookmark removed.")
+        case nil: chrome.statusText = L("This page cannot be bookmarked: there are too many bookmarks, or its address is too long.")
+        }
+    }
+
+    /// Ctrl+H: the History window, opening pages in this window; with `query`, the matches of those words in the
+    /// history and the bookmarks.
+    func showHistory(query: String? = nil) {
+        guard let store = historyStore else { return }
+        if let historyWindow {
+            if let query { historyWindow.search(for: query) }
+            historyWindow.present()
+            return
+        }
+        let window = HistoryWindow(store: store, bookmarks: bookmarkStore, parent: chrome.window) { [weak self] url in
+            guard let self else { return }
+            self.open(url, kind: .typed)
+            self.chrome.window.present()
+        }
+        window.window.onDestroy { [weak self] in self?.historyWindow = nil }
+        historyWindow = window
+        if let query { window.search(for: query) }
+        window.present()
+    }
+
+    /// Ctrl+L, and a new window opened with Ctrl+N: the address entry has the keyboard, its text selected so
+    /// typing replaces it.
+    package func focusAddress() {
+        chrome.address.grabFocus()
+        chrome.address.selectAll()
     }
 
     /// Which part of the window has the keyboard, as `BrowserCommand` reads it.
@@ -121,9 +186,7 @@ extension Browser {
                 return false
             }
             stop()
-        case .focusAddress:
-            chrome.address.grabFocus()
-            chrome.address.selectAll()
+        case .focusAddress: focusAddress()
         case .closeWindow: chrome.window.close()
         case .quit:
             if let onQuit { onQuit() } else { chrome.window.close() }
@@ -142,6 +205,10 @@ extension Browser {
         case .zoomIn: setZoom(zoom.zoomedIn)
         case .zoomOut: setZoom(zoom.zoomedOut)
         case .zoomReset: setZoom(.normal)
+        case .primaryMenu: chrome.menuButton.isOpen.toggle()
+        case .shortcuts: showShortcuts()
+        case .history: showHistory()
+        case .bookmark: toggleBookmark()
         }
         return true
     }

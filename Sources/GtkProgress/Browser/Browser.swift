@@ -39,6 +39,21 @@ package final class Browser {
     /// Waiting for the local page being loaded to be shown (`whenLocalPageShown`), and how long at most.
     var pageShownWaiter: (() -> Void)?
     var pageShownDeadline: MainLoopTimer?
+    /// The history every window records to (none in a browser made without one: nothing is recorded).
+    package var historyStore: HistoryStore?
+    /// The page last recorded, so that a refresh of the chrome does not record it again.
+    var lastRecorded: (url: URL, title: String?)?
+    /// The bookmarks every window shares (none: the star is insensitive and Ctrl+D does nothing).
+    package var bookmarkStore: BookmarkStore? {
+        didSet {
+            bookmarkStore?.onChange.append { [weak self] in self?.refreshStar() }
+            refreshStar()
+        }
+    }
+    /// This window's History window, while it is open.
+    var historyWindow: HistoryWindow?
+    /// The keyboard shortcuts window, made the first time it is asked for and then hidden and shown again.
+    var shortcutsWindow: Window?
 
     /// Asked to open an address in a window of its own: a link (middle-click, Ctrl+click, the link's menu,
     /// Shift+Return), or the second and later addresses of a drop. The kind carries what the new window's
@@ -110,8 +125,18 @@ package final class Browser {
     package func open(text: String, kind: NavigationKind, workingDirectory: String? = nil) {
         switch AddressInput.url(from: text, workingDirectory: workingDirectory) {
         case .success(let url): open(url, kind: kind)
+        case .failure(.notAnAddress(let words)) where kind == .typed && hasMatches(for: words):
+            // Words that are no address look through the history and the bookmarks instead.
+            showHistory(query: words)
         case .failure(let failure): chrome.statusText = failure.description
         }
+    }
+
+    /// Whether the history or the bookmarks have pages that match `words`.
+    func hasMatches(for words: String) -> Bool {
+        guard historyStore != nil else { return false }
+        return !(historyStore?.history.matches(words, limit: 1).isEmpty ?? true)
+            || !(bookmarkStore?.bookmarks.matches(words, limit: 1).isEmpty ?? true)
     }
 
     /// The model counts from a history load in flight, so each quick press moves one entry further; the load in

@@ -32,6 +32,12 @@ final class LoadSession {
     /// The document's last progress, kept back when it came after its transfer ended (nothing left to look
     /// through for image tags) until the parse says whether the page has images.
     var heldProgress: (received: Int64, expected: Int64?)?
+    /// How much of the document has arrived and how fast, for the status (`TransferStatus`).
+    var transferred: (received: Int64, expected: Int64?)?
+    var rate = TransferRate()
+    /// When the status last said how much had arrived: it is said again at most `statusInterval` later.
+    var statusShownAt = -Double.infinity
+    static let statusInterval = 0.25
 
     init(navigation: PendingNavigation) { self.navigation = navigation }
 
@@ -127,6 +133,7 @@ extension Browser {
             session.response = response
             chrome.statusText = loadStatus(session)
         case .progress(let received, let expected):
+            noteTransfer(session, received: received, expected: expected)
             guard noticeImageTags(session) else {
                 session.heldProgress = (received, expected)
                 break
@@ -170,7 +177,29 @@ extension Browser {
         let host = url.host ?? url.lastPathComponent
         if let images = session.images { return imageStatus(images) }
         if indicator.isStalled { return L("Waiting for %@…", host) }
-        return session.response == nil ? L("Loading %@…", host) : L("Receiving %@…", host)
+        guard session.response != nil else { return L("Loading %@…", host) }
+        guard let transfer = transferStatus(session) else { return L("Receiving %@…", host) }
+        return L("Receiving %@: %@", host, transfer.description)
+    }
+
+    /// How much has arrived, and how fast, once the first byte is in.
+    func transferStatus(_ session: LoadSession) -> TransferStatus? {
+        guard let transferred = session.transferred, transferred.received > 0 else { return nil }
+        return TransferStatus(received: transferred.received, expected: transferred.expected,
+                              bytesPerSecond: session.rate.bytesPerSecond(at: MainLoop.monotonicSeconds()))
+    }
+
+    /// A progress event: the status says how much has come (a few times a second, not at every event), and the
+    /// bar's accessible description says the same to a screen reader that asks.
+    private func noteTransfer(_ session: LoadSession, received: Int64, expected: Int64?) {
+        let now = MainLoop.monotonicSeconds()
+        session.transferred = (received, expected)
+        session.rate.note(bytes: received, at: now)
+        guard now - session.statusShownAt >= LoadSession.statusInterval, session.images == nil else { return }
+        session.statusShownAt = now
+        let status = loadStatus(session)
+        indicator.view.widget.setAccessibleDescription(status)
+        if !hovering { chrome.statusText = status }
     }
 
     /// The indicator noticed the load stall or move again.

@@ -18,4 +18,30 @@ package enum Display {
     static func setAnimationsEnabled(_ enabled: Bool) {
         cgtk_object_set_bool(UnsafeMutableRawPointer(gtk_settings_get_default()), "gtk-enable-animations", enabled ? 1 : 0)
     }
+
+    /// The reader's languages, most wanted first, as GLib reads them from the environment (`LANGUAGE`, `LC_ALL`,
+    /// `LC_MESSAGES`, `LANG`): "ja_JP.UTF-8", "ja_JP", "ja", …, "C". <https://docs.gtk.org/glib/func.get_language_names.html>
+    package static var languageNames: [String] {
+        var names: [String] = []
+        guard var cursor = g_get_language_names() else { return names }
+        while let name = cursor.pointee {
+            names.append(String(cString: name))
+            cursor += 1
+        }
+        return names
+    }
+}
+
+/// Times as a person reads them, in the local time zone (GLib's GDateTime).
+@MainActor
+package enum LocalTime {
+    /// "2026-11-24 05:12".
+    package static func string(_ secondsSince1970: Double) -> String {
+        let seconds = secondsSince1970.isFinite ? gint64(min(max(secondsSince1970, 0), 253_402_300_799)) : 0
+        guard let time = g_date_time_new_from_unix_local(seconds) else { return "" }
+        defer { g_date_time_unref(time) }
+        guard let text = g_date_time_format(time, "%Y-%m-%d %H:%M") else { return "" }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
 }

@@ -5,23 +5,46 @@ package final class Menu: Widget {
     package init() { super.init(retaining: gtk_menu_new()) }
 
     /// Adds an item; `mnemonic` labels use `_` before the access key ("Open Link in New _Window").
-    package func addItem(_ mnemonic: String, sensitive: Bool = true, action: @escaping () -> Void) {
+    /// An `accelerator` (GTK's syntax, "<Primary>n") is shown beside the label; the window's key table handles it.
+    @discardableResult
+    package func addItem(_ mnemonic: String, accelerator: String? = nil, sensitive: Bool = true,
+                         action: @escaping () -> Void) -> Widget {
         let item = gtk_menu_item_new_with_mnemonic(mnemonic)!
+        if let accelerator, let child = gtk_bin_get_child(UnsafeMutableRawPointer(item).assumingMemoryBound(to: GtkBin.self)),
+           g_type_check_instance_is_a(UnsafeMutableRawPointer(child).assumingMemoryBound(to: GTypeInstance.self),
+                                      gtk_accel_label_get_type()) != 0 {
+            var key: guint = 0
+            var modifiers = GdkModifierType(rawValue: 0)
+            gtk_accelerator_parse(accelerator, &key, &modifiers)
+            gtk_accel_label_set_accel(UnsafeMutableRawPointer(child).assumingMemoryBound(to: GtkAccelLabel.self),
+                                      key, modifiers)
+        }
         gtk_widget_set_sensitive(item, sensitive ? 1 : 0)
         let wrapper: Widget = Widget(retaining: UnsafeMutableRawPointer(item))
         wrapper.connect(.activate, action)
-        withExtendedLifetime(wrapper) { gtk_menu_shell_append(cast(GtkMenuShell.self), item) }
+        gtk_menu_shell_append(cast(GtkMenuShell.self), item)
+        return wrapper
+    }
+
+    /// An item that opens a submenu, given later with `setSubmenu(_:)` (the bookmarks, filled as the menu opens).
+    package func addSubmenuItem(_ mnemonic: String) -> MenuItem {
+        let item = gtk_menu_item_new_with_mnemonic(mnemonic)!
+        gtk_menu_shell_append(cast(GtkMenuShell.self), item)
+        return MenuItem(retaining: UnsafeMutableRawPointer(item))
     }
 
     /// Adds a check item showing `active`; choosing it calls `action` with the new state.
-    package func addCheckItem(_ mnemonic: String, active: Bool, action: @escaping (Bool) -> Void) {
+    @discardableResult
+    package func addCheckItem(_ mnemonic: String, active: Bool, action: @escaping (Bool) -> Void) -> CheckMenuItem {
         let item = gtk_check_menu_item_new_with_mnemonic(mnemonic)!
         let check = UnsafeMutableRawPointer(item).assumingMemoryBound(to: GtkCheckMenuItem.self)
         gtk_check_menu_item_set_active(check, active ? 1 : 0)
-        let wrapper: Widget = Widget(retaining: UnsafeMutableRawPointer(item))
-        // `activate` runs after GtkCheckMenuItem has flipped its state (gtk/gtkcheckmenuitem.c).
+        let wrapper = CheckMenuItem(retaining: UnsafeMutableRawPointer(item))
+        // `activate` runs after GtkCheckMenuItem has flipped its state (gtk/gtkcheckmenuitem.c); setting the
+        // state from the program (`isActive`) emits only `toggled`, so it never calls `action`.
         wrapper.connect(.activate) { action(gtk_check_menu_item_get_active(check) != 0) }
-        withExtendedLifetime(wrapper) { gtk_menu_shell_append(cast(GtkMenuShell.self), item) }
+        gtk_menu_shell_append(cast(GtkMenuShell.self), item)
+        return wrapper
     }
 
     package func addSeparator() {
@@ -61,5 +84,21 @@ package final class Menu: Widget {
         } else {
             gtk_menu_popup_at_pointer(cast(GtkMenu.self), event)
         }
+    }
+}
+
+/// A check item of a `Menu`: its tick follows the state it shows.
+package final class CheckMenuItem: Widget {
+    package var isActive: Bool {
+        get { gtk_check_menu_item_get_active(cast(GtkCheckMenuItem.self)) != 0 }
+        set { gtk_check_menu_item_set_active(cast(GtkCheckMenuItem.self), newValue ? 1 : 0) }
+    }
+}
+
+/// An item of a `Menu` that holds a submenu.
+package final class MenuItem: Widget {
+    package func setSubmenu(_ menu: Menu) {
+        gtk_widget_show_all(menu.widget)
+        gtk_menu_item_set_submenu(cast(GtkMenuItem.self), menu.widget)
     }
 }

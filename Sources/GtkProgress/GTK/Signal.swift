@@ -6,6 +6,7 @@ package enum Signal: String, Sendable {
     // GtkWidget <https://docs.gtk.org/gtk3/class.Widget.html#signals>
     case buttonPressEvent = "button-press-event"
     case buttonReleaseEvent = "button-release-event"
+    case deleteEvent = "delete-event"
     case destroy
     case dragDataReceived = "drag-data-received"
     case dragDrop = "drag-drop"
@@ -25,6 +26,11 @@ package enum Signal: String, Sendable {
     case activate
     case clicked
     case open
+    // GtkToggleButton (GtkMenuButton), GtkDialog, GtkEntryCompletion
+    case toggled
+    case response
+    // GtkListBox
+    case rowActivated = "row-activated"
 
     // GtkEditable <https://docs.gtk.org/gtk3/iface.Editable.html#signals>, GtkSearchEntry, GtkAdjustment
     case changed

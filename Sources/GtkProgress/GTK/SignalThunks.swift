@@ -95,6 +95,12 @@ extension GObjectHandle {
         connect(signal, after: after, thunk: unsafeBitCast(dragPositionThunk, to: GCallback.self), handler)
     }
 
+    /// `void (*)(gpointer instance, gint argument, gpointer data)`: GtkDialog's `response`.
+    @discardableResult
+    func connect(_ signal: Signal, after: Bool = false, _ handler: @escaping (Int) -> Void) -> SignalConnection {
+        connect(signal, after: after, thunk: unsafeBitCast(intThunk, to: GCallback.self), handler)
+    }
+
     /// Emits a signal that has no arguments and no return value (tests and the app use it to act as the user).
     package func emit(_ signal: Signal) {
         cgtk_emit(UnsafeMutableRawPointer(object), signal.rawValue)
@@ -171,4 +177,8 @@ private let selectionThunk: @convention(c) (gpointer?, OpaquePointer?, gint, gin
 private let dragPositionThunk: @convention(c) (gpointer?, OpaquePointer?, gint, gint, guint, gpointer?) -> gboolean = {
     _, _, x, y, _, data in
     (handler(data) as (Int, Int) -> Bool)(Int(x), Int(y)) ? 1 : 0
+}
+
+private let intThunk: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, value, data in
+    (handler(data) as (Int) -> Void)(Int(value))
 }

@@ -66,6 +66,16 @@ public class Widget: GObjectHandle {
         gtk_widget_set_margin_top(widget, Int32(vertical))
         gtk_widget_set_margin_bottom(widget, Int32(vertical))
     }
+    /// Style rules for this widget alone (a GtkCssProvider on its style context, at application priority).
+    package func setStyle(_ css: String) {
+        let provider = gtk_css_provider_new()
+        gtk_css_provider_load_from_data(provider, css, -1, nil)
+        gtk_style_context_add_provider(gtk_widget_get_style_context(widget), OpaquePointer(provider),
+                                       UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider)
+    }
+    /// Left out when its window is shown with `showAll()`: it is shown when its owner says so.
+    package func setNoShowAll(_ value: Bool) { gtk_widget_set_no_show_all(widget, value ? 1 : 0) }
     package func addCSSClass(_ name: String) {
         gtk_style_context_add_class(gtk_widget_get_style_context(widget), name)
     }

@@ -112,6 +112,11 @@ public final class Label: Widget {
         get { String(cString: gtk_label_get_text(cast(GtkLabel.self))) }
         set { gtk_label_set_text(cast(GtkLabel.self), newValue) }
     }
+    /// The widest the label asks to be, in characters; longer text is ellipsized.
+    package var maxWidthCharacters: Int {
+        get { Int(gtk_label_get_max_width_chars(cast(GtkLabel.self))) }
+        set { gtk_label_set_max_width_chars(cast(GtkLabel.self), Int32(newValue)) }
+    }
 }
 
 /// A container that lays widgets over its main child (`GtkOverlay`): add the content with `add(_:)`, then attach a `LoadIndicator` to it.
@@ -180,6 +185,8 @@ public final class Window: Widget {
     init(applicationWindowOf application: Application) {
         super.init(retaining: gtk_application_window_new(application.cast(GtkApplication.self)))
     }
+    /// Wraps a window GTK made (a dialog, a window from GtkBuilder), holding a reference while the wrapper lives.
+    init(wrapping pointer: UnsafeMutableRawPointer) { super.init(retaining: pointer) }
     /// A window not tied to an `Application` (see `Application.makeWindow()`).
     public init() { super.init(retaining: gtk_window_new(GTK_WINDOW_TOPLEVEL)) }
 

@@ -195,7 +195,7 @@ package struct SessionState: Equatable, Sendable {
 
     /// `title` cut to `maxTitleScalars` Unicode scalars (not characters: one character may hold any number of
     /// combining marks).
-    private static func cutTitle(_ title: String) -> String {
+    static func cutTitle(_ title: String) -> String {
         let scalars = title.unicodeScalars
         guard scalars.count > maxTitleScalars else { return title }
         var cut = String.UnicodeScalarView()
@@ -274,7 +274,7 @@ package struct SessionState: Equatable, Sendable {
     }
 
     /// Only what a person may open from the address bar comes back (`NavigationPolicy`, as if typed).
-    private static func usableURL(_ text: String) -> URL? {
+    static func usableURL(_ text: String) -> URL? {
         guard let url = URL(string: text), NavigationPolicy.refusal(for: url, source: .user) == nil else { return nil }
         return url
     }

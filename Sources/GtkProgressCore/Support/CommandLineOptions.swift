@@ -25,6 +25,8 @@ package struct CommandLineOptions: Equatable, Sendable {
     public var newSession = false
     /// `--no-images`: windows show alt text in place of images and fetch none (the reader can turn them on).
     public var noImages = false
+    /// `--private`: nothing is recorded (history, session) and the last session is not restored.
+    public var isPrivate = false
     /// `--width COLUMNS` for `--dump`; nil leaves the choice to `DumpWidth`.
     public var width: Int?
     /// `--no-css`: pages without their author styles.
@@ -40,6 +42,7 @@ package struct CommandLineOptions: Equatable, Sendable {
       --throttle BYTES_PER_SEC   limit download speed, to watch the bar on a fast network
       --new-session              start with the welcome page, not the last session's windows
       --no-images                show alt text in place of images and fetch none
+      --private                  record nothing: no history, no session
       --print-curve NAME|PATH    print the curve's timeline as "t fraction opacity" lines and exit
         --finish-at SECONDS      with --print-curve: the load finishes at this time
         --until SECONDS          with --print-curve: stop printing at this time
@@ -54,14 +57,18 @@ package struct CommandLineOptions: Equatable, Sendable {
 
     With no URL the windows of the last session come back (their pages fetched again), or the welcome
     page opens; each URL given opens in a window of its own, without restoring the session. The session
-    is kept in $XDG_STATE_HOME/gtkprogress/session.json (~/.local/state/gtkprogress/session.json).
+    is kept in $XDG_STATE_HOME/gtkprogress/session.json (~/.local/state/gtkprogress/session.json), the
+    history and the bookmarks in $XDG_DATA_HOME/gtkprogress (~/.local/share/gtkprogress). A folder shows
+    its listing; words that are no address are looked up in the history and the bookmarks.
     localhost, *.localhost and IP addresses typed without a scheme get http://, other hosts https://.
 
     Keys: Alt+Left back, Alt+Right forward, F5/Ctrl+R reload, Escape stop, Ctrl+L address entry,
     Tab/Shift+Tab next/previous link, Return follow it (Shift+Return or Ctrl+Return: in a new window),
     Space/Shift+Space page down/up, Home/End top/bottom, Ctrl+F find (Return/F3/Ctrl+G next, Shift for
     previous, Escape closes), Ctrl+plus/minus/0 or Ctrl+scroll text size, Ctrl+N new window, Ctrl+W close
-    window, Ctrl+Q close all. Middle-click or Ctrl+click opens a link in a new window.
+    window, Ctrl+Q close every window (the next start brings them all back), Ctrl+S save a file not shown as
+    text, Ctrl+H history, Ctrl+D bookmark the page, F10 main menu, Ctrl+? or F1 every shortcut. Middle-click
+    or Ctrl+click opens a link in a new window.
     """
 
     package static let version = "gtkprogress 0.1.0"
@@ -145,6 +152,8 @@ package struct CommandLineOptions: Equatable, Sendable {
                 options.noImages = true
             case "--no-css":
                 options.noCSS = true
+            case "--private":
+                options.isPrivate = true
             case "--width":
                 switch value(flag) {
                 case .success(let v):

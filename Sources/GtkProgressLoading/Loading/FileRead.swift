@@ -57,6 +57,9 @@ final class FileRead: @unchecked Sendable {
         defer { close(fd) }
         var info = stat()
         let size: Int64? = fstat(fd, &info) == 0 ? Int64(info.st_size) : nil
+        if size != nil, info.st_mode & S_IFMT == S_IFDIR {
+            return list(post: post)
+        }
         if size != nil, let message = LocalFile.notRegular(url.path, mode: info.st_mode) {
             post(.failed(LoadError(kind: .fileNotFound, url: url, message: message)))
             return
@@ -97,5 +100,21 @@ final class FileRead: @unchecked Sendable {
         guard !isCancelled else { return }
         let whole = state.withLock { $0.body }
         post(.finished(LoadedPage(decoding: whole, finalURL: url, status: 200, contentType: nil)))
+    }
+
+    /// A folder: its listing page (`LocalFolder`), generated here, off the main loop.
+    private func list(post: (LoadEvent) -> Void) {
+        switch LocalFolder.listing(url) {
+        case .failure(let error):
+            post(.failed(error))
+        case .success(let html):
+            let bytes = Array(html.utf8)
+            post(.response(LoadResponse(status: 200, finalURL: url, contentType: "text/html; charset=utf-8",
+                                        expectedLength: Int64(bytes.count))))
+            guard !isCancelled else { return }
+            state.withLock { $0.body = bytes }
+            post(.progress(received: Int64(bytes.count), expected: Int64(bytes.count)))
+            post(.finished(LoadedPage(decoding: bytes, finalURL: url, status: 200, contentType: "text/html; charset=utf-8")))
+        }
     }
 }
