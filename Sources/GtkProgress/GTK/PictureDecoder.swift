@@ -99,12 +99,9 @@ package enum PictureDecoder {
     /// Decodes `bytes` on the image worker, then calls `done` on the main loop.
     package static func decode(_ bytes: [UInt8], declaredWidth: Int?, declaredHeight: Int?, maxWidth: Int,
                                then done: @escaping (Outcome) -> Void) {
-        let delivery = MainThreadBox(done)
-        worker.async {
-            let outcome = decodeNow(bytes, declaredWidth: declaredWidth, declaredHeight: declaredHeight,
-                                    maxWidth: maxWidth)
-            MainLoop.post { delivery.value(outcome) }
-        }
+        BackgroundWork.run(on: worker, {
+            decodeNow(bytes, declaredWidth: declaredWidth, declaredHeight: declaredHeight, maxWidth: maxWidth)
+        }, then: done)
     }
 
     /// The size to decode to: the declared one (either side alone keeps the aspect ratio), else the image's
@@ -187,10 +184,4 @@ package enum PictureDecoder {
         }
         return .picture(Picture(adopting: pixbuf, animation: frames))
     }
-}
-
-/// A closure made on the main thread, carried through the worker untouched, called again on the main loop.
-private final class MainThreadBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -4,7 +4,7 @@
 /// Offsets count Unicode scalars, as GtkTextBuffer's character offsets do, so a match found in a slice of the
 /// buffer's text is a range of the buffer with no conversion. Case is ignored scalar by scalar (a scalar whose
 /// lowercase is several scalars, such as U+0130, is compared as it is), which keeps that one-to-one mapping.
-public struct FindScanner: Sendable {
+package struct FindScanner: Sendable {
     /// The text looked for, case-folded.
     public let needle: [UInt32]
     /// Where the next slice must start: the end of the last slice, or of the last match if it ran past it.
@@ -61,7 +61,7 @@ public struct FindScanner: Sendable {
 /// match is memory and a step of the search. Matches before the current one give way to later ones, so the
 /// reader's place is found however far down the page it is, and the search stops once `matchLimit` matches are
 /// kept from there on.
-public struct FindResults: Equatable, Sendable {
+package struct FindResults: Equatable, Sendable {
     /// Start offsets of the matches kept, in order.
     public private(set) var matches: [Int] = []
     /// How long each match is, in characters.

@@ -1,6 +1,6 @@
 /// The page's text size as a factor of the theme's font size, moved in the steps Firefox and Chromium use
 /// (Firefox's `toolkit.zoomManager.zoomValues`), so each Ctrl+plus makes a visible but small change.
-public struct ZoomLevel: Equatable, Sendable, CustomStringConvertible {
+package struct ZoomLevel: Equatable, Sendable, CustomStringConvertible {
     public static let steps: [Double] = [0.3, 0.5, 0.67, 0.8, 0.9, 1.0, 1.1, 1.2, 1.33, 1.5, 1.7, 2.0, 2.4, 3.0]
     public static let normal = ZoomLevel(factor: 1)
 

@@ -53,7 +53,7 @@ package enum Baseline: Hashable, Sendable {
 }
 
 /// Where a paragraph's lines sit: HTML's `align` attribute and CSS `text-align` (`justify` reads as left).
-public enum TextAlignment: Hashable, Sendable {
+package enum TextAlignment: Hashable, Sendable {
     case left, center, right
 }
 

@@ -199,38 +199,11 @@ package enum DataURL {
             header = String(header.dropLast(7)).trimmed()
         }
         let mimeType = (header.split(separator: ";").first.map { String($0).trimmed().lowercased() } ?? "")
-        let body = percentDecode(utf8[(comma + 1)...], limit: base64 ? limit * 4 / 3 + 8 : limit)
+        let body = PercentDecoding.decode(utf8[(comma + 1)...], lenient: true, limit: base64 ? limit * 4 / 3 + 8 : limit)
         guard let body else { return nil }
         let bytes = base64 ? base64Decode(body, limit: limit) : body
         guard let bytes else { return nil }
         return (mimeType.isEmpty ? "text/plain" : mimeType, bytes)
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: return byte - 0x30
-        case 0x41...0x46: return byte - 0x41 + 10
-        case 0x61...0x66: return byte - 0x61 + 10
-        default: return nil
-        }
-    }
-
-    static func percentDecode(_ bytes: ArraySlice<UInt8>, limit: Int) -> [UInt8]? {
-        var out: [UInt8] = []
-        out.reserveCapacity(min(bytes.count, limit))
-        var k = bytes.startIndex
-        while k < bytes.endIndex {
-            if out.count >= limit { return nil }
-            let byte = bytes[k]
-            if byte == 0x25, k + 2 < bytes.endIndex, let high = hex(bytes[k + 1]), let low = hex(bytes[k + 2]) {
-                out.append(high << 4 | low)
-                k += 3
-            } else {
-                out.append(byte)
-                k += 1
-            }
-        }
-        return out
     }
 
     /// Forgiving base64: ASCII whitespace is skipped, padding optional; any other byte outside the alphabet

@@ -22,7 +22,7 @@ package struct NavigationRefusal: Error, Equatable {
 }
 
 /// Where a same-document navigation scrolls to.
-public enum SameDocumentScroll: Equatable, Sendable {
+package enum SameDocumentScroll: Equatable, Sendable {
     /// The place the fragment names; an empty fragment or `top` with no such place is the top of the page
     /// (WHATWG HTML, "scroll to the fragment").
     case fragment(String)

@@ -5,7 +5,7 @@ import Glibc
 /// Colour contrast as WCAG 2.x defines it, so a theme colour can be checked and, when a theme falls short,
 /// moved just far enough to be read: 4.5:1 for text (success criterion 1.4.3), 3:1 for a graphical object such
 /// as the progress bar (1.4.11). Components are sRGB in 0…1.
-public enum Contrast {
+package enum Contrast {
     public struct Color: Equatable, Sendable {
         public var red, green, blue: Double
         public init(red: Double, green: Double, blue: Double) {

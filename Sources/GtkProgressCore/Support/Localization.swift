@@ -5,7 +5,7 @@ import FoundationEssentials
 /// compiled to `share/locale/LANG/LC_MESSAGES/gtkprogress.mo`). A message with no translation stays in English,
 /// as gettext returns the msgid it was given.
 /// <https://www.gnu.org/software/gettext/manual/gettext.html#Sources>
-public enum Localization {
+package enum Localization {
     public static let domain = "gtkprogress"
 
     /// Picks the language from the environment (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`) and binds the domain to

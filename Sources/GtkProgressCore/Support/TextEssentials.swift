@@ -18,16 +18,7 @@ extension String {
     /// `removingPercentEncoding`).
     package var removingPercentEscapes: String? {
         guard contains("%") else { return self }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var iterator = utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
-            guard let high = iterator.next().flatMap(Self.hexValue), let low = iterator.next().flatMap(Self.hexValue)
-            else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        return String(validating: bytes, as: UTF8.self)
+        return PercentDecoding.decode(Array(utf8)[...], lenient: false).flatMap { String(validating: $0, as: UTF8.self) }
     }
 
     /// Every character outside RFC 3986's fragment and query characters (ASCII letters and digits and
@@ -46,14 +37,6 @@ extension String {
         return out
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
 
     private static func fragmentAllowed(_ byte: UInt8) -> Bool {
         switch byte {
@@ -83,5 +66,45 @@ extension Double {
             text += "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
         }
         return text
+    }
+}
+
+/// Percent-decoding of bytes (URL Standard, "percent-decode": <https://url.spec.whatwg.org/#percent-decode>):
+/// each `%XX` becomes its byte. With `lenient`, a `%` not followed by two hex digits stays as it is, as the
+/// standard says; without, it makes the result nil (Foundation's `removingPercentEncoding`). Nil too past `limit`
+/// bytes out.
+package enum PercentDecoding {
+    package static func decode(_ bytes: ArraySlice<UInt8>, lenient: Bool, limit: Int = .max) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(min(bytes.count, limit))
+        var k = bytes.startIndex
+        while k < bytes.endIndex {
+            if out.count >= limit { return nil }
+            let byte = bytes[k]
+            guard byte == UInt8(ascii: "%") else {
+                out.append(byte)
+                k += 1
+                continue
+            }
+            if k + 2 < bytes.endIndex, let high = hexValue(bytes[k + 1]), let low = hexValue(bytes[k + 2]) {
+                out.append(high << 4 | low)
+                k += 3
+            } else if lenient {
+                out.append(byte)
+                k += 1
+            } else {
+                return nil
+            }
+        }
+        return out
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 }

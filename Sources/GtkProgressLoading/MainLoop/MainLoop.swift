@@ -91,11 +91,11 @@ package typealias VoidHandler = ClosureBox<() -> Void>
 package enum BackgroundWork {
     private static let queue = SerialWorker(name: "gtkprogress-work")
 
-    /// Runs `job` on the background queue, then `done` with its result on the main loop.
-    package static func run<Result: Sendable>(_ job: @escaping @Sendable () -> Result,
+    /// Runs `job` on the background queue (or on `worker`), then `done` with its result on the main loop.
+    package static func run<Result: Sendable>(on worker: SerialWorker? = nil, _ job: @escaping @Sendable () -> Result,
                                              then done: @escaping (Result) -> Void) {
         let delivery = MainThreadOnly(done)
-        queue.async {
+        (worker ?? queue).async {
             let result = job()
             MainLoop.post { delivery.value(result) }
         }
