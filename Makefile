@@ -106,6 +106,9 @@ test:
 	cd Tests/adopter && $(SWIFT) build $(QUIET)
 	$(SWIFT) build $(RELEASE_FLAGS) $(QUIET)
 	Tests/install/installed-without-toolchain.sh .build/release/gtkprogress
+	@# Pageload from an installed copy: Python, GJS, C and Vala, the bar read back from the screen.
+	$(MAKE) -s pageload-docs BIN=.build/release/gtkprogress
+	$(XVFB) Tests/pageload/run.sh .build/release/gtkprogress
 	$(MAKE) -s deb-check
 
 bench: release
@@ -193,7 +196,8 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/include/pageload-1
 
 # gtkprogress_VERSION_ARCH.deb in this directory, from `make install-files PREFIX=/usr` (scripts/build-deb.sh).
-deb: release
+# With them libpageload-1-0, gir1.2-pageload-1 and libpageload-1-dev (Pageload, `make pageload`).
+deb: release pageload
 	@scripts/install-deps.sh deb
 	scripts/build-deb.sh $(BIN) .
 
@@ -201,7 +205,9 @@ deb: release
 deb-check: deb
 	@scripts/install-deps.sh deb-check
 	/usr/bin/python3 Tests/deb/check_deb.py gtkprogress_*_$$(dpkg --print-architecture).deb
+	/usr/bin/python3 Tests/deb/check_pageload_debs.py libpageload-1-0_*_$$(dpkg --print-architecture).deb \
+		gir1.2-pageload-1_*_$$(dpkg --print-architecture).deb libpageload-1-dev_*_$$(dpkg --print-architecture).deb
 
 clean:
 	rm -rf .build
-	rm -f gtkprogress_*.deb
+	rm -f gtkprogress_*.deb libpageload-1-0_*.deb gir1.2-pageload-1_*.deb libpageload-1-dev_*.deb
