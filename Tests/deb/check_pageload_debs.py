@@ -48,10 +48,12 @@ def main(debs):
         tags = [line for line in result.stdout.splitlines() if re.match(r"[EW]: ", line)]
         if result.returncode != 0 or tags:
             failures.append(f"lintian: {result.stdout}{result.stderr}")
-        shlibs = run("dpkg-deb", "--ctrl-tarfile", debs[0])
-        control = run("dpkg-deb", "-I", debs[0], "shlibs").stdout
-        if not control.startswith("libpageload-1 0 libpageload-1-0 (>= "):
-            failures.append(f"libpageload-1-0's shlibs: {control!r} ({shlibs.returncode})")
+        shlibs = run("dpkg-deb", "-I", debs[0], "shlibs").stdout
+        if not shlibs.startswith("libpageload-1 0 libpageload-1-0 (>= "):
+            failures.append(f"libpageload-1-0's shlibs: {shlibs!r}")
+        result = run("apt-get", "install", "--simulate", "--no-install-recommends", *map(os.path.abspath, debs))
+        if result.returncode != 0:
+            failures.append(f"apt-get cannot satisfy the Depends: {result.stdout[-2000:]}{result.stderr}")
         # The unpacked packages: the typelib finds the library, whose type registers, and no Swift runtime
         # library is loaded beside it.
         env = {"PATH": "/usr/bin:/bin", "HOME": os.environ.get("HOME", "/root"),
