@@ -23,6 +23,43 @@ def spin_until(condition, timeout, what):
         time.sleep(0.005)
 
 
+def accent_columns(window):
+    """The columns of the window's top rows painted in Adwaita's accent (#3584e4), read from the screen."""
+    gdk_window = window.get_window()
+    width = gdk_window.get_width()
+    pixbuf = Gdk.pixbuf_get_from_window(gdk_window, 0, 0, width, 8)
+    pixels, stride, channels = pixbuf.get_pixels(), pixbuf.get_rowstride(), pixbuf.get_n_channels()
+    columns = set()
+    for y in range(8):
+        for x in range(width):
+            r, g, b = pixels[y * stride + x * channels:y * stride + x * channels + 3]
+            if b > 170 and r < 120 and 90 < g < 170:
+                columns.add(x)
+    return width, columns
+
+
+def check_right_to_left():
+    """In a right-to-left locale's direction the bar grows from the right edge."""
+    Gtk.Widget.set_default_direction(Gtk.TextDirection.RTL)
+    window = Gtk.Window()
+    overlay = Gtk.Overlay()
+    overlay.add(Gtk.Label(label="content"))
+    bar = Pageload.Bar()
+    overlay.add_overlay(bar)
+    window.add(overlay)
+    window.set_default_size(400, 100)
+    window.show_all()
+    bar.start()
+    spin_until(lambda: bar.props.fraction > 0.2, 5, "the right-to-left bar climbing")
+    spin_until(lambda: len(accent_columns(window)[1]) > 40, 5, "the right-to-left bar on the screen")
+    width, columns = accent_columns(window)
+    assert max(columns) == width - 1 and min(columns) > width / 2, \
+        f"the bar grows from the right: columns {min(columns)}…{max(columns)} of {width}"
+    bar.cancel()
+    window.destroy()
+    Gtk.Widget.set_default_direction(Gtk.TextDirection.LTR)
+
+
 def main(library):
     maps = open("/proc/self/maps").read()
     window = Gtk.Window()
@@ -88,8 +125,9 @@ def main(library):
     except GLib.Error as error:
         assert error.code == Pageload.CurveError.NO_SUCH_PRESET, error.code
     window.destroy()
+    check_right_to_left()
     print("python: the installed library loaded without a Swift runtime beside it; properties, signals, "
-          "accessible (progress bar, BUSY) and curve errors as documented")
+          "accessible (progress bar, BUSY), curve errors and right-to-left growth as documented")
 
 
 if __name__ == "__main__":
