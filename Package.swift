@@ -48,10 +48,13 @@ let package = Package(
         .executableTarget(name: "bar-demo", dependencies: ["GtkProgress"], path: "Examples/bar-demo"),
         // The GObject boilerplate in C; the bar in Swift. The library carries the Swift runtime (-static-stdlib), so
         // a Python or GJS process needs no toolchain; its soname has the API version, and the version script
-        // exports the C interface only (see build-aux/pageload.map).
+        // exports the C interface only (see build-aux/pageload.map). The static Foundation needs its two helper
+        // archives named (an executable gets them from the driver, a shared library does not); the toolchain's lld
+        // links it, as in release builds, since GNU ld warns of the mktemp inside Foundation at every debug link.
         .target(name: "CPageload", dependencies: ["CGtk"], path: "Sources/CPageload"),
         .target(name: "Pageload", dependencies: ["CPageload", "GtkProgress", "CGtk"], path: "Sources/Pageload",
-                linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims",
+                linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld",
+                                               "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims",
                                                "-Xlinker", "-soname=libpageload-1.so.0",
                                                "-Xlinker", "--version-script=\(Context.packageDirectory)/build-aux/pageload.map"])]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

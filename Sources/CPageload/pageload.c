@@ -6,6 +6,7 @@
 
 struct _PageloadBar {
     GtkBin parent_instance;
+    /* The Swift part; NULL once the bar is disposed (gtk_widget_destroy), after which the methods do nothing. */
     void *impl;
     char *curve;
     GdkRGBA *color;
@@ -201,35 +202,40 @@ void
 pageload_bar_start (PageloadBar *bar)
 {
     g_return_if_fail (PAGELOAD_IS_BAR (bar));
-    pageload_impl_start (bar->impl);
+    if (bar->impl != NULL)
+        pageload_impl_start (bar->impl);
 }
 
 void
 pageload_bar_finish (PageloadBar *bar)
 {
     g_return_if_fail (PAGELOAD_IS_BAR (bar));
-    pageload_impl_finish (bar->impl);
+    if (bar->impl != NULL)
+        pageload_impl_finish (bar->impl);
 }
 
 void
 pageload_bar_fail (PageloadBar *bar)
 {
     g_return_if_fail (PAGELOAD_IS_BAR (bar));
-    pageload_impl_fail (bar->impl);
+    if (bar->impl != NULL)
+        pageload_impl_fail (bar->impl);
 }
 
 void
 pageload_bar_cancel (PageloadBar *bar)
 {
     g_return_if_fail (PAGELOAD_IS_BAR (bar));
-    pageload_impl_cancel (bar->impl);
+    if (bar->impl != NULL)
+        pageload_impl_cancel (bar->impl);
 }
 
 void
 pageload_bar_set_real_progress (PageloadBar *bar, gint64 received, gint64 expected)
 {
     g_return_if_fail (PAGELOAD_IS_BAR (bar));
-    pageload_impl_real_progress (bar->impl, received, expected);
+    if (bar->impl != NULL)
+        pageload_impl_real_progress (bar->impl, received, expected);
 }
 
 void
@@ -237,7 +243,8 @@ pageload_bar_milestone (PageloadBar *bar, PageloadMilestone milestone)
 {
     g_return_if_fail (PAGELOAD_IS_BAR (bar));
     g_return_if_fail (milestone >= PAGELOAD_MILESTONE_NAME_RESOLVED && milestone <= PAGELOAD_MILESTONE_FIRST_BYTE);
-    pageload_impl_milestone (bar->impl, (int) milestone);
+    if (bar->impl != NULL)
+        pageload_impl_milestone (bar->impl, (int) milestone);
 }
 
 gboolean
@@ -293,7 +300,8 @@ pageload_bar_set_color (PageloadBar *bar, const GdkRGBA *color)
     if (bar->color != NULL)
         gdk_rgba_free (bar->color);
     bar->color = color != NULL ? gdk_rgba_copy (color) : NULL;
-    pageload_impl_set_color (bar->impl, color);
+    if (bar->impl != NULL)
+        pageload_impl_set_color (bar->impl, color);
     g_object_notify_by_pspec (G_OBJECT (bar), properties[PROP_COLOR]);
 }
 

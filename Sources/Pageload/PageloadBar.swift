@@ -95,11 +95,11 @@ func pageloadImplMilestone(_ impl: UnsafeMutableRawPointer, _ milestone: Int32) 
 }
 
 @_cdecl("pageload_impl_set_curve")
-func pageloadImplSetCurve(_ impl: UnsafeMutableRawPointer, _ nameOrPath: UnsafePointer<CChar>,
+func pageloadImplSetCurve(_ impl: UnsafeMutableRawPointer?, _ nameOrPath: UnsafePointer<CChar>,
                           _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     do {
         let curve = try ProgressCurve.load(nameOrPath: String(cString: nameOrPath))
-        onBar(impl) { $0.indicator.curve = curve }
+        if let impl { onBar(impl) { $0.indicator.curve = curve } }
         return 0
     } catch {
         // The command line prints the same description (gtkprogress --print-curve).

@@ -38,6 +38,30 @@ def accent_columns(window):
     return width, columns
 
 
+def check_destroyed_from_finished():
+    """An application may destroy the bar (its tab) when a run ends; the bar's methods then do nothing."""
+    for end in ("finish", "fail", "cancel"):
+        window = Gtk.Window()
+        overlay = Gtk.Overlay()
+        overlay.add(Gtk.Label(label="content"))
+        bar = Pageload.Bar()
+        overlay.add_overlay(bar)
+        window.add(overlay)
+        window.show_all()
+        ended = []
+        bar.connect("finished", lambda _bar, window=window: (window.destroy(), ended.append(True)))
+        bar.start()
+        spin_until(lambda: bar.props.fraction > 0.05, 5, f"the bar climbing before {end}")
+        getattr(bar, end)()
+        spin_until(lambda: ended, 10, f"finished after {end}")
+        bar.start()
+        bar.milestone(Pageload.Milestone.CONNECTED)
+        bar.set_real_progress(10, 100)
+        bar.finish()
+        assert bar.set_curve("smooth")
+        assert not bar.props.loading and bar.props.fraction == 0.0, f"a destroyed bar stays idle after {end}"
+
+
 def check_right_to_left():
     """In a right-to-left locale's direction the bar grows from the right edge."""
     Gtk.Widget.set_default_direction(Gtk.TextDirection.RTL)
@@ -125,9 +149,10 @@ def main(library):
     except GLib.Error as error:
         assert error.code == Pageload.CurveError.NO_SUCH_PRESET, error.code
     window.destroy()
+    check_destroyed_from_finished()
     check_right_to_left()
     print("python: the installed library loaded without a Swift runtime beside it; properties, signals, "
-          "accessible (progress bar, BUSY), curve errors and right-to-left growth as documented")
+          "accessible (progress bar, BUSY), curve errors, destruction from the finished handler and right-to-left growth as documented")
 
 
 if __name__ == "__main__":

@@ -16,7 +16,8 @@ void pageload_impl_fail (void *impl);
 void pageload_impl_cancel (void *impl);
 void pageload_impl_real_progress (void *impl, int64_t received, int64_t expected);
 void pageload_impl_milestone (void *impl, int milestone);
-/* 0 when the curve is in use; else PageloadCurveError + 1, and *message (g_free) says why. */
+/* 0 when the curve is in use (impl NULL: when it would be); else PageloadCurveError + 1, and *message (g_free) says
+ * why. */
 int pageload_impl_set_curve (void *impl, const char *name_or_path, char **message);
 double pageload_impl_fraction (void *impl);
 int pageload_impl_loading (void *impl);
