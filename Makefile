@@ -29,7 +29,17 @@ QUIET = 2>&1 | { grep -v 'warning: prohibited flag(s): -pthread' || true; }
 LANGUAGES = $(basename $(notdir $(wildcard po/*.po)))
 CATALOGUES = $(foreach lang,$(LANGUAGES),.build/locale/$(lang)/LC_MESSAGES/gtkprogress.mo)
 
-.PHONY: all build release run test bench order install install-files uninstall deps clean screenshot deb deb-check locale po docs
+# Pageload (libpageload-1.so, Sources/CPageload and Sources/Pageload): the bar as a GObject widget, with its
+# introspection data (.gir, .typelib), Vala binding (.vapi), pkg-config file and header, staged in PAGELOAD_STAGE from
+# the library beside BIN and installed by install-files. The soname carries the ABI (libpageload-1.so.0); the
+# namespace carries the API version (Pageload-1).
+PAGELOAD_VERSION = $(shell sed -n 's/.*static let version = "gtkprogress \(.*\)"/\1/p' Sources/GtkProgressCore/Support/CommandLineOptions.swift)
+PAGELOAD_LIB = $(dir $(BIN))libpageload-1.so
+PAGELOAD_STAGE = $(dir $(BIN))pageload
+PAGELOAD_HEADER = Sources/CPageload/include/pageload.h
+LIBDIR ?= $(PREFIX)/lib
+
+.PHONY: all build release run test bench order install install-files uninstall deps clean screenshot deb deb-check locale po docs pageload pageload-docs
 
 all: release
 
@@ -47,6 +57,34 @@ locale: $(CATALOGUES)
 .build/locale/%/LC_MESSAGES/gtkprogress.mo: po/%.po
 	@mkdir -p $(dir $@)
 	msgfmt --check -o $@ $<
+
+# The library as installed (libpageload-1.so.0.0.0 and its two links), then g-ir-scanner over the annotated header
+# with warnings as errors (it runs a program linked to the library to read the types), the typelib, and the Vala
+# binding made from the .gir. Needs a build of the library beside BIN (`make release` builds it).
+pageload:
+	@scripts/install-deps.sh gir
+	rm -rf $(PAGELOAD_STAGE)
+	mkdir -p $(PAGELOAD_STAGE)
+	@if readelf -d $(PAGELOAD_LIB) | grep -q 'libswift'; then \
+		echo "$(PAGELOAD_LIB) needs the Swift runtime as a shared library" >&2; exit 1; fi
+	cp $(PAGELOAD_LIB) $(PAGELOAD_STAGE)/libpageload-1.so.0.0.0
+	ln -s libpageload-1.so.0.0.0 $(PAGELOAD_STAGE)/libpageload-1.so.0
+	ln -s libpageload-1.so.0 $(PAGELOAD_STAGE)/libpageload-1.so
+	cd $(PAGELOAD_STAGE) && LD_LIBRARY_PATH=$$PWD g-ir-scanner --quiet --warn-all --warn-error \
+		--namespace=Pageload --nsversion=1 --identifier-prefix=Pageload --symbol-prefix=pageload \
+		--include=Gtk-3.0 --pkg=gtk+-3.0 --pkg-export=pageload-1 --c-include=pageload.h \
+		--library=pageload-1 --library-path=. -I$(CURDIR)/Sources/CPageload/include \
+		$(CURDIR)/$(PAGELOAD_HEADER) --output Pageload-1.gir
+	g-ir-compiler $(PAGELOAD_STAGE)/Pageload-1.gir -o $(PAGELOAD_STAGE)/Pageload-1.typelib
+	vapigen --quiet --library=pageload-1 --pkg=gtk+-3.0 --directory=$(PAGELOAD_STAGE) $(PAGELOAD_STAGE)/Pageload-1.gir
+	printf 'gtk+-3.0\n' > $(PAGELOAD_STAGE)/pageload-1.deps
+
+# The C reference of Pageload, from the annotated header through its .gir (gi-docgen, Debian 12's gi-docgen 2023.1).
+pageload-docs: pageload
+	rm -rf .build/docs/pageload
+	gi-docgen generate --quiet --fatal-warnings --no-namespace-dir --config packaging/pageload/pageload.toml \
+		--add-include-path /usr/share/gir-1.0 --output-dir .build/docs/pageload $(PAGELOAD_STAGE)/Pageload-1.gir
+	@echo "reference: .build/docs/pageload/index.html"
 
 # After changing messages in the sources: the template and every catalogue brought up to date (po/extract.py).
 po:
@@ -68,6 +106,9 @@ test:
 	cd Tests/adopter && $(SWIFT) build $(QUIET)
 	$(SWIFT) build $(RELEASE_FLAGS) $(QUIET)
 	Tests/install/installed-without-toolchain.sh .build/release/gtkprogress
+	@# Pageload from an installed copy: Python, GJS, C and Vala, the bar read back from the screen.
+	$(MAKE) -s pageload-docs BIN=.build/release/gtkprogress
+	$(XVFB) Tests/pageload/run.sh .build/release/gtkprogress
 	$(MAKE) -s deb-check
 
 bench: release
@@ -99,7 +140,7 @@ docs:
 		--transform-for-static-hosting --warnings-as-errors
 	@echo "reference: .build/docs/documentation/gtkprogress/index.html"
 
-install: release install-files
+install: release pageload install-files
 
 # Installs the files only, from an existing build (BIN=…).
 install-files: locale
@@ -122,6 +163,21 @@ install-files: locale
 		install -Dm644 .build/locale/$$lang/LC_MESSAGES/gtkprogress.mo \
 			$(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/gtkprogress.mo || exit 1; \
 	done
+	@# Pageload, when it was staged (`make pageload`).
+	if [ -f $(PAGELOAD_STAGE)/Pageload-1.typelib ]; then \
+		install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(LIBDIR)/girepository-1.0 \
+			$(DESTDIR)$(PREFIX)/include/pageload-1 $(DESTDIR)$(PREFIX)/share/gir-1.0 $(DESTDIR)$(PREFIX)/share/vala/vapi && \
+		install -m644 $(PAGELOAD_STAGE)/libpageload-1.so.0.0.0 $(DESTDIR)$(LIBDIR)/ && \
+		ln -sf libpageload-1.so.0.0.0 $(DESTDIR)$(LIBDIR)/libpageload-1.so.0 && \
+		ln -sf libpageload-1.so.0 $(DESTDIR)$(LIBDIR)/libpageload-1.so && \
+		install -m644 $(PAGELOAD_STAGE)/Pageload-1.typelib $(DESTDIR)$(LIBDIR)/girepository-1.0/ && \
+		install -m644 $(PAGELOAD_STAGE)/Pageload-1.gir $(DESTDIR)$(PREFIX)/share/gir-1.0/ && \
+		install -m644 $(PAGELOAD_STAGE)/pageload-1.vapi $(PAGELOAD_STAGE)/pageload-1.deps $(DESTDIR)$(PREFIX)/share/vala/vapi/ && \
+		install -m644 $(PAGELOAD_HEADER) $(DESTDIR)$(PREFIX)/include/pageload-1/ && \
+		sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(PAGELOAD_VERSION)|' \
+			packaging/pageload/pageload-1.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/pageload-1.pc && \
+		chmod 644 $(DESTDIR)$(LIBDIR)/pkgconfig/pageload-1.pc || exit 1; \
+	fi
 	-[ -z "$(DESTDIR)" ] && update-desktop-database -q $(PREFIX)/share/applications 2>/dev/null || true
 	-[ -z "$(DESTDIR)" ] && gtk-update-icon-cache -q -t $(PREFIX)/share/icons/hicolor 2>/dev/null || true
 
@@ -134,9 +190,14 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/share/metainfo/org.gtkprogress.Viewer.metainfo.xml
 	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/gtkprogress.1
 	for lang in $(LANGUAGES); do rm -f $(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/gtkprogress.mo; done
+	rm -f $(DESTDIR)$(LIBDIR)/libpageload-1.so* $(DESTDIR)$(LIBDIR)/girepository-1.0/Pageload-1.typelib
+	rm -f $(DESTDIR)$(LIBDIR)/pkgconfig/pageload-1.pc $(DESTDIR)$(PREFIX)/share/gir-1.0/Pageload-1.gir
+	rm -f $(DESTDIR)$(PREFIX)/share/vala/vapi/pageload-1.vapi $(DESTDIR)$(PREFIX)/share/vala/vapi/pageload-1.deps
+	rm -rf $(DESTDIR)$(PREFIX)/include/pageload-1
 
 # gtkprogress_VERSION_ARCH.deb in this directory, from `make install-files PREFIX=/usr` (scripts/build-deb.sh).
-deb: release
+# With them libpageload-1-0, gir1.2-pageload-1 and libpageload-1-dev (Pageload, `make pageload`).
+deb: release pageload
 	@scripts/install-deps.sh deb
 	scripts/build-deb.sh $(BIN) .
 
@@ -144,7 +205,9 @@ deb: release
 deb-check: deb
 	@scripts/install-deps.sh deb-check
 	/usr/bin/python3 Tests/deb/check_deb.py gtkprogress_*_$$(dpkg --print-architecture).deb
+	/usr/bin/python3 Tests/deb/check_pageload_debs.py libpageload-1-0_*_$$(dpkg --print-architecture).deb \
+		gir1.2-pageload-1_*_$$(dpkg --print-architecture).deb libpageload-1-dev_*_$$(dpkg --print-architecture).deb
 
 clean:
 	rm -rf .build
-	rm -f gtkprogress_*.deb
+	rm -f gtkprogress_*.deb libpageload-1-0_*.deb gir1.2-pageload-1_*.deb libpageload-1-dev_*.deb

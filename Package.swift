@@ -10,6 +10,8 @@ import PackageDescription
 //   viewer              `gtkprogress-viewer`: the desktop application
 //   fetch               `gtkprogress-fetch`: --dump of a network address, --load-only
 //   bar-demo            the load indicator alone over any content, with simulated loads (Examples/bar-demo)
+//   Pageload, CPageload libpageload-1.so: the bar as a GObject widget (PageloadBar) for C, and through GObject
+//                       Introspection for Python, GJS and Vala (Sources/CPageload/include/pageload.h)
 let package = Package(
     name: "GtkProgress",
     products: [
@@ -19,6 +21,7 @@ let package = Package(
         .executable(name: "gtkprogress-viewer", targets: ["viewer"]),
         .executable(name: "gtkprogress-fetch", targets: ["fetch"]),
         .executable(name: "bar-demo", targets: ["bar-demo"]),
+        .library(name: "pageload-1", type: .dynamic, targets: ["Pageload"]),
     ],
     targets: [
         .systemLibrary(name: "CGLib", path: "Sources/CGLib", pkgConfig: "glib-2.0",
@@ -43,6 +46,17 @@ let package = Package(
         .executableTarget(name: "viewer", dependencies: ["GtkProgress"], path: "Sources/viewer"),
         // The library's example: public API only (Tests/adopter builds the same file from outside the package).
         .executableTarget(name: "bar-demo", dependencies: ["GtkProgress"], path: "Examples/bar-demo"),
+        // The GObject boilerplate in C; the bar in Swift. The library carries the Swift runtime (-static-stdlib), so
+        // a Python or GJS process needs no toolchain; its soname has the API version, and the version script
+        // exports the C interface only (see build-aux/pageload.map). The static Foundation needs its two helper
+        // archives named (an executable gets them from the driver, a shared library does not); the toolchain's lld
+        // links it, as in release builds, since GNU ld warns of the mktemp inside Foundation at every debug link.
+        .target(name: "CPageload", dependencies: ["CGtk"], path: "Sources/CPageload"),
+        .target(name: "Pageload", dependencies: ["CPageload", "GtkProgress", "CGtk"], path: "Sources/Pageload",
+                linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld",
+                                               "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims",
+                                               "-Xlinker", "-soname=libpageload-1.so.0",
+                                               "-Xlinker", "--version-script=\(Context.packageDirectory)/build-aux/pageload.map"])]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GtkProgressCoreTests", dependencies: ["GtkProgressCore", "TestSupport"],
                     path: "Tests/GtkProgressCoreTests"),

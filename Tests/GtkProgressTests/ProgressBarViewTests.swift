@@ -292,6 +292,35 @@ final class ProgressBarViewTests: XCTestCase {
         XCTAssertEqual(page.indicator.snapshot.fraction, 0.10)
     }
 
+    /// What the Pageload GObject reports from (its `fraction`, `loading` and `finished`): an update after every
+    /// call and tick, and `isActive` until the bar has gone after the finish.
+    func testUpdatesAreReportedUntilTheBarHasGone() async throws {
+        let clock = TestClock()
+        let page = try showPage(clock: clock)
+        var updates: [(active: Bool, loading: Bool, fraction: Double)] = []
+        page.indicator.onUpdate = { [unowned indicator = page.indicator] in
+            updates.append((indicator.isActive, indicator.isLoading, indicator.snapshot.fraction))
+        }
+        page.indicator.start()
+        XCTAssertEqual(updates.count, 1)
+        XCTAssertTrue(page.indicator.isActive && page.indicator.isLoading)
+        clock.now += 1
+        page.indicator.tick()
+        XCTAssertEqual(updates.count, 2)
+        XCTAssertGreaterThan(updates[1].fraction, updates[0].fraction, "the tick's climb is reported")
+        page.indicator.finish()
+        XCTAssertFalse(page.indicator.isLoading)
+        XCTAssertTrue(page.indicator.isActive, "the bar still runs to the end and fades")
+        clock.now += page.indicator.curve.finish.reset + 0.1
+        page.indicator.tick()
+        XCTAssertFalse(page.indicator.isActive, "gone after the reset instant")
+        XCTAssertEqual(updates.last?.active, false)
+        page.indicator.start()
+        page.indicator.cancel()
+        XCTAssertFalse(page.indicator.isActive, "a cancelled bar goes at once")
+        XCTAssertEqual(updates.suffix(2).map(\.active), [true, false])
+    }
+
     func testFailurePaintsTheErrorColourThenFades() async throws {
         let clock = TestClock()
         let page = try showPage(clock: clock)

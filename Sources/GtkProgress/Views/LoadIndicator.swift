@@ -84,6 +84,13 @@ public final class LoadIndicator {
         attach(toOverlay: UnsafeMutableRawPointer(gtkOverlay))
     }
 
+    /// Puts the bar into a `GtkContainer` made elsewhere that holds only it (the Pageload GObject, a `GtkBin`):
+    /// the container is what goes into the overlay.
+    package func attach(toContainer gtkContainer: UnsafeMutableRawPointer) {
+        view.widget.removeFromParent()
+        gtk_container_add(gtkContainer.assumingMemoryBound(to: GtkContainer.self), view.widget.widget)
+    }
+
     /// The curve for the next load; a load under way keeps its own, so the bar never jumps.
     public var curve: ProgressCurve {
         get { tracker.curve }
@@ -119,6 +126,13 @@ public final class LoadIndicator {
 
     /// Whether a load is under way (from `start` until `finish`, `fail` or `cancel`).
     public var isLoading: Bool { tracker.phase == .loading }
+
+    /// Whether the bar runs: from `start` until it has gone after `finish`, `fail` or `cancel`.
+    package var isActive: Bool { tracker.isActive }
+
+    /// Called after every change of the model (each call and each tick), for a wrapper that reports the bar's
+    /// state elsewhere (the Pageload GObject's properties and signal).
+    package var onUpdate: (() -> Void)?
 
     /// A load began; a new one restarts the bar from the curve's beginning.
     ///
@@ -217,5 +231,6 @@ public final class LoadIndicator {
             isStalled = tracker.isStalled
             onStallChange?(isStalled)
         }
+        onUpdate?()
     }
 }
