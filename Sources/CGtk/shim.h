@@ -48,4 +48,18 @@ static inline gchar *cgtk_text_tag_dup_name(GtkTextTag *tag) {
 }
 
 
+/* A two-column list of strings for a GtkEntryCompletion, and one row set: gtk_list_store_new and
+   gtk_list_store_set are variadic. */
+static inline GtkListStore *cgtk_list_store_new_strings2(void) { return gtk_list_store_new(2, G_TYPE_STRING, G_TYPE_STRING); }
+static inline void cgtk_list_store_append_strings2(GtkListStore *store, const gchar *a, const gchar *b) {
+    GtkTreeIter iter;
+    gtk_list_store_insert_with_values(store, &iter, -1, 0, a, 1, b, -1);
+}
+/* Column `column` of the row at `iter`, a new string for the caller to g_free. */
+static inline gchar *cgtk_tree_model_dup_string(GtkTreeModel *model, GtkTreeIter *iter, gint column) {
+    gchar *value = NULL;
+    gtk_tree_model_get(model, iter, column, &value, -1);
+    return value;
+}
+
 #endif

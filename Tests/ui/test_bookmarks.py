@@ -7,8 +7,15 @@ import tempfile
 
 import pyatspi
 
-from harness import App, Server, _walk, check, wait_for, xdotool
+from harness import App, Server, _walk, bus_name_has_owner, check, wait_for, xdotool
 
+
+
+def released(app):
+    """Once a closed viewer has let go of the application's name, so the next one starts afresh instead of
+    handing its addresses to the process that is going away."""
+    wait_for(lambda: not bus_name_has_owner("org.gtkprogress.Viewer"), timeout=10,
+             what="the bus to release org.gtkprogress.Viewer")
 
 def menu_items(app):
     return {a.name: a for a in _walk(app.accessible())
@@ -51,6 +58,7 @@ def test_a_bookmark_added_listed_and_kept_after_a_restart(binary):
             xdotool("key", "Escape", "Escape")
         finally:
             app.close()
+        released(app)
 
         app = App(binary, "--new-session", env=env)
         try:

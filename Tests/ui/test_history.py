@@ -9,8 +9,15 @@ import tempfile
 
 import pyatspi
 
-from harness import App, Server, _walk, check, stays, wait_for, xdotool
+from harness import App, Server, _walk, bus_name_has_owner, check, stays, wait_for, xdotool
 
+
+
+def released(app):
+    """Once a closed viewer has let go of the application's name, so the next one starts afresh instead of
+    handing its addresses to the process that is going away."""
+    wait_for(lambda: not bus_name_has_owner("org.gtkprogress.Viewer"), timeout=10,
+             what="the bus to release org.gtkprogress.Viewer")
 
 def history_path(data_home):
     return os.path.join(data_home, "gtkprogress", "history.json")
@@ -56,6 +63,7 @@ def test_history_is_kept_across_a_restart_searched_and_opened(binary):
                      what=f"both visits saved, newest first (now {saved_titles(data_home)})")
         finally:
             app.close()
+        released(app)
 
         app = App(binary, "--new-session", env=env)
         try:
@@ -73,6 +81,19 @@ def test_history_is_kept_across_a_restart_searched_and_opened(binary):
             xdotool("key", "Return")
             app.wait_title("Second visit")
             wait_for(lambda: history_window(app) is None, what="the History window closed")
+            # The address entry suggests from the history as one types; Down and Return open the suggestion.
+            app.key("ctrl+l")
+            xdotool("type", "--delay", "20", "first vis")
+
+            def suggestion():
+                return next((a for a in _walk(app.accessible()) if "First visit — http" in (a.name or "")
+                             and a.getState().contains(pyatspi.STATE_SHOWING)), None)
+            wait_for(suggestion, what="the suggestion of the first visit")
+            app.screenshot("address-suggestions.png")
+            xdotool("key", "Down", "Return")
+            app.wait_title("First visit")
+            app.key("alt+Left")
+            app.wait_title("Second visit")
             # Words that are no address: their matches in the history (and the bookmarks) are offered.
             app.key("ctrl+l")
             app.type("first visit\n")
@@ -105,6 +126,7 @@ def test_clear_history_forgets_it_and_private_records_nothing(binary):
             wait_for(lambda: saved_titles(data_home) == [], what="the file emptied")
         finally:
             app.close()
+        released(app)
 
         private_home = tempfile.mkdtemp(prefix="gtkprogress-data-")
         app = App(binary, "--private", server.url("/page?title=Secret"), env={"XDG_DATA_HOME": private_home})

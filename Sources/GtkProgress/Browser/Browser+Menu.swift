@@ -62,6 +62,46 @@ extension Browser {
         return menu
     }
 
+    // MARK: The address entry's suggestions
+
+    /// The most suggestions of each kind: the newest visits and the first bookmarks.
+    static let completionRows = 500
+
+    /// The history or the bookmarks changed: the suggestions are made again once the main loop is idle, once for
+    /// a burst of changes.
+    func completionChanged() {
+        guard historyStore != nil || bookmarkStore != nil, !completionPending else { return }
+        completionPending = true
+        MainLoop.idle { [weak self] in
+            guard let self else { return }
+            self.completionPending = false
+            self.fillCompletion()
+        }
+    }
+
+    private func fillCompletion() {
+        if completion == nil {
+            let made = EntryCompletion(for: chrome.address)
+            made.onChosen { [weak self] value in
+                guard let self else { return }
+                self.chrome.address.text = value
+                self.open(text: value, kind: .typed)
+                self.page.focus()
+            }
+            completion = made
+        }
+        let marked = bookmarkStore?.bookmarks.entries.prefix(Self.completionRows) ?? []
+        let visits = historyStore?.history.entries.prefix(Self.completionRows) ?? []
+        var seen = Set<URL>()
+        var rows: [(shown: String, value: String)] = []
+        for (url, title) in marked.map({ ($0.url, $0.title) }) + visits.map({ ($0.url, $0.title) })
+        where seen.insert(url).inserted {
+            let address = AddressInput.displayString(url, limit: BrowserWindow.statusLimit)
+            rows.append((title + " — " + address, AddressInput.displayString(url)))
+        }
+        completion?.setRows(rows)
+    }
+
     /// Ctrl+?, F1: the keyboard shortcuts, generated from the key table.
     func showShortcuts() {
         if shortcutsWindow == nil { shortcutsWindow = ShortcutsWindow.make(for: chrome.window) }

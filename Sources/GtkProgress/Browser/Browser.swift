@@ -40,14 +40,26 @@ package final class Browser {
     var pageShownWaiter: (() -> Void)?
     var pageShownDeadline: MainLoopTimer?
     /// The history every window records to (none in a browser made without one: nothing is recorded).
-    package var historyStore: HistoryStore?
+    package var historyStore: HistoryStore? {
+        didSet {
+            historyStore?.onChange.append { [weak self] in self?.completionChanged() }
+            completionChanged()
+        }
+    }
+    /// Suggestions from the history and the bookmarks under the address entry.
+    var completion: EntryCompletion?
+    var completionPending = false
     /// The page last recorded, so that a refresh of the chrome does not record it again.
     var lastRecorded: (url: URL, title: String?)?
     /// The bookmarks every window shares (none: the star is insensitive and Ctrl+D does nothing).
     package var bookmarkStore: BookmarkStore? {
         didSet {
-            bookmarkStore?.onChange.append { [weak self] in self?.refreshStar() }
+            bookmarkStore?.onChange.append { [weak self] in
+                self?.refreshStar()
+                self?.completionChanged()
+            }
             refreshStar()
+            completionChanged()
         }
     }
     /// This window's History window, while it is open.

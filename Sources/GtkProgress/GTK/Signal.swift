@@ -29,7 +29,8 @@ package enum Signal: String, Sendable {
     // GtkToggleButton (GtkMenuButton), GtkDialog, GtkEntryCompletion
     case toggled
     case response
-    // GtkListBox
+    // GtkEntryCompletion, GtkListBox
+    case matchSelected = "match-selected"
     case rowActivated = "row-activated"
 
     // GtkEditable <https://docs.gtk.org/gtk3/iface.Editable.html#signals>, GtkSearchEntry, GtkAdjustment

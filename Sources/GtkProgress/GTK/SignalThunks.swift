@@ -101,6 +101,14 @@ extension GObjectHandle {
         connect(signal, after: after, thunk: unsafeBitCast(intThunk, to: GCallback.self), handler)
     }
 
+    /// `gboolean (*)(gpointer instance, GtkTreeModel *model, GtkTreeIter *iter, gpointer data)`: GtkEntryCompletion's
+    /// `match-selected`.
+    @discardableResult
+    func connect(_ signal: Signal, after: Bool = false,
+                 _ handler: @escaping (OpaquePointer, UnsafeMutableRawPointer) -> Bool) -> SignalConnection {
+        connect(signal, after: after, thunk: unsafeBitCast(modelIterThunk, to: GCallback.self), handler)
+    }
+
     /// Emits a signal that has no arguments and no return value (tests and the app use it to act as the user).
     package func emit(_ signal: Signal) {
         cgtk_emit(UnsafeMutableRawPointer(object), signal.rawValue)
@@ -181,4 +189,10 @@ private let dragPositionThunk: @convention(c) (gpointer?, OpaquePointer?, gint, 
 
 private let intThunk: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, value, data in
     (handler(data) as (Int) -> Void)(Int(value))
+}
+
+private let modelIterThunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?, gpointer?) -> gboolean = {
+    _, model, iter, data in
+    guard let model, let iter else { return 0 }
+    return (handler(data) as (OpaquePointer, UnsafeMutableRawPointer) -> Bool)(model, iter) ? 1 : 0
 }
