@@ -113,6 +113,10 @@ final class PageImageLoads {
     /// Pixels the decodes under way will bring, from the images' declared sizes.
     private var decodingPixelBytes = 0
     private var scrollWatch: SignalConnection?
+    /// Requests held until the first frame of the page is drawn (`holdRequestsUntilTheFirstFrame`).
+    private var requestsAfterFirstFrame: [SubresourceRequest]?
+    private var firstFrame: FrameCallback?
+    private var firstFrameDeadline: MainLoopTimer?
     /// Animated pictures on the page, and the timer of the next frame of those in view (none plays off screen, and
     /// none with animations turned off).
     private var animations: [URL: PictureAnimation] = [:]
@@ -159,6 +163,7 @@ final class PageImageLoads {
     /// Starts: pictures already decoded for another visit of the page go in at once; the rest are asked for,
     /// those near the view first. Lazy images wait for the reader to come near (`onVerticalScroll`).
     func start() {
+        holdRequestsUntilTheFirstFrame()
         var near: [URL] = []
         var rest: [URL] = []
         let view = nearRange()
@@ -205,11 +210,14 @@ final class PageImageLoads {
         frameTimer?.cancel()
         frameTimer = nil
         animations = [:]
+        sendHeldRequests()
     }
 
     isolated deinit {
         scrollWatch?.disconnect()
         frameTimer?.cancel()
+        firstFrame?.cancel()
+        firstFrameDeadline?.cancel()
     }
 
     /// The characters on screen, with a screenful above and two below: what counts as near the view. Measured in
@@ -284,8 +292,43 @@ final class PageImageLoads {
             progress.begin(id)
             requests.append(SubresourceRequest(id: id, url: url))
         }
-        loader.fetch(requests) { [weak self] event in self?.handle(event) }
+        if let waiting = requestsAfterFirstFrame {
+            requestsAfterFirstFrame = waiting + requests
+        } else {
+            loader.fetch(requests) { [weak self] event in self?.handle(event) }
+        }
         onChange?()
+    }
+
+    /// The first requests go out once the page's first frame is on screen: the text comes first, and the image
+    /// transfers' start-up (connections, headers, the first decodes) does not delay it. The frame clock's second
+    /// tick says the first frame has been drawn; a window not on screen (or a frame that never comes) waits
+    /// 100 ms at most.
+    private func holdRequestsUntilTheFirstFrame() {
+        guard let page else { return }
+        requestsAfterFirstFrame = []
+        var ticks = 0
+        firstFrame = FrameCallback(on: page.textView) { [weak self] in
+            ticks += 1
+            guard ticks >= 2 else { return true }
+            self?.sendHeldRequests()
+            return false
+        }
+        firstFrameDeadline = MainLoopTimer(milliseconds: 100, name: "gtkprogress-first-frame") { [weak self] in
+            self?.sendHeldRequests()
+            return false
+        }
+    }
+
+    private func sendHeldRequests() {
+        firstFrame?.cancel()
+        firstFrame = nil
+        firstFrameDeadline?.cancel()
+        firstFrameDeadline = nil
+        guard let requests = requestsAfterFirstFrame else { return }
+        requestsAfterFirstFrame = nil
+        guard !isOver, !requests.isEmpty else { return }
+        loader.fetch(requests) { [weak self] event in self?.handle(event) }
     }
 
     private func handle(_ event: SubresourceEvent) {
