@@ -9,6 +9,8 @@ package struct CSSRuleSet: Sendable {
         package var block: Int32
         /// Source order across all sheets, for the cascade.
         package var order: Int32
+        /// What the selector needs of the subject's ancestors (`CSSAncestorFilter`).
+        package var ancestorHashes: [Int]
     }
 
     var byID: [String: [Entry]] = [:]
@@ -33,15 +35,19 @@ package struct CSSRuleSet: Sendable {
         for rule in sheet.rules {
             guard ruleCount < CSSParser.maximumRules else { return }
             ruleCount += 1
-            guard !rule.declarations.isEmpty else { continue }
+            // Only the properties the document model acts on are kept: a rule of margins and colours costs
+            // nothing to match, since it can change nothing here.
+            let declarations = rule.declarations.filter { CSSCascade.isUsed($0.name) }
+            guard !declarations.isEmpty else { continue }
             guard let selectors = CSSSelector.parseList(rule.prelude) else {
                 unsupportedRules += 1
                 continue
             }
             let block = Int32(blocks.count)
-            blocks.append(rule.declarations)
+            blocks.append(declarations)
             for selector in selectors {
-                let entry = Entry(selector: selector, block: block, order: nextOrder)
+                let entry = Entry(selector: selector, block: block, order: nextOrder,
+                                  ancestorHashes: CSSAncestorFilter.requirements(of: selector))
                 nextOrder += 1
                 switch selector.key {
                 case .id(let id): byID[id, default: []].append(entry)
@@ -55,10 +61,22 @@ package struct CSSRuleSet: Sendable {
 
     /// The rules that match `element`, in cascade order (specificity, then source order), for the element itself
     /// and for its `::before` and `::after`.
-    func matching<E: CSSElement>(_ element: E) -> (own: [Entry], before: [Entry], after: [Entry]) {
+    /// With `ancestors`, rules whose ancestors cannot be there are skipped before matching.
+    func matching<E: CSSElement>(_ element: E, ancestors: CSSAncestorFilter? = nil)
+        -> (own: [Entry], before: [Entry], after: [Entry]) {
         var own: [Entry] = [], before: [Entry] = [], after: [Entry] = []
         func consider(_ entries: [Entry]) {
-            for entry in entries where entry.selector.matches(element) {
+            for index in entries.indices {
+                if let ancestors {
+                    var possible = true
+                    for hash in entries[index].ancestorHashes where !ancestors.mayContain(hash) {
+                        possible = false
+                        break
+                    }
+                    if !possible { continue }
+                }
+                let entry = entries[index]
+                guard entry.selector.matches(element) else { continue }
                 switch entry.selector.pseudoElement {
                 case nil: own.append(entry)
                 case .before?: before.append(entry)

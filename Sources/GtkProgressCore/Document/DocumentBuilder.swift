@@ -41,6 +41,8 @@ struct DocumentBuilder {
     private var stylesOn = false
     private var parentCSS = CSSInherited.initial
     private var enteredCSS: CSSElementStyle?
+    /// The ids, classes and types of the elements the walk is inside, for quick rejection of rules.
+    private var ancestors = CSSAncestorFilter()
     /// The element whose text is being written, for the inline elements the prefilter made pieces of.
     private var textParent: GumboNodeRef?
     private var textCSS = CSSInherited.initial
@@ -97,6 +99,8 @@ struct DocumentBuilder {
         var css = CSSInherited.initial
         var after: String?
         var breakAfter = false
+        /// What this element added to `ancestors`, taken out again when it is left.
+        var ancestorHashes: [Int] = []
     }
 
     /// What a frame's element is to the table model.
@@ -132,7 +136,13 @@ struct DocumentBuilder {
                 parentCSS = stack[top].css
                 enteredCSS = nil
                 guard var frame = enter(child) else { continue }
-                if let css = enteredCSS { enterStyled(&frame, css) }
+                if let css = enteredCSS {
+                    enterStyled(&frame, css)
+                    if !styleRules.isEmpty, child.childCount > 0 {
+                        frame.ancestorHashes = CSSAncestorFilter.hashes(of: child)
+                        for hash in frame.ancestorHashes { ancestors.add(hash) }
+                    }
+                }
                 stack.append(frame)
             }
         }
@@ -155,7 +165,7 @@ struct DocumentBuilder {
         if stylesOn, !role.isHiddenRole {
             let css = CSSCascade.style(for: element, rules: styleRules,
                                        styleAttribute: element.attributeValue("style").map(CSSParser.parseDeclarations) ?? [],
-                                       parent: parentCSS)
+                                       parent: parentCSS, ancestors: ancestors)
             if css.display == CSSDisplay.none { return nil }
             if let display = css.display { role = Self.role(role, displayed: display) }
             enteredCSS = css
@@ -379,6 +389,7 @@ struct DocumentBuilder {
     }
 
     private mutating func leave(_ frame: Frame) {
+        for hash in frame.ancestorHashes { ancestors.remove(hash) }
         if let after = frame.after { writer.appendText(after) }
         if frame.breakAfter { writer.requestBreak(1) }
         switch frame.table {
@@ -540,7 +551,7 @@ struct DocumentBuilder {
         if stylesOn, piece.tag != 0, piece.tag != GUMBO_TAG_P.rawValue, let parent = textParent,
            styleRules.mayApply(toType: parent.localName(ofTag: piece.tag)) {
             let styled = CSSCascade.style(for: PieceElement(tag: piece.tag, parent: parent), rules: styleRules,
-                                          styleAttribute: [], parent: textCSS)
+                                          styleAttribute: [], parent: textCSS, ancestors: ancestors)
             if styled.display == CSSDisplay.none { return }
             css = styled
         }
