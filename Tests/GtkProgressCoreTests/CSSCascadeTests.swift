@@ -107,6 +107,12 @@ final class CSSCascadeTests: XCTestCase {
         XCTAssertFalse(document.text.contains("\u{F101}"))
     }
 
+    func testTextTransform() {
+        let document = Document.parse(html: "<style>.u { text-transform: uppercase } .l { text-transform: lowercase }"
+                                      + "</style><p class=u>shout <em>louder</em></p><p class=l>QUIET</p>", baseURL: nil)
+        XCTAssertEqual(document.text, "SHOUT LOUDER\n\nquiet")
+    }
+
     /// The dump's nominal screen is a desktop width; print rules never apply.
     func testMediaRulesInTheDocument() {
         let page = """

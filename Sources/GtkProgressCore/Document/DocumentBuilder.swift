@@ -531,10 +531,8 @@ struct DocumentBuilder {
                 for piece in markup.placeholders[placeholder] { appendPiece(markup.pieces[piece], hidden: hidden) }
             } else if hidden {
                 return
-            } else if writer.style.preformatted {
-                writer.appendPreformatted(segment)
             } else {
-                writer.appendText(segment)
+                appendTransformed(segment)
             }
         }
     }
@@ -579,12 +577,28 @@ struct DocumentBuilder {
             writer.style = style
         }
         if let before = css?.before { writer.appendText(before) }
+        let transform = css?.inherited.transform ?? textCSS.transform
         markup.decoded.withUnsafeBufferPointer { decoded in
             let text = UnsafeBufferPointer(rebasing: (piece.decoded ? decoded : source)[piece.text])
-            if writer.style.preformatted { writer.appendPreformatted(text) } else { writer.appendText(text) }
+            appendTransformed(text, transform)
         }
         if let after = css?.after { writer.appendText(after) }
         writer.styleID = saved
+    }
+
+    /// Text in the current style, in upper or lower case when `text-transform` asks for it (CSS Text 3 §2.1;
+    /// `capitalize` is left as written).
+    private mutating func appendTransformed(_ text: UnsafeBufferPointer<UInt8>, _ transform: CSSTextTransform? = nil) {
+        let transform = transform ?? textCSS.transform
+        guard transform == .uppercase || transform == .lowercase else {
+            if writer.style.preformatted { writer.appendPreformatted(text) } else { writer.appendText(text) }
+            return
+        }
+        let original = String(decoding: text, as: UTF8.self)
+        var changed = transform == .uppercase ? original.uppercased() : original.lowercased()
+        changed.withUTF8 { bytes in
+            if writer.style.preformatted { writer.appendPreformatted(bytes) } else { writer.appendText(bytes) }
+        }
     }
 
     /// Calls `body` with each stretch of gumbo's text between placeholders, and with each placeholder's index.
