@@ -31,7 +31,9 @@ package struct CSSRuleSet: Sendable {
     package func mayApply(toType name: String) -> Bool { !universal.isEmpty || byType[name] != nil }
 
     /// Adds a sheet's rules after those already added (later sheets win ties, as in the cascade).
-    package mutating func add(_ sheet: ParsedStyleSheet) {
+    /// `attributeKnown`: whether the elements keep an attribute of that name; a selector reading one they do not
+    /// keep cannot be answered (`[aria-hidden]` would never match, `:not([data-x])` always), so it is left out.
+    package mutating func add(_ sheet: ParsedStyleSheet, attributeKnown: ((String) -> Bool)? = nil) {
         for rule in sheet.rules {
             guard ruleCount < CSSParser.maximumRules else { return }
             ruleCount += 1
@@ -46,6 +48,10 @@ package struct CSSRuleSet: Sendable {
             let block = Int32(blocks.count)
             blocks.append(declarations)
             for selector in selectors {
+                if let attributeKnown, !selector.attributeNames.allSatisfy(attributeKnown) {
+                    unsupportedRules += 1
+                    continue
+                }
                 let entry = Entry(selector: selector, block: block, order: nextOrder,
                                   ancestorHashes: CSSAncestorFilter.requirements(of: selector))
                 nextOrder += 1
