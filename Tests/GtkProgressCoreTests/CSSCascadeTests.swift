@@ -107,6 +107,23 @@ final class CSSCascadeTests: XCTestCase {
         XCTAssertFalse(document.text.contains("\u{F101}"))
     }
 
+    /// Attributes the prefilter drops cannot be matched either way: such selectors are left out, never applied as if
+    /// the attribute were absent.
+    func testSelectorsOnDroppedAttributesAreLeftOut() {
+        let page = "<style>[aria-hidden=true] { display: none } p:not([data-keep]) { display: none }"
+            + " [href$='.pdf'] { display: none }</style><p aria-hidden=true>one</p><p data-keep>two</p>"
+            + "<p><a href='x.pdf' class=k>pdf</a> three</p>"
+        let text = Document.parse(html: page, baseURL: nil).text
+        XCTAssertTrue(text.contains("one") && text.contains("two") && text.contains("three"), text)
+        XCTAssertFalse(text.contains("pdf"), "href is kept, so its selector applies")
+    }
+
+    func testTextTransform() {
+        let document = Document.parse(html: "<style>.u { text-transform: uppercase } .l { text-transform: lowercase }"
+                                      + "</style><p class=u>shout <em>louder</em></p><p class=l>QUIET</p>", baseURL: nil)
+        XCTAssertEqual(document.text, "SHOUT LOUDER\n\nquiet")
+    }
+
     /// The dump's nominal screen is a desktop width; print rules never apply.
     func testMediaRulesInTheDocument() {
         let page = """

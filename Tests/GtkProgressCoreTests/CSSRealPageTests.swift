@@ -37,11 +37,11 @@ final class CSSRealPageTests: XCTestCase {
             return
         }
         let plain = try dump(page, styles: false)
-        // The "Other versions" picker lists the other releases' documentation.
-        XCTAssertTrue(plain.contains("latest-v22.x") || plain.contains("22.x"), "the page has its version picker")
+        // The "Other versions" picker lists the other releases' documentation (nodejs.org/docs/latest-vNN.x/…),
+        // whatever release of nodejs-doc is installed.
+        XCTAssertTrue(plain.contains("nodejs.org/docs/latest-v"), "the page has its version picker")
         let styled = try dump(page, styles: true)
-        XCTAssertFalse(styled.contains("latest-v22.x"))
-        XCTAssertFalse(styled.contains("22.x"))
+        XCTAssertFalse(styled.contains("nodejs.org/docs/latest-v"))
         XCTAssertTrue(styled.contains("C++ addons"))
         XCTAssertTrue(styled.contains("Other versions"), "the picker's heading stays; its list goes")
     }

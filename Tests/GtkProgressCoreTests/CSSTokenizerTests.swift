@@ -69,7 +69,7 @@ final class CSSTokenizerTests: XCTestCase {
     func testBadRuleDropsOnlyItself() {
         let sheet = CSSParser.parseStyleSheet("""
             @unknown foo { p { display: none } }
-            a:hover { color: red }
+            a:hover { display: none }
             } b { font-weight: bold }
             @charset "utf-8";
             i { font-style: italic }

@@ -217,7 +217,8 @@ extension Browser {
         session.schedule.rendered(arrived.bytes.count, at: now)
         session.parsing = true
         let images = imageSelection
-        BackgroundWork.run({ arrived.document(images: images) }) { [weak self] document in
+        let styles = pageStyleOptions
+        BackgroundWork.run({ arrived.document(images: images, styles: styles) }) { [weak self] document in
             session.parsing = false
             guard let self, !session.isOver, !session.loadEnded else { return }
             if let document {

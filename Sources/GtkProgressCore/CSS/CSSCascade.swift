@@ -52,10 +52,12 @@ package enum CSSCascade {
     static let maximumVariableDepth = 16
     static let maximumVariableLength = 4096
 
+    /// `ancestors`: the element's ancestors as a `CSSAncestorFilter`, when the caller keeps one.
     package static func style<E: CSSElement>(for element: E, rules: CSSRuleSet, styleAttribute: [CSSDeclaration],
-                                             parent: CSSInherited) -> CSSElementStyle {
+                                             parent: CSSInherited, ancestors: CSSAncestorFilter? = nil)
+        -> CSSElementStyle {
         let matched: (own: [CSSRuleSet.Entry], before: [CSSRuleSet.Entry], after: [CSSRuleSet.Entry]) =
-            rules.isEmpty ? ([], [], []) : rules.matching(element)
+            rules.isEmpty ? ([], [], []) : rules.matching(element, ancestors: ancestors)
         var declarations: [CSSDeclaration] = []
         for important in [false, true] {
             for entry in matched.own {
@@ -167,6 +169,14 @@ package enum CSSCascade {
     }
 
     // MARK: Properties
+
+    /// The properties `apply` reads, and `content` for pseudo-elements; custom properties feed `var()`.
+    static let usedProperties: Set<String> = [
+        "display", "visibility", "font-weight", "font-style", "font-family", "font", "white-space", "text-align",
+        "list-style-type", "list-style", "text-transform", "content",
+    ]
+
+    static func isUsed(_ name: String) -> Bool { name.hasPrefix("--") || usedProperties.contains(name) }
 
     private static func keywords(_ value: [CSSComponent]) -> [String] {
         value.compactMap { component in

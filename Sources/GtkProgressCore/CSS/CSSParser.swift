@@ -1,6 +1,7 @@
 /// A component value of CSS Syntax Level 3 (§5, "component value"): a token, a function with its arguments, or a
-/// `()`, `[]` or `{}` block with its contents.
-package indirect enum CSSComponent: Equatable, Sendable {
+/// `()`, `[]` or `{}` block with its contents. Not `indirect`: the arrays already hold the nesting, and a token is
+/// then stored inline rather than boxed (a sheet has hundreds of thousands of them).
+package enum CSSComponent: Equatable, Sendable {
     case token(CSSToken)
     case function(String, [CSSComponent])
     /// `open` is `.openParen`, `.openSquare` or `.openCurly`.

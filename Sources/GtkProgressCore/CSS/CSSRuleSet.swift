@@ -9,6 +9,8 @@ package struct CSSRuleSet: Sendable {
         package var block: Int32
         /// Source order across all sheets, for the cascade.
         package var order: Int32
+        /// What the selector needs of the subject's ancestors (`CSSAncestorFilter`).
+        package var ancestorHashes: [Int]
     }
 
     var byID: [String: [Entry]] = [:]
@@ -29,19 +31,29 @@ package struct CSSRuleSet: Sendable {
     package func mayApply(toType name: String) -> Bool { !universal.isEmpty || byType[name] != nil }
 
     /// Adds a sheet's rules after those already added (later sheets win ties, as in the cascade).
-    package mutating func add(_ sheet: ParsedStyleSheet) {
+    /// `attributeKnown`: whether the elements keep an attribute of that name; a selector reading one they do not
+    /// keep cannot be answered (`[aria-hidden]` would never match, `:not([data-x])` always), so it is left out.
+    package mutating func add(_ sheet: ParsedStyleSheet, attributeKnown: ((String) -> Bool)? = nil) {
         for rule in sheet.rules {
             guard ruleCount < CSSParser.maximumRules else { return }
             ruleCount += 1
-            guard !rule.declarations.isEmpty else { continue }
+            // Only the properties the document model acts on are kept: a rule of margins and colours costs
+            // nothing to match, since it can change nothing here.
+            let declarations = rule.declarations.filter { CSSCascade.isUsed($0.name) }
+            guard !declarations.isEmpty else { continue }
             guard let selectors = CSSSelector.parseList(rule.prelude) else {
                 unsupportedRules += 1
                 continue
             }
             let block = Int32(blocks.count)
-            blocks.append(rule.declarations)
+            blocks.append(declarations)
             for selector in selectors {
-                let entry = Entry(selector: selector, block: block, order: nextOrder)
+                if let attributeKnown, !selector.attributeNames.allSatisfy(attributeKnown) {
+                    unsupportedRules += 1
+                    continue
+                }
+                let entry = Entry(selector: selector, block: block, order: nextOrder,
+                                  ancestorHashes: CSSAncestorFilter.requirements(of: selector))
                 nextOrder += 1
                 switch selector.key {
                 case .id(let id): byID[id, default: []].append(entry)
@@ -55,10 +67,22 @@ package struct CSSRuleSet: Sendable {
 
     /// The rules that match `element`, in cascade order (specificity, then source order), for the element itself
     /// and for its `::before` and `::after`.
-    func matching<E: CSSElement>(_ element: E) -> (own: [Entry], before: [Entry], after: [Entry]) {
+    /// With `ancestors`, rules whose ancestors cannot be there are skipped before matching.
+    func matching<E: CSSElement>(_ element: E, ancestors: CSSAncestorFilter? = nil)
+        -> (own: [Entry], before: [Entry], after: [Entry]) {
         var own: [Entry] = [], before: [Entry] = [], after: [Entry] = []
         func consider(_ entries: [Entry]) {
-            for entry in entries where entry.selector.matches(element) {
+            for index in entries.indices {
+                if let ancestors {
+                    var possible = true
+                    for hash in entries[index].ancestorHashes where !ancestors.mayContain(hash) {
+                        possible = false
+                        break
+                    }
+                    if !possible { continue }
+                }
+                let entry = entries[index]
+                guard entry.selector.matches(element) else { continue }
                 switch entry.selector.pseudoElement {
                 case nil: own.append(entry)
                 case .before?: before.append(entry)

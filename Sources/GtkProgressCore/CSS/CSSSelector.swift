@@ -452,6 +452,20 @@ package struct CSSSelector: Sendable, Equatable {
         return difference % a == 0 && difference / a >= 0
     }
 
+    /// The attribute names the selector reads, in every compound and inside `:not()` and `:is()`.
+    package var attributeNames: [String] {
+        func names(_ compound: Compound) -> [String] {
+            compound.simples.flatMap { simple -> [String] in
+                switch simple {
+                case .attribute(let name, _, _, _): return [name]
+                case .not(let list), .is(let list): return list.flatMap(names)
+                default: return []
+                }
+            }
+        }
+        return compounds.flatMap(names)
+    }
+
     // MARK: Index keys
 
     /// What the rule index files this selector under: its subject's id, else a class, else its type.

@@ -43,6 +43,8 @@ struct DocumentBuilder {
     private var stylesOn = false
     private var parentCSS = CSSInherited.initial
     private var enteredCSS: CSSElementStyle?
+    /// The ids, classes and types of the elements the walk is inside, for quick rejection of rules.
+    private var ancestors = CSSAncestorFilter()
     /// The element whose text is being written, for the inline elements the prefilter made pieces of.
     private var textParent: GumboNodeRef?
     private var textCSS = CSSInherited.initial
@@ -102,6 +104,8 @@ struct DocumentBuilder {
         var css = CSSInherited.initial
         var after: String?
         var breakAfter = false
+        /// What this element added to `ancestors`, taken out again when it is left.
+        var ancestorHashes: [Int] = []
     }
 
     /// What a frame's element is to the table model.
@@ -137,7 +141,13 @@ struct DocumentBuilder {
                 parentCSS = stack[top].css
                 enteredCSS = nil
                 guard var frame = enter(child) else { continue }
-                if let css = enteredCSS { enterStyled(&frame, css) }
+                if let css = enteredCSS {
+                    enterStyled(&frame, css)
+                    if !styleRules.isEmpty, child.childCount > 0 {
+                        frame.ancestorHashes = CSSAncestorFilter.hashes(of: child)
+                        for hash in frame.ancestorHashes { ancestors.add(hash) }
+                    }
+                }
                 stack.append(frame)
             }
         }
@@ -160,7 +170,7 @@ struct DocumentBuilder {
         if stylesOn, !role.isHiddenRole {
             let css = CSSCascade.style(for: element, rules: styleRules,
                                        styleAttribute: element.attributeValue("style").map(CSSParser.parseDeclarations) ?? [],
-                                       parent: parentCSS)
+                                       parent: parentCSS, ancestors: ancestors)
             if css.display == CSSDisplay.none { return nil }
             if let display = css.display { role = Self.role(role, displayed: display) }
             enteredCSS = css
@@ -394,6 +404,7 @@ struct DocumentBuilder {
     }
 
     private mutating func leave(_ frame: Frame) {
+        for hash in frame.ancestorHashes { ancestors.remove(hash) }
         if let after = frame.after { writer.appendText(after) }
         if frame.breakAfter { writer.requestBreak(1) }
         switch frame.table {
@@ -541,10 +552,8 @@ struct DocumentBuilder {
                 for piece in markup.placeholders[placeholder] { appendPiece(markup.pieces[piece], hidden: hidden) }
             } else if hidden {
                 return
-            } else if writer.style.preformatted {
-                writer.appendPreformatted(segment)
             } else {
-                writer.appendText(segment)
+                appendTransformed(segment)
             }
         }
     }
@@ -562,7 +571,7 @@ struct DocumentBuilder {
         if stylesOn, piece.tag != 0, piece.tag != GUMBO_TAG_P.rawValue, let parent = textParent,
            styleRules.mayApply(toType: parent.localName(ofTag: piece.tag)) {
             let styled = CSSCascade.style(for: PieceElement(tag: piece.tag, parent: parent), rules: styleRules,
-                                          styleAttribute: [], parent: textCSS)
+                                          styleAttribute: [], parent: textCSS, ancestors: ancestors)
             if styled.display == CSSDisplay.none { return }
             css = styled
         }
@@ -597,13 +606,29 @@ struct DocumentBuilder {
             writer.style = style
         }
         if let before = css?.before { writer.appendText(before) }
+        let transform = css?.inherited.transform ?? textCSS.transform
         markup.decoded.withUnsafeBufferPointer { decoded in
             let text = UnsafeBufferPointer(rebasing: (piece.decoded ? decoded : source)[piece.text])
-            if writer.style.preformatted { writer.appendPreformatted(text) } else { writer.appendText(text) }
+            appendTransformed(text, transform)
         }
         if let after = css?.after { writer.appendText(after) }
         if !closingMark.isEmpty { writer.appendText(closingMark) }
         writer.styleID = saved
+    }
+
+    /// Text in the current style, in upper or lower case when `text-transform` asks for it (CSS Text 3 §2.1;
+    /// `capitalize` is left as written).
+    private mutating func appendTransformed(_ text: UnsafeBufferPointer<UInt8>, _ transform: CSSTextTransform? = nil) {
+        let transform = transform ?? textCSS.transform
+        guard transform == .uppercase || transform == .lowercase else {
+            if writer.style.preformatted { writer.appendPreformatted(text) } else { writer.appendText(text) }
+            return
+        }
+        let original = String(decoding: text, as: UTF8.self)
+        var changed = transform == .uppercase ? original.uppercased() : original.lowercased()
+        changed.withUTF8 { bytes in
+            if writer.style.preformatted { writer.appendPreformatted(bytes) } else { writer.appendText(bytes) }
+        }
     }
 
     /// Calls `body` with each stretch of gumbo's text between placeholders, and with each placeholder's index.

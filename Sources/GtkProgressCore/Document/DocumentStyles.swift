@@ -137,6 +137,6 @@ struct DocumentStyles {
                 loadLinked(imported, chain: chain)
             }
         }
-        rules.add(parsed)
+        rules.add(parsed, attributeKnown: MarkupPrefilter.keepsAttribute)
     }
 }

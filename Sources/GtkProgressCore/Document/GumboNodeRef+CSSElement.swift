@@ -46,9 +46,23 @@ extension GumboNodeRef: CSSElement {
     }
 
     var classNames: [String] {
-        guard hasAttributes, let value = attribute("class") else { return [] }
-        return value.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{0C}" })
-            .map(String.init)
+        guard hasAttributes else { return [] }
+        var attributes = cgumbo_element(node).pointee.attributes
+        guard let attribute = gumbo_get_attribute(&attributes, "class"), let value = attribute.pointee.value else {
+            return []
+        }
+        // Words of the C string, each made a string once (no intermediate whole-attribute string).
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
+                                        count: strlen(value))
+        var names: [String] = []
+        var k = 0
+        while k < bytes.count {
+            while k < bytes.count && isSpace(bytes[k]) { k += 1 }
+            let start = k
+            while k < bytes.count && !isSpace(bytes[k]) { k += 1 }
+            if k > start { names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<k]), as: UTF8.self)) }
+        }
+        return names
     }
 
     func attributeValue(_ lowercasedName: String) -> String? { hasAttributes ? attribute(lowercasedName) : nil }

@@ -434,6 +434,15 @@ struct MarkupScanner {
 /// The attributes the document model reads (tables' spans, borders and widths, alignment, images' sources), plus those that change
 /// how gumbo builds the tree (`type` on `<input>`, `encoding` on MathML annotations, `color`/`face`/`size` on
 /// `<font>` inside SVG).
+extension MarkupPrefilter {
+    /// Whether elements keep attributes of this (lowercase) name through the prefilter, for selectors that read
+    /// them (`DocumentStyles`).
+    static func keepsAttribute(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { KeptAttribute.index(of: $0) != nil }
+    }
+}
+
 private enum KeptAttribute {
     static let names: [[UInt8]] = ["href", "alt", "src", "http-equiv", "content", "charset", "start", "reversed",
                                    "type", "value", "id", "name", "hidden", "encoding", "color", "face", "size",

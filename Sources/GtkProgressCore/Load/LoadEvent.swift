@@ -111,11 +111,13 @@ package struct ArrivedBody: Sendable {
     }
 
     /// What has arrived as a document, or nil when it is not text.
-    package func document(images: ImageSelection? = nil) -> Document? {
+    /// `styles`: the page's author styles as the window shows them (its linked sheets come only with the final build).
+    package func document(images: ImageSelection? = nil, styles: PageStyleOptions = PageStyleOptions()) -> Document? {
         guard !bytes.isEmpty else { return nil }
         let kind = ContentSniffer.kind(contentType: contentType, url: url, bytes: bytes[...])
         if case .binary = kind { return nil }
         let text = CharsetDecoder.decode(bytes, contentType: contentType, isHTML: kind == .html, isComplete: false).text
-        return kind == .html ? Document.parse(html: text, baseURL: url, images: images) : Document.plainText(text)
+        return kind == .html ? Document.parse(html: text, baseURL: url, images: images, styles: styles)
+            : Document.plainText(text)
     }
 }
