@@ -144,3 +144,24 @@ def test_the_page_style_toggle_shows_the_page_without_its_css_and_is_kept_in_the
     finally:
         shutil.rmtree(folder)
         shutil.rmtree(state_home, ignore_errors=True)
+
+
+def test_hostile_css_leaves_the_page_showing_with_a_line_in_the_status(binary):
+    folder = tempfile.mkdtemp(prefix="gtkprogress-css-")
+    rule = ".x { display: none }\n"
+    with open(os.path.join(folder, "big.css"), "w") as f:
+        f.write(rule * (10_000_000 // len(rule)))
+    deep = 100_000
+    with open(os.path.join(folder, "page.html"), "w") as f:
+        f.write("<!DOCTYPE html><title>Hostile CSS</title><link rel=stylesheet href=big.css>"
+                "<style>p { x: " + "{" * deep + "}" * deep + " }</style>"
+                "<p class=x>Kept: its sheet is refused.</p><p>The page shows.</p>")
+    app = App(binary, os.path.join(folder, "page.html"))
+    try:
+        app.wait_title("Hostile CSS")
+        app.wait_text("The page shows.", timeout=30)
+        # The sheet is past the 2 MiB a sheet may have: it is refused whole, and the status line says so.
+        app.wait_status("Page style")
+    finally:
+        app.close()
+        shutil.rmtree(folder)

@@ -22,12 +22,17 @@ extension Browser {
 
     /// Builds the finished page with its stylesheets and hands it to `done` on the main loop (not at all once the
     /// session has ended).
+    /// What the bounds on hostile CSS cut (`Document.styleNotes`) is said in the status line, first note first.
     func buildPage(_ loaded: LoadedPage, for session: LoadSession, done: @escaping (ShownPage) -> Void) {
         let images = imageSelection
         let options = pageStyleOptions
+        let reported: (ShownPage) -> Void = { [weak self] shown in
+            if let self, self.notice == nil, let note = shown.document.styleNotes.first { self.notice = note }
+            done(shown)
+        }
         BackgroundWork.run({ ShownPage(loaded: loaded, images: images, styles: options) }) { [weak self] shown in
             guard let self, !session.isOver else { return }
-            self.fetchStyleSheets(of: shown, loaded: loaded, options: options, round: 0, for: session, done: done)
+            self.fetchStyleSheets(of: shown, loaded: loaded, options: options, round: 0, for: session, done: reported)
         }
     }
 
@@ -87,10 +92,12 @@ extension Browser {
             case .finished(let id, let bytes, _):
                 arrived[requests[id].url] = bytes
                 pending.remove(id)
-            case .failed(let id, _):
-                // A sheet that fails is left out, as browsers leave it out; the build says nothing of it.
+            case .failed(let id, let message):
+                // A sheet that fails (refused, too large, gone) is left out, as browsers leave it out; the status
+                // line says why.
                 arrived[requests[id].url] = []
                 pending.remove(id)
+                if self.notice == nil { self.notice = L("Page style: %@", message) }
             case .started, .response, .received:
                 break
             }

@@ -29,8 +29,9 @@ package struct PageStyleOptions: Sendable {
     /// No author styles.
     package static let off = PageStyleOptions(enabled: false)
 
-    /// One stylesheet is read up to this size: a real one is under 1 MB (Node's docs: 40 KB, Sphinx's: 20 KB);
-    /// past it the rest is cut off, so a 10 MB sheet costs what 2 MB costs.
+    /// The largest stylesheet: a real one is under 1 MB (Node's docs: 40 KB, Sphinx's: 20 KB). A linked sheet
+    /// past it is refused by the fetch (as an image past its cap is); a `<style>` past it is cut there, so a 10 MB
+    /// sheet costs what 2 MB costs.
     package static let maximumSheetBytes = 2 << 20
     /// All of a page's stylesheets together.
     package static let maximumTotalBytes = 8 << 20
