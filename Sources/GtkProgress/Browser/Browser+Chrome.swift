@@ -64,6 +64,8 @@ extension Browser {
             }
         }
         page.onLinkActivated = { [weak self] url in self?.followLink(url) }
+        page.onFormSubmitted = { [weak self] submission in self?.submitForm(submission) }
+        page.onFormRefused = { [weak self] message in self?.chrome.statusText = message }
         page.onLinkOpenInNewWindow = { [weak self] url in self?.openLinkInNewWindow(url) }
         page.onLinkHover = { [weak self] url in
             guard let self else { return }

@@ -54,6 +54,17 @@ extension PageView {
     /// link, so the focus may leave the page.
     @discardableResult
     public func focusLink(forward: Bool) -> Bool {
+        if !forms.offsets.isEmpty {
+            // Controls are stops too, in page order with the links (`moveFocus`).
+            let start: Int
+            if let current = focusedRange, linkRanges.indices.contains(current) {
+                start = linkRanges[current].start
+            } else {
+                let visible = textView.visibleCharacters
+                start = forward ? visible.lowerBound - 1 : visible.upperBound
+            }
+            return moveFocus(forward: forward, from: start)
+        }
         let target: Int
         if let current = focusedRange, linkRanges.indices.contains(current) {
             target = forward ? current + 1 : current - 1
@@ -93,7 +104,7 @@ extension PageView {
     /// The caret moves to the link too: GTK's accessible reports the move to AT-SPI (`text-caret-moved`), so a
     /// screen reader reads the link's text; the page's accessible description names the link and where it leads
     /// (a property change AT-SPI announces for the focused object), and the status line shows the address.
-    private func setFocusedRange(_ index: Int?) {
+    func setFocusedRange(_ index: Int?) {
         focusedRange = index
         textView.queueDraw()
         guard let index else {

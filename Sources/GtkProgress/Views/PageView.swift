@@ -60,6 +60,12 @@ package final class PageView {
     lazy var finder = PageFinder(page: self)
     /// The page's images in the buffer (`PageView+Images.swift`).
     var images = PageViewImages()
+    /// The page's form controls in the buffer and what is filled in (`PageView+Forms.swift`).
+    var forms = PageViewForms()
+    /// A form was sent (a submit button, or Return in a field): where to go and, for POST, the body.
+    package var onFormSubmitted: ((FormSubmission) -> Void)?
+    /// A form could not be sent, and why.
+    package var onFormRefused: ((String) -> Void)?
 
     /// About this much text goes in per main-loop turn: a few milliseconds of work. Pango lays out a paragraph
     /// as a whole, so the document model breaks overlong lines and expands tabs before the text gets here
@@ -124,6 +130,7 @@ package final class PageView {
             let cut = runStarts[common]
             textView.deleteToEnd(fromCharacter: cut)
             cutImages(at: cut)
+            cutControls(at: cut)
             runStarts.removeSubrange(common...)
             while let last = linkRanges.last, last.end > cut {
                 linkRanges.removeLast()
@@ -131,6 +138,7 @@ package final class PageView {
             }
         }
         self.document = document
+        formsUpdated(to: document)
         nextRun = common
         nextByte = 0
         insertInSlices()
@@ -170,6 +178,7 @@ package final class PageView {
         nextByte = 0
         runStarts = []
         images = PageViewImages()
+        formsReplaced(by: document)
         textView.scrollToStart()
     }
 
@@ -239,7 +248,9 @@ package final class PageView {
         let tagging = Self.coalesced(ranges)
         slice.withUnsafeBufferPointer { textView.appendUTF8($0, tagging: tagging) }
         isComplete = nextRun >= storage.runCount
-        placeImages(insertedBytes: isComplete ? storage.bytes.count : storage.range(ofRun: nextRun).lowerBound + nextByte)
+        let inserted = isComplete ? storage.bytes.count : storage.range(ofRun: nextRun).lowerBound + nextByte
+        placeImages(insertedBytes: inserted)
+        placeControls(insertedBytes: inserted)
         return isComplete
     }
 

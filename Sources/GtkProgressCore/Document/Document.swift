@@ -83,6 +83,11 @@ package struct Document: Sendable {
 
     /// The images, in document order; empty in a document parsed for the dump (`PageImage`).
     package var images: [PageImage] = []
+    /// The page's forms and their controls, in document order (`PageForm`, `FormControl`).
+    package var forms: [PageForm] = []
+    package var controls: [FormControl] = []
+    /// What relative addresses resolve against: `<base href>`, or the page's own address.
+    package var baseURL: URL?
 
     package let storage: RunStorage
     /// Places in the page by `id` (or `<a name>`), as byte offsets into the text.
