@@ -5,13 +5,17 @@ extension Browser {
     /// This window's history, scroll position, text size and size, as of now.
     public var sessionWindow: SessionState.Window {
         saveScroll()
-        return SessionState.Window(model: model, zoom: zoom, width: chrome.window.width, height: chrome.window.height)
+        var window = SessionState.Window(model: model, zoom: zoom, width: chrome.window.width,
+                                         height: chrome.window.height)
+        window.centred = page.placement == .centred
+        return window
     }
 
     /// Brings back a saved window: its back/forward list, its text size, and its current page, which is fetched
     /// again and shown where the reader left it. The other entries load when visited.
     public func restore(_ saved: SessionState.Window) {
         if let width = saved.width, let height = saved.height { chrome.window.setDefaultSize(width: width, height: height) }
+        page.placement = saved.centred ? .centred : .left
         if saved.zoom != .normal {
             zoom = saved.zoom
             page.setZoom(saved.zoom.factor)

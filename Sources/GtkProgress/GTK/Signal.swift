@@ -29,6 +29,7 @@ package enum Signal: String, Sendable {
     // GtkEditable <https://docs.gtk.org/gtk3/iface.Editable.html#signals>, GtkSearchEntry, GtkAdjustment
     case changed
     case toggled
+    case sizeAllocate = "size-allocate"
     case insertText = "insert-text"
     case searchChanged = "search-changed"
     case valueChanged = "value-changed"

@@ -36,6 +36,8 @@ extension PageView {
         textView.onStyleUpdated { [weak self] in
             self?.applyLinkColors()
             self?.applyCodeColors()
+            // The text size is CSS on the view: its new font arrives with the style.
+            self?.fitMeasure()
         }
     }
 
@@ -185,6 +187,11 @@ extension PageView {
         }
         if link == nil {
             menu.addItem(L("Select _All")) { [weak self] in self?.textView.selectAll() }
+            let other: ReadingPlacement = placement == .left ? .centred : .left
+            menu.addItem(other == .centred ? L("_Centre the Text") : L("Text at the _Left")) { [weak self] in
+                self?.placement = other
+                self?.onPlacementChosen?(other)
+            }
         }
         contextMenu = menu
         menu.popup(over: textView, at: rect)

@@ -57,6 +57,14 @@ package final class PageView {
     var contextMenu: Menu?
     /// Text size, a factor of the theme's.
     public internal(set) var zoom = 1.0
+    /// Where the text sits in a window wider than its measure (`fitMeasure`); the reader chooses.
+    package var placement: ReadingPlacement = .left {
+        didSet { if placement != oldValue { fitMeasure() } }
+    }
+    /// A `fitMeasure` waits for the main loop.
+    private var measurePending = false
+    /// The reader chose a placement from the page's menu (the window keeps it in the session).
+    package var onPlacementChosen: ((ReadingPlacement) -> Void)?
     lazy var finder = PageFinder(page: self)
     /// The page's images in the buffer (`PageView+Images.swift`).
     var images = PageViewImages()
@@ -85,6 +93,32 @@ package final class PageView {
             self?.buttonReleased(x: x, y: y, button: button) ?? false
         }
         connectReading()
+        // After the allocation, not inside it: a resize GTK is asked for while it allocates is lost.
+        textView.onWidthChange { [weak self] _ in
+            guard let self, !self.measurePending else { return }
+            self.measurePending = true
+            MainLoop.idle { [weak self] in
+                self?.measurePending = false
+                self?.fitMeasure()
+            }
+        }
+        textView.blendSideSpace()
+    }
+
+    /// Lines of prose no longer than about this many characters of the text's font: typographers' comfortable
+    /// measure is 45 to 75 (Bringhurst, "The Elements of Typographic Style", 2.1.2); browsers leave it to pages.
+    static let measureCharacters = 75
+
+    /// Leaves the space beyond the measure empty beside the text, to its right or on both sides. Runs when the
+    /// view's width or the text size changes: two numbers set on the view, whose new width GTK lays out anyway.
+    func fitMeasure() {
+        let margins = 32
+        let measure = Int(Double(Self.measureCharacters) * textView.averageCharacterWidth) + margins
+        let room = max(0, textView.width - measure)
+        switch placement {
+        case .left: textView.setSideSpace(left: 0, right: room)
+        case .centred: textView.setSideSpace(left: room / 2, right: room - room / 2)
+        }
     }
 
     /// The text shown, for tests and the accessible name: the document's text.
@@ -482,4 +516,12 @@ package final class PageView {
         textView.setPointer(hand: link != nil)
         onLinkHover?(url(ofLink: link))
     }
+}
+
+/// Where the text of a page sits in a window wider than its measure.
+package enum ReadingPlacement: Sendable {
+    /// At the left, with the space beyond the measure to its right.
+    case left
+    /// In the middle, the space shared on both sides.
+    case centred
 }

@@ -40,6 +40,8 @@ package struct SessionState: Equatable, Sendable {
         package var zoom: ZoomLevel
         package var width: Int?
         package var height: Int?
+        /// The text sits in the middle of a wide window instead of at its left (`PageView.placement`).
+        package var centred = false
 
         package init(entries: [Entry], currentIndex: Int, zoom: ZoomLevel = .normal, width: Int? = nil,
                     height: Int? = nil) {
@@ -102,7 +104,8 @@ package struct SessionState: Equatable, Sendable {
             FileFormat.Window(entries: window.entries.map { entry in
                 FileFormat.Entry(url: Self.stored(entry.url), title: entry.title,
                                  scroll: entry.scroll.isFinite ? max(entry.scroll, 0) : 0, document: entry.document)
-            }, current: window.currentIndex, zoom: window.zoom.factor, width: window.width, height: window.height)
+            }, current: window.currentIndex, zoom: window.zoom.factor, width: window.width, height: window.height,
+               centred: window.centred ? true : nil)
         }, visited: state.visited.map(Self.stored), zoom: zoom.factor)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -256,8 +259,10 @@ package struct SessionState: Equatable, Sendable {
             entries = Array(entries.suffix(maxEntries))
             current = min(max(current - dropped, 0), entries.count - 1)
             let size = { (value: Int?) in value.flatMap { (100...16384).contains($0) ? $0 : nil } }
-            state.windows.append(Window(entries: entries, currentIndex: current, zoom: ZoomLevel(factor: window.zoom ?? 1),
-                                        width: size(window.width), height: size(window.height)))
+            var restored = Window(entries: entries, currentIndex: current, zoom: ZoomLevel(factor: window.zoom ?? 1),
+                                  width: size(window.width), height: size(window.height))
+            restored.centred = window.centred ?? false
+            state.windows.append(restored)
         }
         state.visited = (file.visited ?? []).suffix(maxVisited).compactMap(usableURL)
         state.zoom = ZoomLevel(factor: file.zoom ?? 1)
@@ -303,6 +308,7 @@ package struct SessionState: Equatable, Sendable {
             var zoom: Double?
             var width: Int?
             var height: Int?
+            var centred: Bool?
         }
 
         struct Entry: Codable {
