@@ -203,4 +203,14 @@ final class FormTests: XCTestCase {
                                                                                body: [])) { return 1 }
                            return nil }() as Int?)
     }
+
+    /// A control's name for a screen reader: the `<label>` around it, or the one that names its `id`.
+    func testLabelsNameTheirControls() {
+        let document = Document.parse(html: """
+            <form><label>Find <b>words</b> <input name="q"></label>
+            <label for="mail">Email</label> <input id="mail" name="m"><input name="bare">
+            <label><input type="checkbox" name="c"> Send me the newsletter</label></form>
+            """, baseURL: Self.baseURL)
+        XCTAssertEqual(document.controls.map(\.label), ["Find words", "Email", nil, "Send me the newsletter"])
+    }
 }

@@ -99,6 +99,8 @@ def test_a_get_search_form_is_filled_and_sent_from_the_keyboard(binary):
         wait_for(lambda: _focused(app, pyatspi.ROLE_TEXT) is not None
                  and _focused(app, pyatspi.ROLE_TEXT).name != "Page",
                  what="the next Tab reaches the search field")
+        field = _focused(app, pyatspi.ROLE_TEXT)
+        check(field.name == "Find", f"the field is named by its label: {field.name!r}")
         app.type("gtk widgets")
         app.screenshot("form-get-typed.png")
         app.key("Return")
@@ -127,6 +129,8 @@ def test_a_post_form_with_a_checkbox_and_a_select_sends_what_was_chosen(binary):
         app.type("Zoë & co")
         app.key("Tab")
         wait_for(lambda: _focused(app, pyatspi.ROLE_CHECK_BOX) is not None, what="Tab reaches the checkbox")
+        name = _focused(app, pyatspi.ROLE_CHECK_BOX).name
+        check(name == "Send me the newsletter", f"the checkbox is named by its label: {name!r}")
         app.key("space")
         app.screenshot("form-post-space.png")
         wait_for(lambda: _focused(app, pyatspi.ROLE_CHECK_BOX).getState().contains(pyatspi.STATE_CHECKED),

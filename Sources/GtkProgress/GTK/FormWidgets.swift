@@ -99,6 +99,11 @@ package final class TextArea: Widget {
         buffer.connect(.changed) { [weak self] in handler(self?.text ?? "") }
     }
 
+    /// Names the text view inside the frame, the part a screen reader reaches.
+    package func setTextAccessible(name: String) {
+        atk_object_set_name(gtk_widget_get_accessible(view), name)
+    }
+
     /// The widget that takes the keyboard: the text view inside the frame.
     package func focusText() { gtk_widget_grab_focus(view) }
 }

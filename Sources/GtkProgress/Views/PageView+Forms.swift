@@ -115,6 +115,10 @@ extension PageView {
             widget = button
         }
         widget.isSensitive = !control.disabled
+        // Its label, or else what it asks for, names it to a screen reader.
+        if let name = control.label ?? control.placeholder ?? (control.name.isEmpty ? nil : control.name) {
+            if let area = widget as? TextArea { area.setTextAccessible(name: name) } else { widget.setAccessible(name: name) }
+        }
         widget.onKeyPress { [weak self] key in self?.controlKeyPressed(index, key) ?? false }
         return widget
     }

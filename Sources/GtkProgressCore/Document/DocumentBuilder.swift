@@ -42,6 +42,10 @@ struct DocumentBuilder {
     private var forms: [PageForm] = []
     private var controls: [FormControl] = []
     private var formPointer: Int?
+    /// The `<label>`s open around the walk: where each one's text starts, the controls inside it, and the `id`
+    /// its `for` names; and the labels of `id`s, found when a labelled `<label for>` ends.
+    private var labels: [(start: Int, writerDepth: Int, controls: [Int], target: String?)] = []
+    private var labelsByID: [String: String] = [:]
 
     /// w3m's `MAX_TABLE` (table.h): tables nested deeper read as blocks of text.
     static let maximumTableNesting = 20
@@ -152,6 +156,8 @@ struct DocumentBuilder {
                 appendControl(element)
                 return nil
             }
+        case GUMBO_TAG_LABEL.rawValue:
+            labels.append((writer.byteCount, outerWriters.count, [], element.attribute("for")))
         case GUMBO_TAG_FORM.rawValue:
             forms.append(PageForm(action: element.attribute("action"), method: element.attribute("method"),
                                   encoding: element.attribute("enctype")))
@@ -336,6 +342,16 @@ struct DocumentBuilder {
         // A form the parser left empty (a `<form>` between a table's rows) still owns the controls after it,
         // as the form element pointer does in HTML's tree construction; any other ends with its element.
         if frame.node.tag == GUMBO_TAG_FORM.rawValue, frame.node.childCount > 0 { formPointer = nil }
+        if frame.node.tag == GUMBO_TAG_LABEL.rawValue, frame.node.isHTML, let label = labels.popLast() {
+            // The label's words, without the controls' own characters.
+            let text = label.writerDepth == outerWriters.count ? writer.text(since: label.start) : nil
+            let words = (text ?? "").split(whereSeparator: { $0.isWhitespace || $0 == "\u{FFFC}" })
+            if !words.isEmpty {
+                let name = words.joined(separator: " ")
+                for index in label.controls where controls[index].label == nil { controls[index].label = name }
+                if let target = label.target, labelsByID[target] == nil { labelsByID[target] = name }
+            }
+        }
         switch frame.table {
         case .none:
             break
@@ -613,6 +629,9 @@ struct DocumentBuilder {
                                 anchors: anchors)
         document.images = pageImages
         document.forms = forms
+        for index in controls.indices where controls[index].label == nil {
+            if let id = controls[index].elementID { controls[index].label = labelsByID[id] }
+        }
         document.controls = controls
         document.baseURL = base
         return document
@@ -674,6 +693,8 @@ extension DocumentBuilder {
         guard var control = Self.control(element, form: formPointer, collapsedText: collapsedText(of:)) else {
             return
         }
+        control.elementID = element.attribute("id")
+        if !labels.isEmpty { labels[labels.count - 1].controls.append(controls.count) }
         if case .hidden = control.kind {
             controls.append(control)
             return

@@ -445,7 +445,7 @@ private enum KeptAttribute {
                                    "data", "title",
                                    // Forms (`PageForm`, `FormControl`).
                                    "action", "method", "enctype", "checked", "selected", "disabled", "rows",
-                                   "cols", "placeholder", "multiple", "label"].map { Array($0.utf8) }
+                                   "cols", "placeholder", "multiple", "label", "for"].map { Array($0.utf8) }
     static let fontBreakout = Set(["color", "face", "size"].compactMap { names.firstIndex(of: Array($0.utf8)) })
 
     static func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -61,6 +61,10 @@ package struct FormControl: Sendable, Equatable {
     package var size: Int
     /// `placeholder`: a hint shown in an empty field; for a `<button>`, its label (its text content).
     package var placeholder: String?
+    /// What its `<label>` says (the label around it, or one naming its `id`): its name for a screen reader.
+    package var label: String?
+    /// Its `id`, which a `<label for>` names.
+    package var elementID: String?
     /// The index of its form in `Document.forms`; nil outside any form (the control submits nothing).
     package var form: Int?
     /// Where it stands in the document's text: the byte offset of the U+FFFC a widget replaces in the window;
