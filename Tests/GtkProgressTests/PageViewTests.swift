@@ -335,5 +335,13 @@ final class PageViewTests: XCTestCase {
         window.resize(width: 500, height: 600)
         XCTAssertTrue(MainLoop.run(until: { self.page.textView.sideSpace == (0, 0) }, timeout: 5),
                       "a narrow window gives the text all its width")
+        // A line that keeps its shape is never cut by the measure: it takes in the widest one.
+        page.setZoom(1)
+        window.resize(width: 1600, height: 600)
+        showAndWait(Document.parse(html: "<p>Prose.</p><pre>" + String(repeating: "0", count: 150) + "</pre>",
+                                   baseURL: Self.baseURL))
+        let code = Double(150) * page.textView.monospaceCharacterWidth
+        XCTAssertTrue(MainLoop.run(until: { self.page.textView.width > 1400 && Double(textWidth()) >= code }, timeout: 5),
+                      "the measure takes in a 150-column line (\(textWidth()) px for \(code) px)")
     }
 }

@@ -28,6 +28,21 @@ extension TextView {
         return max(Double(width) / Double(sample.count), 1)
     }
 
+    /// The width of a character of the monospace face at the view's text size, in pixels.
+    package var monospaceCharacterWidth: Double {
+        let sample = "0123456789"
+        guard let layout = gtk_widget_create_pango_layout(widget, sample) else { return 8 }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let description = pango_font_description_copy(pango_context_get_font_description(
+            pango_layout_get_context(layout)))
+        defer { pango_font_description_free(description) }
+        pango_font_description_set_family(description, "monospace")
+        pango_layout_set_font_description(layout, description)
+        var width: Int32 = 0, height: Int32 = 0
+        pango_layout_get_pixel_size(layout, &width, &height)
+        return max(Double(width) / Double(sample.count), 1)
+    }
+
     /// Paints the space beside the text as the text's own background: GTK draws a text view's side windows in
     /// the theme's colour for a border (its `border` node), a strip of another grey.
     package func blendSideSpace() {

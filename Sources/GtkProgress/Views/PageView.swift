@@ -113,7 +113,11 @@ package final class PageView {
     /// view's width or the text size changes: two numbers set on the view, whose new width GTK lays out anyway.
     func fitMeasure() {
         let margins = 32
-        let measure = Int(Double(Self.measureCharacters) * textView.averageCharacterWidth) + margins
+        // Lines that keep their shape (code, tables) are never cut: the measure takes in the widest of them.
+        let preformatted = Double(document?.widestPreformattedColumns ?? 0) * textView.monospaceCharacterWidth
+            + Double(2 * PageTag.codeBlockPadding)
+        let prose = Double(Self.measureCharacters) * textView.averageCharacterWidth
+        let measure = Int(max(prose, preformatted).rounded(.up)) + margins
         let room = max(0, textView.width - measure)
         switch placement {
         case .left: textView.setSideSpace(left: 0, right: room)
@@ -139,6 +143,7 @@ package final class PageView {
         insertInSlices()
         restore(offset ?? 0)
         finder.pageChanged()
+        fitMeasure()
     }
 
     /// Shows a partly arrived page again, keeping the reader where they are. Only what changed is replaced:
@@ -179,6 +184,7 @@ package final class PageView {
         verticalOffset = offset
         restore(offset)
         finder.pageChanged()
+        fitMeasure()
     }
 
     /// Window coordinates of link `index`'s first character, for tests that click. Tags the link `link:N`.

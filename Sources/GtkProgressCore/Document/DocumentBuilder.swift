@@ -634,6 +634,7 @@ struct DocumentBuilder {
         }
         document.controls = controls
         document.baseURL = base
+        document.widestPreformattedColumns = Document.widestPreformattedLine(in: document.storage)
         return document
     }
 }
