@@ -167,6 +167,18 @@ def test_a_post_form_with_a_checkbox_and_a_select_sends_what_was_chosen(binary):
         app.wait_title("Thanks")
         app.sync()
         check(len(Recorder.requests) == count, f"Back and Forward fetch nothing: {Recorder.requests[count:]}")
+
+        # Back to the form (shown as the page gave it), sent from the keyboard: Tab to the button, Return.
+        app.key("alt+Left")
+        app.wait_title("Contact")
+        app.key("Tab", "Tab", "Tab", "Tab")
+        wait_for(lambda: _focused(app, pyatspi.ROLE_PUSH_BUTTON) is not None, what="Tab reaches the button")
+        app.key("Return")
+        wait_for(lambda: len([r for r in Recorder.requests if r[0] == "POST"]) == 3,
+                 what="Return on the button sends the form")
+        last = [r for r in Recorder.requests if r[0] == "POST"][-1]
+        check(last[2] == b"name=&plan=free&go=yes", f"the form as the page gave it: {last[2]!r}")
+        app.wait_title("Thanks")
     finally:
         app.close()
         server.shutdown()

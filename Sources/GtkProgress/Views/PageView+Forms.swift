@@ -194,6 +194,12 @@ extension PageView {
 
     /// Tab and Shift+Tab in a control move on through the page's links and controls, in page order.
     private func controlKeyPressed(_ index: Int, _ key: KeyPress) -> Bool {
+        if !key.control, !key.alt, !key.shift, key.keyval == KeyPress.value("Return") || key.keyval == KeyPress.value("KP_Enter"),
+           forms.widgets[index] is Button {
+            // Return presses a button too, as in a browser (GTK's own activation fails here, as for Space).
+            buttonClicked(index)
+            return true
+        }
         if !key.control, !key.alt, key.keyval == KeyPress.value("space"), let widget = forms.widgets[index] {
             // Space ticks a box and presses a button at once. GTK's own keyboard activation of a button grabs
             // the keyboard for a quarter of a second first (`gtk_real_button_activate`), which fails for a button
