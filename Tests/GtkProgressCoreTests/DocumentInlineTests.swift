@@ -151,4 +151,13 @@ final class DocumentInlineTests: XCTestCase {
         XCTAssertTrue(theirs.contains("Water is H[2]O; area is x^2; press Ctrl+C to run copy()."), "\(theirs)")
         XCTAssertTrue(ours.contains("Water is H_2O; area is x^2; press Ctrl+C to run copy()."), "\(ours)")
     }
+
+    /// The longest line that keeps its shape, in columns (wide characters two): what the window's reading
+    /// measure must take in.
+    func testWidestPreformattedLineIsCounted() {
+        let document = Document.parse(html: "<p>" + String(repeating: "prose ", count: 100) + "</p><pre>short\n"
+                                      + String(repeating: "x", count: 90) + "\n日本語</pre>", baseURL: Self.baseURL)
+        XCTAssertEqual(document.widestPreformattedColumns, 90, "prose does not count, however long")
+        XCTAssertEqual(Document.plainText("ab\n漢字漢字漢\n").widestPreformattedColumns, 10)
+    }
 }

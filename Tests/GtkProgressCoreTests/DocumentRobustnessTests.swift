@@ -106,7 +106,8 @@ final class DocumentRobustnessTests: XCTestCase {
                 + "end"
             XCTAssertLessThanOrEqual(Self.parsedDepth(html), cap, pattern)
             let document = Document.parse(html: html, baseURL: nil)
-            XCTAssertTrue(document.text.hasSuffix("end"), pattern)
+            // Text that ends up alone in a `<button>` is its label: the button stands in the text as one U+FFFC.
+            XCTAssertTrue(document.text.hasSuffix("end") || document.controls.last?.placeholder == "end", pattern)
             _ = document.dumpText(width: 80)
         }
     }

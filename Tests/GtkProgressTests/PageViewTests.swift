@@ -310,4 +310,38 @@ final class PageViewTests: XCTestCase {
         XCTAssertGreaterThan(Contrast.ratio(colors.text.contrastColor, tint.contrastColor), 4.5,
                              "text on the tint stays readable")
     }
+
+    /// On a wide window prose keeps to about 75 characters: the rest of the width is empty space beside the
+    /// text, to its right, or shared on both sides when the reader centres the page; it follows the text size.
+    func testProseKeepsAComfortableMeasureLeftOrCentred() async throws {
+        window.resize(width: 1600, height: 600)
+        showAndWait(Document.parse(html: "<p>" + String(repeating: "The quick brown fox jumps. ", count: 60) + "</p>",
+                                   baseURL: Self.baseURL))
+        func textWidth() -> Int { page.textView.width - page.textView.sideSpace.left - page.textView.sideSpace.right }
+        XCTAssertTrue(MainLoop.run(until: { self.page.textView.width > 1400 && self.page.textView.sideSpace.right > 0 },
+                                   timeout: 5), "the window is wide and the space beyond the measure is empty")
+        let characters = Double(textWidth() - 32) / page.textView.averageCharacterWidth
+        XCTAssertEqual(characters, 75, accuracy: 2, "about 75 characters a line")
+        XCTAssertEqual(page.textView.sideSpace.left, 0)
+        page.placement = .centred
+        settle()
+        let side = page.textView.sideSpace
+        XCTAssertGreaterThan(side.left, 0)
+        XCTAssertLessThanOrEqual(abs(side.left - side.right), 1, "centred: the space is shared")
+        let before = textWidth()
+        page.setZoom(1.5)
+        XCTAssertTrue(MainLoop.run(until: { textWidth() > before + before / 4 }, timeout: 5),
+                      "a larger text size widens the measure (\(before) → \(textWidth()))")
+        window.resize(width: 500, height: 600)
+        XCTAssertTrue(MainLoop.run(until: { self.page.textView.sideSpace == (0, 0) }, timeout: 5),
+                      "a narrow window gives the text all its width")
+        // A line that keeps its shape is never cut by the measure: it takes in the widest one.
+        page.setZoom(1)
+        window.resize(width: 1600, height: 600)
+        showAndWait(Document.parse(html: "<p>Prose.</p><pre>" + String(repeating: "0", count: 150) + "</pre>",
+                                   baseURL: Self.baseURL))
+        let code = Double(150) * page.textView.monospaceCharacterWidth
+        XCTAssertTrue(MainLoop.run(until: { self.page.textView.width > 1400 && Double(textWidth()) >= code }, timeout: 5),
+                      "the measure takes in a 150-column line (\(textWidth()) px for \(code) px)")
+    }
 }

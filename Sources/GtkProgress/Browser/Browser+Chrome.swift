@@ -71,6 +71,8 @@ extension Browser {
         }
         page.onLinkActivated = { [weak self] url in self?.followLink(url) }
         page.onPageStyleToggled = { [weak self] on in self?.setPageStyles(on) }
+        page.onFormSubmitted = { [weak self] submission in self?.submitForm(submission) }
+        page.onFormRefused = { [weak self] message in self?.chrome.statusText = message }
         page.onLinkOpenInNewWindow = { [weak self] url in self?.openLinkInNewWindow(url) }
         page.onLinkHover = { [weak self] url in
             guard let self else { return }

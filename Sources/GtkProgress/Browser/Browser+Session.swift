@@ -5,8 +5,10 @@ extension Browser {
     /// This window's history, scroll position, text size, size and whether it shows images, as of now.
     public var sessionWindow: SessionState.Window {
         saveScroll()
-        return SessionState.Window(model: model, zoom: zoom, width: chrome.window.width, height: chrome.window.height,
-                                   images: imagesShown, pageStyles: pageStyles)
+        var window = SessionState.Window(model: model, zoom: zoom, width: chrome.window.width,
+                                         height: chrome.window.height, images: imagesShown, pageStyles: pageStyles)
+        window.centred = page.placement == .centred
+        return window
     }
 
     /// Brings back a saved window: its back/forward list, its text size, and its current page, which is fetched
@@ -15,6 +17,7 @@ extension Browser {
         if let width = saved.width, let height = saved.height { chrome.window.setDefaultSize(width: width, height: height) }
         // `--no-css` wins over a window saved with page styles on.
         pageStyles = pageStyles && saved.pageStyles
+        page.placement = saved.centred ? .centred : .left
         if saved.zoom != .normal {
             zoom = saved.zoom
             page.setZoom(saved.zoom.factor)

@@ -25,6 +25,9 @@ package final class Browser {
     /// A pending `<meta http-equiv="refresh">`.
     var refreshTimer: MainLoopTimer?
     var hovering = false
+    /// Reload was pressed on a page that answered a form sent by POST, and the reader was asked: Reload again
+    /// sends the form again. Any other navigation forgets the question.
+    var resendAsked = false
     /// A message that outlives the next page load's own status (a bad curve file at startup).
     var notice: String?
     /// The text size of this window's pages.
@@ -155,7 +158,19 @@ package final class Browser {
     /// flight ends when the decision is applied.
     package func goBack() { saveScroll(); apply(model.goBack()) }
     package func goForward() { saveScroll(); apply(model.goForward()) }
-    package func reload() { saveScroll(); apply(model.reload()) }
+    package func reload() {
+        saveScroll()
+        let resend = resendAsked
+        resendAsked = false
+        apply(model.reload(resendingForm: resend))
+    }
+
+    /// Sends a form of the page (`FormSubmission`), through the navigation model and its policy like a link.
+    func submitForm(_ submission: FormSubmission) {
+        saveScroll()
+        resendAsked = false
+        apply(model.submitForm(submission))
+    }
 
     /// Whether a load is under way: its document, or, once the document is in, its images.
     var isBusy: Bool { model.isLoading || session?.images != nil }
@@ -229,6 +244,11 @@ package final class Browser {
             }
         case .refused(let message):
             chrome.statusText = message
+        case .confirmResend(let entry):
+            // Asked on the status line, where Reload's answers go; Reload again is the reader's yes.
+            resendAsked = true
+            chrome.statusText = L("This page is the answer to a form sent to %@. Reload again to send the form again.",
+                                  BrowserWindow.statusString(entry.url))
         case .none:
             break
         }

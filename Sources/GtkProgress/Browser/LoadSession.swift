@@ -71,7 +71,7 @@ extension Browser {
         self.session = session
         indicator.start(isLocal: navigation.url.isFileURL)
         chrome.statusText = loadStatus(session)
-        loader.load(LoadRequest(url: navigation.url)) { [weak self, session] event in
+        loader.load(LoadRequest(url: navigation.url, body: navigation.body)) { [weak self, session] event in
             self?.handle(event, of: session)
         }
     }

@@ -26,7 +26,7 @@ package enum Signal: String, Sendable {
     case activate
     case clicked
     case open
-    // GtkToggleButton (GtkMenuButton), GtkDialog, GtkEntryCompletion
+    // GtkToggleButton (GtkMenuButton, check and radio buttons), GtkDialog, GtkEntryCompletion
     case toggled
     case response
     // GtkEntryCompletion, GtkListBox
@@ -35,6 +35,7 @@ package enum Signal: String, Sendable {
 
     // GtkEditable <https://docs.gtk.org/gtk3/iface.Editable.html#signals>, GtkSearchEntry, GtkAdjustment
     case changed
+    case sizeAllocate = "size-allocate"
     case insertText = "insert-text"
     case searchChanged = "search-changed"
     case valueChanged = "value-changed"

@@ -44,8 +44,9 @@ extension TextView {
     /// The width text can take, in pixels: the view's less its margins; at least 64.
     package var textWidth: Int {
         let view = cast(GtkTextView.self)
+        let side = sideSpace
         let width = Int(gtk_widget_get_allocated_width(widget)) - Int(gtk_text_view_get_left_margin(view))
-            - Int(gtk_text_view_get_right_margin(view)) - 8
+            - Int(gtk_text_view_get_right_margin(view)) - 8 - side.left - side.right
         return max(width, 64)
     }
 }

@@ -200,6 +200,10 @@ public final class Window: Widget {
         gtk_window_set_default_size(cast(GtkWindow.self), Int32(width), Int32(height))
     }
     package func setIconName(_ name: String) { gtk_window_set_icon_name(cast(GtkWindow.self), name) }
+    /// Asks for a new size, in logical pixels, as a person dragging the window's edge would.
+    package func resize(width: Int, height: Int) {
+        gtk_window_resize(cast(GtkWindow.self), Int32(width), Int32(height))
+    }
     /// Shows the window and brings it to the front.
     public func present() { gtk_window_present(cast(GtkWindow.self)) }
     package func close() { gtk_window_close(cast(GtkWindow.self)) }

@@ -36,6 +36,8 @@ extension PageView {
         textView.onStyleUpdated { [weak self] in
             self?.applyLinkColors()
             self?.applyCodeColors()
+            // The text size is CSS on the view: its new font arrives with the style.
+            self?.fitMeasure()
         }
     }
 
@@ -54,6 +56,17 @@ extension PageView {
     /// link, so the focus may leave the page.
     @discardableResult
     public func focusLink(forward: Bool) -> Bool {
+        if !forms.offsets.isEmpty {
+            // Controls are stops too, in page order with the links (`moveFocus`).
+            let start: Int
+            if let current = focusedRange, linkRanges.indices.contains(current) {
+                start = linkRanges[current].start
+            } else {
+                let visible = textView.visibleCharacters
+                start = forward ? visible.lowerBound - 1 : visible.upperBound
+            }
+            return moveFocus(forward: forward, from: start)
+        }
         let target: Int
         if let current = focusedRange, linkRanges.indices.contains(current) {
             target = forward ? current + 1 : current - 1
@@ -93,7 +106,7 @@ extension PageView {
     /// The caret moves to the link too: GTK's accessible reports the move to AT-SPI (`text-caret-moved`), so a
     /// screen reader reads the link's text; the page's accessible description names the link and where it leads
     /// (a property change AT-SPI announces for the focused object), and the status line shows the address.
-    private func setFocusedRange(_ index: Int?) {
+    func setFocusedRange(_ index: Int?) {
         focusedRange = index
         textView.queueDraw()
         guard let index else {
@@ -180,6 +193,11 @@ extension PageView {
             menu.addCheckItem(L("Page _Style"), active: pageStyles) { [weak self] on in self?.onPageStyleToggled?(on) }
             if let imagesShown {
                 menu.addCheckItem(L("Show _Images"), active: imagesShown) { [weak self] on in self?.onImagesToggled?(on) }
+            }
+            let other: ReadingPlacement = placement == .left ? .centred : .left
+            menu.addItem(other == .centred ? L("_Centre the Text") : L("Text at the _Left")) { [weak self] in
+                self?.placement = other
+                self?.onPlacementChosen?(other)
             }
         }
         contextMenu = menu

@@ -64,9 +64,23 @@ package final class PageView {
     package var onPageStyleToggled: ((Bool) -> Void)?
     /// Text size, a factor of the theme's.
     public internal(set) var zoom = 1.0
+    /// Where the text sits in a window wider than its measure (`fitMeasure`); the reader chooses.
+    package var placement: ReadingPlacement = .left {
+        didSet { if placement != oldValue { fitMeasure() } }
+    }
+    /// A `fitMeasure` waits for the main loop.
+    private var measurePending = false
+    /// The reader chose a placement from the page's menu (the window keeps it in the session).
+    package var onPlacementChosen: ((ReadingPlacement) -> Void)?
     lazy var finder = PageFinder(page: self)
     /// The page's images in the buffer (`PageView+Images.swift`).
     var images = PageViewImages()
+    /// The page's form controls in the buffer and what is filled in (`PageView+Forms.swift`).
+    var forms = PageViewForms()
+    /// A form was sent (a submit button, or Return in a field): where to go and, for POST, the body.
+    package var onFormSubmitted: ((FormSubmission) -> Void)?
+    /// A form could not be sent, and why.
+    package var onFormRefused: ((String) -> Void)?
 
     /// About this much text goes in per main-loop turn: a few milliseconds of work. Pango lays out a paragraph
     /// as a whole, so the document model breaks overlong lines and expands tabs before the text gets here
@@ -86,6 +100,36 @@ package final class PageView {
             self?.buttonReleased(x: x, y: y, button: button) ?? false
         }
         connectReading()
+        // After the allocation, not inside it: a resize GTK is asked for while it allocates is lost.
+        textView.onWidthChange { [weak self] _ in
+            guard let self, !self.measurePending else { return }
+            self.measurePending = true
+            MainLoop.idle { [weak self] in
+                self?.measurePending = false
+                self?.fitMeasure()
+            }
+        }
+        textView.blendSideSpace()
+    }
+
+    /// Lines of prose no longer than about this many characters of the text's font: typographers' comfortable
+    /// measure is 45 to 75 (Bringhurst, "The Elements of Typographic Style", 2.1.2); browsers leave it to pages.
+    static let measureCharacters = 75
+
+    /// Leaves the space beyond the measure empty beside the text, to its right or on both sides. Runs when the
+    /// view's width or the text size changes: two numbers set on the view, whose new width GTK lays out anyway.
+    func fitMeasure() {
+        let margins = 32
+        // Lines that keep their shape (code, tables) are never cut: the measure takes in the widest of them.
+        let preformatted = Double(document?.widestPreformattedColumns ?? 0) * textView.monospaceCharacterWidth
+            + Double(2 * PageTag.codeBlockPadding)
+        let prose = Double(Self.measureCharacters) * textView.averageCharacterWidth
+        let measure = Int(max(prose, preformatted).rounded(.up)) + margins
+        let room = max(0, textView.width - measure)
+        switch placement {
+        case .left: textView.setSideSpace(left: 0, right: room)
+        case .centred: textView.setSideSpace(left: room / 2, right: room - room / 2)
+        }
     }
 
     /// The text shown, for tests and the accessible name: the document's text.
@@ -106,6 +150,7 @@ package final class PageView {
         insertInSlices()
         restore(offset ?? 0)
         finder.pageChanged()
+        fitMeasure()
     }
 
     /// Shows a partly arrived page again, keeping the reader where they are. Only what changed is replaced:
@@ -131,6 +176,7 @@ package final class PageView {
             let cut = runStarts[common]
             textView.deleteToEnd(fromCharacter: cut)
             cutImages(at: cut)
+            cutControls(at: cut)
             runStarts.removeSubrange(common...)
             while let last = linkRanges.last, last.end > cut {
                 linkRanges.removeLast()
@@ -138,12 +184,14 @@ package final class PageView {
             }
         }
         self.document = document
+        formsUpdated(to: document)
         nextRun = common
         nextByte = 0
         insertInSlices()
         verticalOffset = offset
         restore(offset)
         finder.pageChanged()
+        fitMeasure()
     }
 
     /// Window coordinates of link `index`'s first character, for tests that click. Tags the link `link:N`.
@@ -177,6 +225,7 @@ package final class PageView {
         nextByte = 0
         runStarts = []
         images = PageViewImages()
+        formsReplaced(by: document)
         textView.scrollToStart()
     }
 
@@ -246,7 +295,9 @@ package final class PageView {
         let tagging = Self.coalesced(ranges)
         slice.withUnsafeBufferPointer { textView.appendUTF8($0, tagging: tagging) }
         isComplete = nextRun >= storage.runCount
-        placeImages(insertedBytes: isComplete ? storage.bytes.count : storage.range(ofRun: nextRun).lowerBound + nextByte)
+        let inserted = isComplete ? storage.bytes.count : storage.range(ofRun: nextRun).lowerBound + nextByte
+        placeImages(insertedBytes: inserted)
+        placeControls(insertedBytes: inserted)
         return isComplete
     }
 
@@ -478,4 +529,12 @@ package final class PageView {
         textView.setPointer(hand: link != nil)
         onLinkHover?(url(ofLink: link))
     }
+}
+
+/// Where the text of a page sits in a window wider than its measure.
+package enum ReadingPlacement: Sendable {
+    /// At the left, with the space beyond the measure to its right.
+    case left
+    /// In the middle, the space shared on both sides.
+    case centred
 }

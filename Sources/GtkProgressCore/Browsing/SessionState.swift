@@ -44,6 +44,8 @@ package struct SessionState: Equatable, Sendable {
         package var images: Bool
         /// The window's "Page style" toggle: pages with their author styles (the default) or without.
         package var pageStyles: Bool
+        /// The text sits in the middle of a wide window instead of at its left (`PageView.placement`).
+        package var centred = false
 
         package init(entries: [Entry], currentIndex: Int, zoom: ZoomLevel = .normal, width: Int? = nil,
                     height: Int? = nil, images: Bool = true, pageStyles: Bool = true) {
@@ -110,7 +112,8 @@ package struct SessionState: Equatable, Sendable {
                 FileFormat.Entry(url: Self.stored(entry.url), title: entry.title,
                                  scroll: entry.scroll.isFinite ? max(entry.scroll, 0) : 0, document: entry.document)
             }, current: window.currentIndex, zoom: window.zoom.factor, width: window.width, height: window.height,
-               images: window.images ? nil : false, pageStyle: window.pageStyles ? nil : false)
+               images: window.images ? nil : false, pageStyle: window.pageStyles ? nil : false,
+               centred: window.centred ? true : nil)
         }, visited: state.visited.map(Self.stored), zoom: zoom.factor)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -264,9 +267,11 @@ package struct SessionState: Equatable, Sendable {
             entries = Array(entries.suffix(maxEntries))
             current = min(max(current - dropped, 0), entries.count - 1)
             let size = { (value: Int?) in value.flatMap { (100...16384).contains($0) ? $0 : nil } }
-            state.windows.append(Window(entries: entries, currentIndex: current, zoom: ZoomLevel(factor: window.zoom ?? 1),
-                                        width: size(window.width), height: size(window.height),
-                                        images: window.images ?? true, pageStyles: window.pageStyle ?? true))
+            var restored = Window(entries: entries, currentIndex: current, zoom: ZoomLevel(factor: window.zoom ?? 1),
+                                  width: size(window.width), height: size(window.height),
+                                  images: window.images ?? true, pageStyles: window.pageStyle ?? true)
+            restored.centred = window.centred ?? false
+            state.windows.append(restored)
         }
         state.visited = (file.visited ?? []).suffix(maxVisited).compactMap(usableURL)
         state.zoom = ZoomLevel(factor: file.zoom ?? 1)
@@ -316,6 +321,7 @@ package struct SessionState: Equatable, Sendable {
             var images: Bool?
             /// Written only when off, so a session of windows with page styles reads as before.
             var pageStyle: Bool?
+            var centred: Bool?
         }
 
         struct Entry: Codable {

@@ -87,6 +87,46 @@ package struct Document: Sendable {
     package var styleNotes: [String] = []
     /// Linked stylesheets the build had no bytes for (`PageStyleOptions.sheets`); the window fetches them.
     package var missingStyleSheets: [URL] = []
+    /// The page's forms and their controls, in document order (`PageForm`, `FormControl`).
+    package var forms: [PageForm] = []
+    package var controls: [FormControl] = []
+    /// What relative addresses resolve against: `<base href>`, or the page's own address.
+    package var baseURL: URL?
+    /// Columns of the longest line that keeps its shape (preformatted text, a table's rows): the window's
+    /// reading measure is never narrower, so no such line is cut (`widestPreformattedLine`).
+    package var widestPreformattedColumns = 0
+
+    /// Counts the columns of each line of preformatted runs (wide characters two), once, where the document
+    /// is built (off the main loop).
+    static func widestPreformattedLine(in storage: RunStorage) -> Int {
+        var widest = 0, columns = 0
+        storage.bytes.withUnsafeBufferPointer { bytes in
+            for run in 0..<storage.runCount {
+                let preformatted = storage.styles[Int(storage.runStyles[run])].preformatted
+                var k = storage.range(ofRun: run).lowerBound
+                let end = storage.range(ofRun: run).upperBound
+                while k < end {
+                    let byte = bytes[k]
+                    if byte == 0x0A {
+                        widest = max(widest, columns)
+                        columns = 0
+                        k += 1
+                        continue
+                    }
+                    if byte < 0x80 {
+                        if preformatted { columns += 1 }
+                        k += 1
+                        continue
+                    }
+                    let (scalar, length) = decodeScalar(bytes, at: k)
+                    if preformatted { columns += isWide(scalar.value) ? 2 : isZeroWidth(scalar) ? 0 : 1 }
+                    k += length
+                }
+                widest = max(widest, columns)
+            }
+        }
+        return widest
+    }
 
     package let storage: RunStorage
     /// Places in the page by `id` (or `<a name>`), as byte offsets into the text.
@@ -144,7 +184,9 @@ package struct Document: Sendable {
         writer.style = TextStyle(monospace: true, preformatted: true)
         var text = text
         text.withUTF8 { writer.appendPreformatted($0) }
-        return Document(title: nil, links: [], metaRefresh: nil, storage: writer.finish())
+        var document = Document(title: nil, links: [], metaRefresh: nil, storage: writer.finish())
+        document.widestPreformattedColumns = widestPreformattedLine(in: document.storage)
+        return document
     }
 
     /// The runs in order. Each call builds the strings; views iterate the storage instead.

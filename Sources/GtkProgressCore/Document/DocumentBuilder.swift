@@ -48,6 +48,15 @@ struct DocumentBuilder {
     /// The element whose text is being written, for the inline elements the prefilter made pieces of.
     private var textParent: GumboNodeRef?
     private var textCSS = CSSInherited.initial
+    /// The page's forms and controls so far, and the form new controls belong to (HTML's "form element
+    /// pointer").
+    private var forms: [PageForm] = []
+    private var controls: [FormControl] = []
+    private var formPointer: Int?
+    /// The `<label>`s open around the walk: where each one's text starts, the controls inside it, and the `id`
+    /// its `for` names; and the labels of `id`s, found when a labelled `<label for>` ends.
+    private var labels: [(start: Int, writerDepth: Int, controls: [Int], target: String?)] = []
+    private var labelsByID: [String: String] = [:]
 
     /// w3m's `MAX_TABLE` (table.h): tables nested deeper read as blocks of text.
     static let maximumTableNesting = 20
@@ -181,6 +190,27 @@ struct DocumentBuilder {
                 // In a table cell, the place is the table's, which goes where the outermost writer stands.
                 anchors[id] = outerWriters.first?.byteCount ?? writer.byteCount
             }
+        }
+        switch element.tag {
+        case GUMBO_TAG_INPUT.rawValue, GUMBO_TAG_SELECT.rawValue, GUMBO_TAG_TEXTAREA.rawValue:
+            appendControl(element)
+            return nil
+        case GUMBO_TAG_BUTTON.rawValue:
+            // A button labelled with text is a control. One holding markup (an icon, or half a page that
+            // misnested tags left inside it) is read as its content, as w3m reads every button, so none of that
+            // text is lost.
+            if (0..<element.childCount).allSatisfy({ element.child($0).isText }) {
+                appendControl(element)
+                return nil
+            }
+        case GUMBO_TAG_LABEL.rawValue:
+            labels.append((writer.byteCount, outerWriters.count, [], element.attribute("for")))
+        case GUMBO_TAG_FORM.rawValue:
+            forms.append(PageForm(action: element.attribute("action"), method: element.attribute("method"),
+                                  encoding: element.attribute("enctype")))
+            formPointer = forms.count - 1
+        default:
+            break
         }
         var style = writer.style
         if role.isBlock {
@@ -406,6 +436,19 @@ struct DocumentBuilder {
     private mutating func leave(_ frame: Frame) {
         for hash in frame.ancestorHashes { ancestors.remove(hash) }
         if let after = frame.after { writer.appendText(after) }
+        // A form the parser left empty (a `<form>` between a table's rows) still owns the controls after it,
+        // as the form element pointer does in HTML's tree construction; any other ends with its element.
+        if frame.node.tag == GUMBO_TAG_FORM.rawValue, frame.node.childCount > 0 { formPointer = nil }
+        if frame.node.tag == GUMBO_TAG_LABEL.rawValue, frame.node.isHTML, let label = labels.popLast() {
+            // The label's words, without the controls' own characters.
+            let text = label.writerDepth == outerWriters.count ? writer.text(since: label.start) : nil
+            let words = (text ?? "").split(whereSeparator: { $0.isWhitespace || $0 == "\u{FFFC}" })
+            if !words.isEmpty {
+                let name = words.joined(separator: " ")
+                for index in label.controls where controls[index].label == nil { controls[index].label = name }
+                if let target = label.target, labelsByID[target] == nil { labelsByID[target] = name }
+            }
+        }
         if frame.breakAfter { writer.requestBreak(1) }
         switch frame.table {
         case .none:
@@ -720,6 +763,13 @@ struct DocumentBuilder {
         var document = Document(title: title, links: links, metaRefresh: metaRefresh, storage: writer.finish(),
                                 anchors: anchors)
         document.images = pageImages
+        document.forms = forms
+        for index in controls.indices where controls[index].label == nil {
+            if let id = controls[index].elementID { controls[index].label = labelsByID[id] }
+        }
+        document.controls = controls
+        document.baseURL = base
+        document.widestPreformattedColumns = Document.widestPreformattedLine(in: document.storage)
         return document
     }
 }
@@ -766,6 +816,159 @@ extension DocumentBuilder {
                                              media: node.attribute("media")))
         }
         return sources.reversed()
+    }
+}
+
+// MARK: Forms
+
+extension DocumentBuilder {
+    /// Reads a form control and writes it: in the window, one U+FFFC its widget replaces; in plain text (and
+    /// inside a table's columns, which are laid out as text), as w3m prints it: `[value    ]`, `[*]`, `(*)`,
+    /// `[Label]`.
+    private mutating func appendControl(_ element: GumboNodeRef) {
+        guard var control = Self.control(element, form: formPointer, collapsedText: collapsedText(of:)) else {
+            return
+        }
+        control.elementID = element.attribute("id")
+        if !labels.isEmpty { labels[labels.count - 1].controls.append(controls.count) }
+        if case .hidden = control.kind {
+            controls.append(control)
+            return
+        }
+        if element.tag == GUMBO_TAG_BUTTON.rawValue, control.placeholder == nil {
+            // A `<button>` with nothing in it shows nothing (markup capped for depth leaves thousands of them);
+            // it still submits its form on Return.
+            controls.append(control)
+            return
+        }
+        if !textMarks && outerWriters.isEmpty {
+            let marker = "\u{FFFC}"
+            if writer.style.preformatted {
+                var text = marker
+                text.withUTF8 { writer.appendPreformatted($0) }
+            } else {
+                writer.appendText(marker)
+            }
+            control.offset = writer.byteCount - marker.utf8.count
+            controls.append(control)
+            return
+        }
+        controls.append(control)
+        // The field's width is its spaces: they are kept as written, and the line it stands in is not rewrapped
+        // (as a preformatted line is not).
+        let saved = writer.styleID
+        var style = writer.style
+        style.preformatted = true
+        writer.style = style
+        for (index, line) in FormText.lines(of: control).enumerated() {
+            if index > 0 { writer.lineBreak() }
+            var line = line
+            line.withUTF8 { writer.appendPreformatted($0) }
+        }
+        writer.styleID = saved
+    }
+
+    /// The control `element` is, with the attributes it starts with; nil for what is no control (an image
+    /// button is its image, `PageImage`).
+    private static func control(_ element: GumboNodeRef, form: Int?,
+                                collapsedText: (GumboNodeRef) -> String?) -> FormControl? {
+        let name = element.attribute("name") ?? ""
+        let disabled = element.hasAttribute("disabled")
+        let size = HTMLInteger.nonNegative(element.attribute("size"), clampedTo: 1...200) ?? 20
+        var control = FormControl(kind: .hidden, name: name, value: element.attribute("value") ?? "",
+                                  checked: element.hasAttribute("checked"), disabled: disabled,
+                                  size: size, placeholder: element.attribute("placeholder"), form: form)
+        switch element.tag {
+        case GUMBO_TAG_SELECT.rawValue:
+            var options: [FormOption] = []
+            func add(_ option: GumboNodeRef, disabled groupDisabled: Bool) {
+                let label = option.attribute("label") ?? collapsedText(option) ?? ""
+                options.append(FormOption(label: label, value: option.attribute("value") ?? label,
+                                          selected: option.hasAttribute("selected"),
+                                          disabled: groupDisabled || option.hasAttribute("disabled")))
+            }
+            // Options and groups of options, as many as a person could read through.
+            for index in 0..<min(element.childCount, 10_000) {
+                let child = element.child(index)
+                guard child.isElement else { continue }
+                if child.tag == GUMBO_TAG_OPTION.rawValue {
+                    add(child, disabled: false)
+                } else if child.tag == GUMBO_TAG_OPTGROUP.rawValue {
+                    for k in 0..<min(child.childCount, 10_000) where child.child(k).isElement
+                        && child.child(k).tag == GUMBO_TAG_OPTION.rawValue {
+                        add(child.child(k), disabled: child.hasAttribute("disabled"))
+                    }
+                }
+            }
+            control.kind = .select(options: options, multiple: element.hasAttribute("multiple"))
+            control.value = ""
+        case GUMBO_TAG_TEXTAREA.rawValue:
+            // The text area's content is its value, with one line break right after the start tag dropped
+            // (the parser's rule for `textarea`).
+            var text = ""
+            for index in 0..<element.childCount where element.child(index).isText {
+                text += String(decoding: element.child(index).text, as: UTF8.self)
+            }
+            if text.hasPrefix("\n") { text.removeFirst() }
+            control.value = text
+            let rows = HTMLInteger.nonNegative(element.attribute("rows"), clampedTo: 1...100) ?? 2
+            let columns = HTMLInteger.nonNegative(element.attribute("cols"), clampedTo: 1...200) ?? 20
+            control.kind = .textArea(rows: rows, columns: columns)
+            control.size = columns
+        case GUMBO_TAG_BUTTON.rawValue:
+            let type = element.attribute("type")?.trimmed().lowercased()
+            control.kind = type == "reset" ? .reset : type == "button" ? .button : .submit
+            // A button's label is its content; its value is what it sends.
+            control.placeholder = collapsedText(element)
+        default:
+            let type = element.attribute("type")?.trimmed().lowercased() ?? "text"
+            switch type {
+            case "hidden": control.kind = .hidden
+            case "checkbox", "radio":
+                control.kind = type == "checkbox" ? .checkbox : .radio
+                if element.attribute("value") == nil { control.value = "on" }
+            // A button's label is its value; `placeholder` holds a `<button>`'s content.
+            case "submit": control.kind = .submit; control.placeholder = nil
+            case "reset": control.kind = .reset; control.placeholder = nil
+            case "button": control.kind = .button; control.placeholder = nil
+            case "image", "file": return nil
+            case "password": control.kind = .field(type: type, secret: true)
+            default: control.kind = .field(type: type, secret: false)
+            }
+        }
+        return control
+    }
+}
+
+/// A form control as plain text, as `w3m -dump` prints it.
+package enum FormText {
+    /// The lines of `control`: one for all but a text area, which has one a row.
+    package static func lines(of control: FormControl, value: String? = nil) -> [String] {
+        let value = value ?? control.value
+        func field(_ text: String, width: Int) -> String {
+            let shown = String(text.prefix(width))
+            return "[" + shown + String(repeating: " ", count: max(0, width - shown.count)) + "]"
+        }
+        switch control.kind {
+        case .hidden: return []
+        case .field(_, let secret):
+            return [field(secret ? String(repeating: "*", count: value.count) : value, width: control.size)]
+        case .checkbox: return [control.checked ? "[*]" : "[ ]"]
+        case .radio: return [control.checked ? "(*)" : "( )"]
+        case .select(let options, _):
+            let state = FormState(controls: [control])
+            return ["[" + state.selected[0].map { options[$0].label }.joined(separator: ", ") + "]"]
+        case .textArea(let rows, let columns):
+            var lines = value.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if lines.count < rows { lines += Array(repeating: "", count: rows - lines.count) }
+            return lines.prefix(max(rows, 1)).map { field($0, width: columns) }
+        case .submit:
+            return ["[" + (control.placeholder ?? (control.value.isEmpty ? "SUBMIT" : control.value)) + "]"]
+        case .reset:
+            return ["[" + (control.placeholder ?? (control.value.isEmpty ? "RESET" : control.value)) + "]"]
+        case .button:
+            return ["[" + (control.placeholder ?? control.value) + "]"]
+        }
     }
 }
 

@@ -453,7 +453,10 @@ private enum KeptAttribute {
                                    // Author styles: class selectors and `<link rel="stylesheet">`.
                                    "class", "rel",
                                    // Embedded content: an object's source, a frame's title.
-                                   "data", "title"].map { Array($0.utf8) }
+                                   "data", "title",
+                                   // Forms (`PageForm`, `FormControl`).
+                                   "action", "method", "enctype", "checked", "selected", "disabled", "rows",
+                                   "cols", "placeholder", "multiple", "label", "for"].map { Array($0.utf8) }
     static let fontBreakout = Set(["color", "face", "size"].compactMap { names.firstIndex(of: Array($0.utf8)) })
 
     static func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -222,6 +222,8 @@ extension MarkupScanner {
             if equalsLowercase(attributeName, "id") || (isAnchor && equalsLowercase(attributeName, "name")) {
                 return nil
             }
+            // So is a `<label for>`, which names a form control.
+            if tag == GUMBO_TAG_LABEL.rawValue && equalsLowercase(attributeName, "for") { return nil }
             if isAnchor && piece.href == nil && equalsLowercase(attributeName, "href") {
                 guard let value = attributeValue(attribute), isPlain(value) else { return nil }
                 piece.href = value

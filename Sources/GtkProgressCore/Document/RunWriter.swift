@@ -85,6 +85,12 @@ struct RunWriter {
 
     var byteCount: Int { bytes.count }
 
+    /// The text written since `offset` (nil when `offset` is not in this writer's text).
+    func text(since offset: Int) -> String? {
+        guard offset >= 0, offset <= bytes.count else { return nil }
+        return String(decoding: bytes[offset...], as: UTF8.self)
+    }
+
     /// Whether anything but spaces and line breaks was written since `offset`.
     func hasVisibleText(since offset: Int) -> Bool {
         bytes[offset...].contains { !isSpace($0) }

@@ -4,9 +4,12 @@ import FoundationEssentials
 /// opens http, https and file addresses it is given, and keeps redirects to `NavigationPolicy.redirectSchemes`.
 package struct LoadRequest: Sendable, Equatable {
     package var url: URL
+    /// A form's `application/x-www-form-urlencoded` data, sent by POST; nil for GET.
+    package var body: [UInt8]?
 
-    package init(url: URL) {
+    package init(url: URL, body: [UInt8]? = nil) {
         self.url = url
+        self.body = body
     }
 }
 

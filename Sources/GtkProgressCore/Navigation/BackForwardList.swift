@@ -12,6 +12,9 @@ package struct HistoryEntry<Page> {
     /// Entries with the same number show one document: a jump to a place in the page (`#fragment`) makes an entry
     /// of its own that shares the document it jumped in (WHATWG HTML, "navigate to a fragment").
     public var documentID: Int
+    /// The form data the page was the answer to, sent by POST: loading it again sends the form again, which
+    /// only the reader may ask for (`NavigationModel.reload`).
+    package var formBody: [UInt8]?
 
     public init(url: URL, title: String? = nil, scrollOffset: Double = 0, page: Page? = nil, isError: Bool = false,
                 documentID: Int = 0) {

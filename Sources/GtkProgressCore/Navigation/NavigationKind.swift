@@ -27,4 +27,6 @@ package struct PendingNavigation: Sendable, Equatable {
     package let id: Int
     package let url: URL
     package let kind: NavigationKind
+    /// A form's data sent by POST (`FormSubmission`); nil for every other navigation.
+    package var body: [UInt8]? = nil
 }

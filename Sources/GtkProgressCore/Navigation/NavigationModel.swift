@@ -11,6 +11,9 @@ package enum NavigationDecision<Page> {
     case sameDocument(HistoryEntry<Page>, scroll: SameDocumentScroll)
     /// Refused before anything changed; the message is for the status line.
     case refused(String)
+    /// Reload of a page that answered a form sent by POST: loading it again sends the form again, so the reader
+    /// is asked first (`reload(resendingForm: true)` sends it).
+    case confirmResend(HistoryEntry<Page>)
     /// Nothing to do (Back at the first entry, Reload with no page).
     case none
 }
@@ -69,6 +72,19 @@ package final class NavigationModel<Page> {
         return .load(begin(url, kind))
     }
 
+    /// Sends a form of the current page (`FormSubmission`): by GET, a navigation like a link's; by POST, the
+    /// same navigation carrying the form's data, which the page it brings remembers (`HistoryEntry.formBody`).
+    package func submitForm(_ submission: FormSubmission) -> NavigationDecision<Page> {
+        guard let body = submission.body else { return navigate(to: submission.url, kind: .link) }
+        let source = NavigationPolicy.source(of: .link, on: current?.url)
+        if let refusal = NavigationPolicy.refusal(for: submission.url, source: source) { return .refused(refusal) }
+        if submission.url.isFileURL { return .refused(FormRefusal.postToFile.description) }
+        var navigation = begin(submission.url, .link)
+        navigation.body = body
+        pending = navigation
+        return .load(navigation)
+    }
+
     /// A link of the current page to open in a new window: the kind that window's navigation carries, so that the
     /// policy applied there is this page's, or the refusal when this page may not open `url` at all (then no
     /// window opens).
@@ -80,9 +96,19 @@ package final class NavigationModel<Page> {
 
     /// Reload always goes to the network, including for an error page (it retries the failed URL). An entry from
     /// a saved session was never checked: it is, as if typed.
-    package func reload() -> NavigationDecision<Page> {
+    ///
+    /// A page that answered a form sent by POST is loaded again only with `resendingForm`: loading it sends the
+    /// form again (an order placed twice), so the reader is asked first, as browsers ask.
+    package func reload(resendingForm: Bool = false) -> NavigationDecision<Page> {
         guard let entry = current else { return .none }
         if let refusal = NavigationPolicy.refusal(for: entry.url, source: .user) { return .refused(refusal) }
+        if let body = entry.formBody {
+            guard resendingForm else { return .confirmResend(entry) }
+            var navigation = begin(entry.url, .reload)
+            navigation.body = body
+            pending = navigation
+            return .load(navigation)
+        }
         return .load(begin(entry.url, .reload))
     }
 
@@ -122,8 +148,10 @@ package final class NavigationModel<Page> {
     }
 
     /// Frees the cached page of entries more than `keep` steps from the current one; they load again when visited.
+    /// The answer to a form sent by POST stays: loading it again would send the form again.
     package func trimCache(keeping keep: Int) {
-        for index in list.entries.indices where abs(index - list.currentIndex) > keep {
+        for index in list.entries.indices where abs(index - list.currentIndex) > keep
+            && list.entries[index].formBody == nil {
             list.update(at: index) { $0.page = nil }
         }
     }
@@ -153,6 +181,7 @@ package final class NavigationModel<Page> {
             return true
         }
         var entry = HistoryEntry(url: url, title: title, page: page, isError: isError)
+        entry.formBody = navigation.body
         switch navigation.kind {
         case .typed, .link, .dropped, .commandLine, .openedFrom:
             entry.documentID = newDocumentID()

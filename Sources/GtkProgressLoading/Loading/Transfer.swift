@@ -70,6 +70,14 @@ final class Transfer {
             if let refused = easy.refusedOption { setupFailure = setupFailure(refused.option, refused.code) }
         }
         easy.applyWebPolicy(to: request.url, options: options)
+        if let body = request.body {
+            // A form sent by POST: libcurl copies the data and sends it with the Content-Type
+            // `application/x-www-form-urlencoded` (<https://curl.se/libcurl/c/CURLOPT_COPYPOSTFIELDS.html>); the
+            // size goes first, as that page asks. The urlencoded serializer writes ASCII only, no NUL. A 301,
+            // 302 or 303 answer is then followed by GET, as browsers do (CURLOPT_POSTREDIR left at 0).
+            easy.set(CURLOPT_POSTFIELDSIZE_LARGE, Int64(body.count))
+            easy.set(CURLOPT_COPYPOSTFIELDS, String(decoding: body, as: UTF8.self))
+        }
         // Under one byte per second: the server has stopped, or trickles too slowly to ever finish. libcurl
         // averages the speed over the last five seconds, so it cannot say how many bytes came in the stall time;
         // `watch` is the precise rule, and libcurl's the backstop five seconds behind it (and what makes libcurl
