@@ -72,6 +72,11 @@ package final class PageView {
     /// as a whole, so the document model breaks overlong lines and expands tabs before the text gets here
     /// (`RunWriter.longestLine`).
     private static let sliceBytes = 32 * 1024
+    /// A slice also ends after this many tagged stretches, since GtkTextBuffer's work goes by tag application,
+    /// not by character (`coalesced`): a 32 KB slice of Node.js's all.html carried 5,747 and took 20 ms of CPU
+    /// in the main-loop turn that shows the page on Back or Reload, where 32 KB of plain words take one or two.
+    /// 800 keeps a turn to a few milliseconds and still fills the first screen of such a page.
+    private static let rangesPerSlice = 800
     /// What placing one image costs against `sliceBytes` (a buffer edit and a pixbuf or a label widget).
     private static let imageBytes = 1024
     /// Characters `showProgressive` deletes from the buffer on screen, at most.
@@ -208,7 +213,8 @@ package final class PageView {
         // counts as `imageBytes` of the slice, so a page of thousands of images is placed a few dozen a turn.
         var imageCharge = 0
         storage.bytes.withUnsafeBufferPointer { bytes in
-            while nextRun < storage.runCount, slice.count + imageCharge < Self.sliceBytes {
+            while nextRun < storage.runCount, slice.count + imageCharge < Self.sliceBytes,
+                  ranges.count < Self.rangesPerSlice {
                 let run = storage.range(ofRun: nextRun)
                 if nextByte == 0 { runStarts.append(sliceStart + characters) }
                 let from = run.lowerBound + nextByte
