@@ -140,7 +140,7 @@ final class PageViewTests: XCTestCase {
         XCTAssertLessThan(document.text.utf8.count, 32 * 1024, "the page is smaller than one slice of bytes")
         page.show(document, scrollTo: nil)
         XCTAssertFalse(page.isComplete, "the first slice stopped at its tagged stretches")
-        XCTAssertGreaterThan(page.textView.characterCount, 1000, "the first screen is there")
+        XCTAssertGreaterThan(page.textView.characterCount, 500, "the first slice's lines are there")
         let started = MainLoop.monotonicSeconds()
         while !page.isComplete && MainLoop.monotonicSeconds() - started < 60 {
             if !MainLoop.iterate() { usleep(1000) }

@@ -75,8 +75,9 @@ package final class PageView {
     /// A slice also ends after this many tagged stretches, since GtkTextBuffer's work goes by tag application,
     /// not by character (`coalesced`): a 32 KB slice of Node.js's all.html carried 5,747 and took 20 ms of CPU
     /// in the main-loop turn that shows the page on Back or Reload, where 32 KB of plain words take one or two.
-    /// 800 keeps a turn to a few milliseconds and still fills the first screen of such a page.
-    private static let rangesPerSlice = 800
+    /// 400 keeps the turn that shows the page, and the one that lays out and draws its first screen, under 20 ms
+    /// of CPU (perf, Back to all.html); the rest of the first screen follows in the next turn.
+    private static let rangesPerSlice = 400
     /// What placing one image costs against `sliceBytes` (a buffer edit and a pixbuf or a label widget).
     private static let imageBytes = 1024
     /// Characters `showProgressive` deletes from the buffer on screen, at most.
