@@ -131,6 +131,25 @@ final class PageViewTests: XCTestCase {
         XCTAssertEqual(page.text, document.text)
     }
 
+    /// A slice ends after a bounded number of tagged stretches, not only after 32 KB: GtkTextBuffer's cost goes
+    /// by tag application, so 16 KB of alternating bold and italic words (6,000 stretches) do not go in at once
+    /// in the turn that shows the page.
+    func testATagDensePageGoesInSeveralSlices() async {
+        let words = (0..<3000).map { "<b>w\($0 % 10)</b> <i>x</i>" }.joined(separator: " ")
+        let document = Document.parse(html: "<p>\(words)</p>", baseURL: Self.baseURL)
+        XCTAssertLessThan(document.text.utf8.count, 32 * 1024, "the page is smaller than one slice of bytes")
+        page.show(document, scrollTo: nil)
+        XCTAssertFalse(page.isComplete, "the first slice stopped at its tagged stretches")
+        XCTAssertGreaterThan(page.textView.characterCount, 500, "the first slice's lines are there")
+        let started = MainLoop.monotonicSeconds()
+        while !page.isComplete && MainLoop.monotonicSeconds() - started < 60 {
+            if !MainLoop.iterate() { usleep(1000) }
+        }
+        XCTAssertTrue(page.isComplete)
+        settle()
+        XCTAssertEqual(page.text, document.text)
+    }
+
     /// Leaving a large page swaps in a new buffer: the old text is not deleted from the buffer on screen (which
     /// ran GTK's handlers over all of it for seconds) but leaves whole, then goes a slice per main-loop turn.
     func testLeavingALargePageDetachesItsBufferAndEmptiesItInSlices() async throws {

@@ -86,6 +86,12 @@ package final class PageView {
     /// as a whole, so the document model breaks overlong lines and expands tabs before the text gets here
     /// (`RunWriter.longestLine`).
     private static let sliceBytes = 32 * 1024
+    /// A slice also ends after this many tagged stretches, since GtkTextBuffer's work goes by tag application,
+    /// not by character (`coalesced`): a 32 KB slice of Node.js's all.html carried 5,747 and took 20 ms of CPU
+    /// in the main-loop turn that shows the page on Back or Reload, where 32 KB of plain words take one or two.
+    /// 400 keeps the turn that shows the page, and the one that lays out and draws its first screen, under 20 ms
+    /// of CPU (perf, Back to all.html); the rest of the first screen follows in the next turn.
+    private static let rangesPerSlice = 400
     /// What placing one image costs against `sliceBytes` (a buffer edit and a pixbuf or a label widget).
     private static let imageBytes = 1024
     /// Characters `showProgressive` deletes from the buffer on screen, at most.
@@ -257,7 +263,8 @@ package final class PageView {
         // counts as `imageBytes` of the slice, so a page of thousands of images is placed a few dozen a turn.
         var imageCharge = 0
         storage.bytes.withUnsafeBufferPointer { bytes in
-            while nextRun < storage.runCount, slice.count + imageCharge < Self.sliceBytes {
+            while nextRun < storage.runCount, slice.count + imageCharge < Self.sliceBytes,
+                  ranges.count < Self.rangesPerSlice {
                 let run = storage.range(ofRun: nextRun)
                 if nextByte == 0 { runStarts.append(sliceStart + characters) }
                 let from = run.lowerBound + nextByte
