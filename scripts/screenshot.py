@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Takes the README's screenshots of the real app under the current X display:
-docs/screenshot.png (the welcome page) and docs/loading.png (the bundled large page arriving over a throttled loopback
-connection, with the progress bar under way). Usage: screenshot.py BINARY
+docs/screenshot.png (the welcome page), docs/loading.png (the bundled large page arriving over a throttled loopback
+connection, with the progress bar under way) and docs/images.png (a page with pictures in four formats and one that
+is missing). Usage: screenshot.py BINARY
 
 screenshot.py --bar-demo BAR_DEMO takes docs/bar-demo.png instead: the library's example window 2.6 s into its
 simulated slow load."""
@@ -73,3 +74,33 @@ finally:
     app.terminate()
     app.wait()
 server.shutdown()
+
+# A page of pictures: the test fixtures (JPEG, WebP, SVG, GIF) and one missing, served from a folder of its own.
+import shutil
+import tempfile
+folder = tempfile.mkdtemp(prefix="gtkprogress-shot-")
+for name in ("photo.jpg", "solid.webp", "solid.svg", "solid.gif"):
+    shutil.copy(os.path.join(ROOT, "Tests", "Fixtures", "images", name), folder)
+with open(os.path.join(folder, "pictures.html"), "w") as f:
+    f.write("""<!DOCTYPE html><meta charset="utf-8"><title>Pictures</title><h1>Pictures</h1>
+<p>A photo, decoded off the main loop at the size the page gives it:</p>
+<p><img src="photo.jpg" width="256" height="192" alt="A photo"></p>
+<p>WebP, SVG and GIF through Debian's gdk-pixbuf loaders:
+<img src="solid.webp" width="80" height="60" alt="WebP"> <img src="solid.svg" width="80" height="60" alt="SVG">
+<img src="solid.gif" width="80" height="60" alt="GIF"></p>
+<p>A picture that is not there leaves its alt text in a thin frame:
+<img src="missing.png" alt="The harbour at dawn"></p>""")
+handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=folder)
+handler.log_message = lambda *a: None
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+threading.Thread(target=server.serve_forever, daemon=True).start()
+app = subprocess.Popen([binary, f"http://127.0.0.1:{server.server_address[1]}/pictures.html"])
+try:
+    wid = window_of(app, "Pictures")
+    time.sleep(2.0)
+    shot(wid, os.path.join(docs, "images.png"))
+finally:
+    app.terminate()
+    app.wait()
+    server.shutdown()
+    shutil.rmtree(folder, ignore_errors=True)
