@@ -40,14 +40,7 @@ package enum LocalFile {
 
     /// The sentence for a file that is not a regular one (`mode` from `stat`), or nil for a regular file.
     package static func notRegular(_ path: String, mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return L("%@ is a folder, not a file.", path)
-        case S_IFCHR, S_IFBLK: return L("%@ is a device, not a regular file, so it was not opened.", path)
-        case S_IFSOCK: return L("%@ is a socket, not a regular file, so it was not opened.", path)
-        case S_IFLNK: return L("%@ is a symbolic link, not a regular file, so it was not opened.", path)
-        default: return L("%@ is a named pipe (FIFO), not a regular file, so it was not opened.", path)
-        }
+        mode & S_IFMT == S_IFREG ? nil : L("%1$@ is %2$@, so it was not opened.", path, kind(mode))
     }
 
     /// What a file that is not a regular one is, for a sentence: "a device, not a regular file".

@@ -22,9 +22,6 @@ package struct ResourceProgress: Sendable, Equatable {
     private var totalReceived: Int64 = 0
     /// The estimate, 0 … `ceiling` while requests are pending, 1 once all are done.
     package private(set) var value = 0.0
-    /// Requests started, and those done, for "Images 3 of 12".
-    package private(set) var started = 0
-    package private(set) var done = 0
 
     package init() {}
 
@@ -35,7 +32,6 @@ package struct ResourceProgress: Sendable, Equatable {
         guard items[id] == nil else { return }
         items[id] = Item()
         totalToLoad += Self.defaultEstimate
-        started += 1
         if value >= 1 { value = 0 }
     }
 
@@ -69,7 +65,6 @@ package struct ResourceProgress: Sendable, Equatable {
         guard let item = items.removeValue(forKey: id) else { return }
         // What was estimated and never came no longer waits to be received.
         totalToLoad -= item.estimate - item.received
-        done += 1
         if items.isEmpty { value = 1 }
     }
 }
