@@ -39,6 +39,15 @@ final class DocumentWindowTableTests: XCTestCase {
         XCTAssertTrue(document.runs.contains { $0.text.contains("Head 1") && $0.style.bold })
     }
 
+    func testTheCaptionStartsOverItsTableInTheWindow() throws {
+        let html = "<table><caption>Figures</caption><tr><td>a</td><td>b</td></tr></table>"
+        let window = try XCTUnwrap(Document.parse(html: html, baseURL: nil, tabbedTables: true).runs
+            .first { $0.text.contains("Figures") })
+        XCTAssertEqual(window.style.alignment, .left)
+        let dump = try XCTUnwrap(Document.parse(html: html, baseURL: nil).runs.first { $0.text.contains("Figures") })
+        XCTAssertEqual(dump.style.alignment, .center, "the dump centres it over its grid, as w3m does")
+    }
+
     func testDumpKeepsTheMonospaceGrid() {
         let document = Document.parse(html: Self.twelve, baseURL: nil)
         XCTAssertTrue(document.tables.isEmpty)

@@ -34,7 +34,10 @@ extension PageView {
     /// The tag of table `index`'s rows, made and fitted on first use.
     func tableTag(_ index: Int) -> TextTag {
         if let tag = tables.tags[index] { return tag }
-        let tag = textView.createTag("table\(index)")
+        // `cellpadding` as space above and below each row (and beside each cell, in `columnWidths`).
+        let padding = min(document?.tables[safe: index]?.padding ?? 0, 20)
+        let tag = textView.createTag("table\(index)", look: TextTag.Look(pixelsAboveLines: padding,
+                                                                          pixelsBelowLines: padding))
         tables.tags[index] = tag
         fitTable(index)
         // The reading measure may have to widen for it.

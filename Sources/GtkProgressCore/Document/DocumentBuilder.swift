@@ -218,7 +218,11 @@ struct DocumentBuilder {
         }
         var style = writer.style
         if role.isBlock {
-            if element.tag == GUMBO_TAG_CENTER.rawValue || element.tag == GUMBO_TAG_CAPTION.rawValue {
+            if element.tag == GUMBO_TAG_CAPTION.rawValue && tabbedTables {
+                // The window's tables start at the left margin, whatever the window's width: their caption
+                // starts there too, over its table rather than centred across the window.
+                style.alignment = .left
+            } else if element.tag == GUMBO_TAG_CENTER.rawValue || element.tag == GUMBO_TAG_CAPTION.rawValue {
                 style.alignment = .center
             } else if element.hasAttributes, let alignment = Self.alignment(of: element) {
                 style.alignment = alignment
