@@ -146,3 +146,38 @@ def test_find_and_selection_go_through_table_cells(binary):
         app.settled_screenshot("tables-selection.png")
     finally:
         app.close()
+
+
+def test_a_refit_keeps_the_top_line(binary):
+    rows = "".join("<tr>" + "".join(f"<td>row{r}col{c} value</td>" for c in range(1, 13)) + "</tr>"
+                   for r in range(1, 201))
+    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-top-")
+    with os.fdopen(fd, "w") as f:
+        f.write(f"<!DOCTYPE html><html><head><title>Long table</title></head><body><table>{rows}</table>"
+                "</body></html>")
+    app = App(binary, path)
+    try:
+        app.wait_title("Long table")
+        app.wait_text("row200col12 value")
+        xdotool("windowsize", app.window, 1500, 800)
+        wait_for(lambda: app.page_extents()[2] > 1400, what="the page 1500 px wide")
+        wait_for(lambda: _extents(app, "row1col12 value")[1] == _extents(app, "row1col1 value")[1],
+                 what="the first row on one line")
+        app.focus()
+        for _ in range(4):
+            app.key("Page_Down")
+        def top_row():
+            text = app.page_text()
+            return text[:app.top_offset() + 1].count("\n")
+        before = settled(top_row)
+        check(before > 20, f"the view scrolled down into the table (top row {before})")
+        # Narrower: every row now wraps onto more lines, so the table above the reader grows; the row on top stays.
+        xdotool("windowsize", app.window, 900, 800)
+        wait_for(lambda: app.page_extents()[2] < 950, what="the page 900 px wide")
+        wait_for(lambda: _extents(app, "row1col12 value")[1] != _extents(app, "row1col1 value")[1],
+                 what="the rows refitted to the narrower page")
+        after = settled(top_row)
+        check(abs(after - before) <= 1, f"the top line is kept through the refit (row {before} → {after})")
+        app.settled_screenshot("tables-top-kept.png")
+    finally:
+        app.close()

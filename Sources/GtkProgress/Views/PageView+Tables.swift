@@ -25,6 +25,8 @@ struct PageViewTables {
     var tags: [Int: TextTag] = [:]
     var widths: [Int: (minimum: [Int], preferred: [Int])] = [:]
     var measuredAt = 0.0
+    /// The tab stops each table has now.
+    var stops: [Int: [Int]] = [:]
 }
 
 extension PageView {
@@ -66,9 +68,10 @@ extension PageView {
             .max() ?? 0
     }
 
-    /// Sets table `index`'s tab stops for the room the text has now.
-    func fitTable(_ index: Int) {
-        guard let tag = tables.tags[index], let (minimum, preferred) = columnWidths(index) else { return }
+    /// Sets table `index`'s tab stops for the room the text has now; true when they moved.
+    @discardableResult
+    func fitTable(_ index: Int) -> Bool {
+        guard let tag = tables.tags[index], let (minimum, preferred) = columnWidths(index) else { return false }
         let side = textView.sideSpace
         let room = max(0, textView.width - side.left - side.right - 32) - Self.tableGap * max(preferred.count - 1, 0)
         let widths = Self.share(room, minimum: minimum, preferred: preferred)
@@ -78,7 +81,10 @@ extension PageView {
             x += width + Self.tableGap
             positions.append(x)
         }
+        guard tables.stops[index] != positions else { return false }
+        tables.stops[index] = positions
         textView.setTabStops(tag, at: positions)
+        return true
     }
 
     /// Preferred widths when they fit `room`; else minimums plus the rest of the room in proportion to what each
@@ -100,7 +106,14 @@ extension PageView {
             tables.widths = [:]
             tables.measuredAt = characterWidth
         }
-        for index in tables.tags.keys { fitTable(index) }
+        let top = textView.topCharacter
+        var moved = false
+        for index in tables.tags.keys where fitTable(index) { moved = true }
+        // Rows that wrap differently change the page's height above the reader: the top line stays, as the
+        // text size does it (`setZoom`), once GTK has laid the rows out again.
+        guard moved, top > 0, isComplete else { return }
+        textView.scroll(toCharacter: top)
+        MainLoop.idle { [weak self] in self?.textView.scroll(toCharacter: top) }
     }
 }
 
