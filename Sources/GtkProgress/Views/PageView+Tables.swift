@@ -37,7 +37,7 @@ extension PageView {
     func tableTag(_ index: Int) -> TextTag {
         if let tag = tables.tags[index] { return tag }
         // `cellpadding` as space above and below each row (and beside each cell, in `columnWidths`).
-        let padding = min(document?.tables[safe: index]?.padding ?? 0, 20)
+        let padding = min(table(index)?.padding ?? 0, 20)
         let tag = textView.createTag("table\(index)", look: TextTag.Look(pixelsAboveLines: padding,
                                                                           pixelsBelowLines: padding))
         tables.tags[index] = tag
@@ -47,9 +47,14 @@ extension PageView {
         return tag
     }
 
+    private func table(_ index: Int) -> PageTable? {
+        guard let tables = document?.tables, tables.indices.contains(index) else { return nil }
+        return tables[index]
+    }
+
     /// Each column's minimum and preferred width, measured once per text size.
     private func columnWidths(_ index: Int) -> (minimum: [Int], preferred: [Int])? {
-        guard let table = document?.tables[safe: index] else { return nil }
+        guard let table = table(index) else { return nil }
         if let known = tables.widths[index] { return known }
         if tables.measuredAt == 0 { tables.measuredAt = textView.averageCharacterWidth }
         var minimum = [Int](repeating: 0, count: table.columnCount), preferred = minimum
@@ -115,8 +120,4 @@ extension PageView {
         textView.scroll(toCharacter: top)
         MainLoop.idle { [weak self] in self?.textView.scroll(toCharacter: top) }
     }
-}
-
-extension Array {
-    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
