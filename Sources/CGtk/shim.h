@@ -29,6 +29,15 @@ static inline void cgtk_object_set_double(gpointer object, const gchar *name, gd
     g_object_set(object, name, value, NULL);
 }
 
+/// Sets a text tag's tab stops, left-aligned, at `count` positions in pixels from the paragraph's start
+/// (GtkTextTag:tabs, a PangoTabArray; the tag keeps its own copy).
+static inline void cgtk_text_tag_set_tab_stops(gpointer tag, gint count, const gint *positions) {
+    PangoTabArray *tabs = pango_tab_array_new(count > 0 ? count : 1, TRUE);
+    for (gint i = 0; i < count; i++) pango_tab_array_set_tab(tabs, i, PANGO_TAB_LEFT, positions[i]);
+    g_object_set(tag, "tabs", tabs, NULL);
+    pango_tab_array_free(tabs);
+}
+
 static inline void cgtk_object_set_bool(gpointer object, const gchar *name, gboolean value) {
     g_object_set(object, name, value, NULL);
 }

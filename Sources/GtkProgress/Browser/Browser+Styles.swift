@@ -30,7 +30,7 @@ extension Browser {
             if let self, self.notice == nil, let note = shown.document.styleNotes.first { self.notice = note }
             done(shown)
         }
-        BackgroundWork.run({ ShownPage(loaded: loaded, images: images, styles: options) }) { [weak self] shown in
+        BackgroundWork.run({ ShownPage(loaded: loaded, images: images, styles: options, tabbedTables: true) }) { [weak self] shown in
             guard let self, !session.isOver else { return }
             self.fetchStyleSheets(of: shown, loaded: loaded, options: options, round: 0, for: session, done: reported)
         }
@@ -71,7 +71,7 @@ extension Browser {
             var withSheets = options
             withSheets.sheets = arrived
             let next = withSheets
-            BackgroundWork.run({ ShownPage(loaded: loaded, images: images, styles: next) }) { [weak self] rebuilt in
+            BackgroundWork.run({ ShownPage(loaded: loaded, images: images, styles: next, tabbedTables: true) }) { [weak self] rebuilt in
                 guard let self, !session.isOver else { return }
                 if pending.isEmpty {
                     self.fetchStyleSheets(of: rebuilt, loaded: loaded, options: next, round: round + 1,

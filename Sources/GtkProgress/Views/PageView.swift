@@ -77,6 +77,8 @@ package final class PageView {
     var images = PageViewImages()
     /// The page's form controls in the buffer and what is filled in (`PageView+Forms.swift`).
     var forms = PageViewForms()
+    /// The page's tables laid out at the view's width (`PageView+Tables.swift`).
+    var tables = PageViewTables()
     /// A form was sent (a submit button, or Return in a field): where to go and, for POST, the body.
     package var onFormSubmitted: ((FormSubmission) -> Void)?
     /// A form could not be sent, and why.
@@ -107,15 +109,18 @@ package final class PageView {
         }
         connectReading()
         // After the allocation, not inside it: a resize GTK is asked for while it allocates is lost.
-        textView.onWidthChange { [weak self] _ in
-            guard let self, !self.measurePending else { return }
-            self.measurePending = true
-            MainLoop.idle { [weak self] in
-                self?.measurePending = false
-                self?.fitMeasure()
-            }
-        }
+        textView.onWidthChange { [weak self] _ in self?.scheduleFitMeasure() }
         textView.blendSideSpace()
+    }
+
+    /// `fitMeasure` once the main loop comes back (once for any number of asks before then).
+    func scheduleFitMeasure() {
+        guard !measurePending else { return }
+        measurePending = true
+        MainLoop.idle { [weak self] in
+            self?.measurePending = false
+            self?.fitMeasure()
+        }
     }
 
     /// Lines of prose no longer than about this many characters of the text's font: typographers' comfortable
@@ -130,12 +135,14 @@ package final class PageView {
         let preformatted = Double(document?.widestPreformattedColumns ?? 0) * textView.monospaceCharacterWidth
             + Double(2 * PageTag.codeBlockPadding)
         let prose = Double(Self.measureCharacters) * textView.averageCharacterWidth
-        let measure = Int(max(prose, preformatted).rounded(.up)) + margins
+        // A table takes the window's width up to its preferred one.
+        let measure = Int(max(prose, preformatted, Double(widestTable)).rounded(.up)) + margins
         let room = max(0, textView.width - measure)
         switch placement {
         case .left: textView.setSideSpace(left: 0, right: room)
         case .centred: textView.setSideSpace(left: room / 2, right: room - room / 2)
         }
+        refitTables()
     }
 
     /// The text shown, for tests and the accessible name: the document's text.
@@ -190,6 +197,8 @@ package final class PageView {
             }
         }
         self.document = document
+        // The arrived part's tables may have grown: measured again.
+        tables.widths = [:]
         formsUpdated(to: document)
         nextRun = common
         nextByte = 0
@@ -231,6 +240,7 @@ package final class PageView {
         nextByte = 0
         runStarts = []
         images = PageViewImages()
+        tables = PageViewTables()
         formsReplaced(by: document)
         textView.scrollToStart()
     }
@@ -479,6 +489,7 @@ package final class PageView {
         case .right: tags.append(shared(.right))
         }
         if style.rule { tags.append(shared(.rule)) }
+        if let table = style.table { tags.append(tableTag(table)) }
         return tags
     }
 

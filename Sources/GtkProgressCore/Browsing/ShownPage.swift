@@ -24,9 +24,9 @@ package struct ShownPage: Sendable {
     /// Tables are fitted to `layoutWidth` columns.
     /// With `images`, the document has its images in place for the window (`Document.parse`).
     /// `styles`: whether and how the page's author styles apply (`PageStyleOptions`). With `textMarks`, the
-    /// marks of plain text (`Document.parse`).
+    /// marks of plain text (`Document.parse`). With `tabbedTables` (the window), tables for the view to lay out.
     package init(loaded: LoadedPage, layoutWidth: Int = Document.defaultLayoutWidth, images: ImageSelection? = nil,
-                 styles: PageStyleOptions = PageStyleOptions(), textMarks: Bool = false) {
+                 styles: PageStyleOptions = PageStyleOptions(), textMarks: Bool = false, tabbedTables: Bool = false) {
         var statusLine = loaded.status >= 400 ? "HTTP \(loaded.status) \(HTTPStatus.reason(loaded.status))"
             : HTTPStatus.keepsPageShown(loaded.status) ? HTTPStatus.nothingToShow(loaded.status, from: loaded.finalURL)
             : L("Done: %@.", GeneratedPages.formatBytes(loaded.byteCount))
@@ -37,7 +37,8 @@ package struct ShownPage: Sendable {
         switch loaded.kind {
         case .html:
             self.init(document: Document.parse(html: loaded.text, baseURL: loaded.finalURL, layoutWidth: layoutWidth,
-                                                     images: images, styles: styles, textMarks: textMarks),
+                                                     images: images, styles: styles, textMarks: textMarks,
+                                                     tabbedTables: tabbedTables),
                       kind: .page,
                              status: statusLine)
         case .text:

@@ -30,6 +30,8 @@ package struct TextStyle: Hashable, Sendable {
     package var baseline: Baseline = .normal
     /// Code, keyboard input or program output (`<code>`, `<kbd>`, `<samp>`, `<pre>`): drawn on a tint.
     package var code = false
+    /// A row of a table the window lays out with tab stops: the index of its table in `Document.tables`.
+    package var table: Int?
 
     package init(heading: Int = 0, bold: Bool = false, italic: Bool = false, monospace: Bool = false,
                 preformatted: Bool = false, indent: Int = 0, listMarker: Bool = false, link: Int? = nil,
@@ -95,6 +97,8 @@ package struct Document: Sendable {
     /// Columns of the longest line that keeps its shape (preformatted text, a table's rows): the window's
     /// reading measure is never narrower, so no such line is cut (`widestPreformattedLine`).
     package var widestPreformattedColumns = 0
+    /// The tables written as rows of tab-separated cells for the window (`PageTable`); empty in a dump.
+    package var tables: [PageTable] = []
 
     /// Counts the columns of each line of preformatted runs (wide characters two), once, where the document
     /// is built (off the main loop).
@@ -163,14 +167,17 @@ package struct Document: Sendable {
     /// prints them (`[DEL:…:DEL]`, `x^2`; `InlineMarks`); without, they are only looks, for the window.
     package static func parse(html: String, baseURL: URL?, layoutWidth: Int = defaultLayoutWidth,
                               images: ImageSelection? = nil, styles: PageStyleOptions = PageStyleOptions(),
-                              textMarks: Bool = false) -> Document {
+                              textMarks: Bool = false, tabbedTables: Bool = false) -> Document {
         var html = html
         return html.withUTF8 {
             DocumentBuilder.build(source: $0, baseURL: baseURL, layoutWidth: layoutWidth, images: images,
-                                  styles: styles, textMarks: textMarks)
+                                  styles: styles, textMarks: textMarks, tabbedTables: tabbedTables)
         }
     }
 
+    /// With `tabbedTables` (the window), a data table is written as one line per row, its cells separated by
+    /// tabs and styled with their table's index (`TextStyle.table`, `Document.tables`), for the view to place at
+    /// tab stops measured in its own font; without, as the monospace grid `--dump` prints.
     /// Parses HTML given as bytes; invalid UTF-8 becomes U+FFFD first, since gumbo reads only UTF-8.
     package static func parse(bytes: [UInt8], baseURL: URL?, layoutWidth: Int = defaultLayoutWidth,
                               textMarks: Bool = false) -> Document {
@@ -248,4 +255,28 @@ package final class RunStorage: Sendable {
     }
 
     package func text(ofRun index: Int) -> String { String(decoding: bytes[range(ofRun: index)], as: UTF8.self) }
+}
+
+/// A table the window lays out itself: the text of each cell and its column, for the view to measure in its font
+/// (`PageView+Tables.swift`). Its rows are in the document's text, one line each, cells separated by tabs.
+package struct PageTable: Sendable {
+    package struct Cell: Sendable {
+        package var column: Int
+        package var text: String
+        /// A header cell (`<th>`): drawn and measured bold.
+        package var bold: Bool
+    }
+    package var columnCount: Int
+    package var cells: [Cell]
+    /// `border` set on the table.
+    package var border: Bool
+    /// `cellpadding` in pixels (1 when absent, as browsers take it).
+    package var padding: Int
+
+    /// Past these, a table stays the monospace grid: measuring every cell with Pango happens on the main loop
+    /// (GTK objects cannot be used off it), so it is bounded to a few milliseconds' worth.
+    package static let maximumCells = 4000
+    package static let maximumColumns = 64
+    /// Longer cells mean a table that lays out a page, not data.
+    package static let maximumCellBytes = 1024
 }

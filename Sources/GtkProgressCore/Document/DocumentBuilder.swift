@@ -25,6 +25,9 @@ struct DocumentBuilder {
     private var outerWriters: [RunWriter] = []
     /// Tables nested deeper than `maximumTableNesting` whose rows and cells read as plain blocks.
     private var unmodelledTables = 0
+    /// Data tables go out as rows of tab-separated cells for the window (`emitTabbed`).
+    private var tabbedTables = false
+    private var pageTables: [PageTable] = []
     /// Columns tables are fitted to.
     private let layoutWidth: Int
     /// Write the marks that say in plain text what a look says in the window (`InlineMarks`).
@@ -66,7 +69,7 @@ struct DocumentBuilder {
                       maximumDepth: Int = MarkupPrefilter.maximumDepth,
                       layoutWidth: Int = Document.defaultLayoutWidth,
                       images: ImageSelection? = nil, styles: PageStyleOptions = PageStyleOptions(),
-                      textMarks: Bool = false) -> Document {
+                      textMarks: Bool = false, tabbedTables: Bool = false) -> Document {
         var markup = MarkupPrefilter.prefilter(source, maximumDepth: maximumDepth, placeholders: placeholders)
         let tree = markup.bytes.withUnsafeBufferPointer { GumboTree(parsing: $0) }
         // Gumbo copies the text and attributes it keeps, and the walk never reads its `original_*` pieces of the
@@ -77,6 +80,7 @@ struct DocumentBuilder {
         let pageStyles = DocumentStyles.collect(from: tree.document, baseURL: baseURL, options: styles)
         builder.styleRules = pageStyles.rules
         builder.stylesOn = styles.enabled
+        builder.tabbedTables = tabbedTables
         builder.walk(tree.document)
         return withExtendedLifetime(tree) {
             var document = builder.finish(baseURL: baseURL)
@@ -214,7 +218,11 @@ struct DocumentBuilder {
         }
         var style = writer.style
         if role.isBlock {
-            if element.tag == GUMBO_TAG_CENTER.rawValue || element.tag == GUMBO_TAG_CAPTION.rawValue {
+            if element.tag == GUMBO_TAG_CAPTION.rawValue && tabbedTables {
+                // The window's tables start at the left margin, whatever the window's width: their caption
+                // starts there too, over its table rather than centred across the window.
+                style.alignment = .left
+            } else if element.tag == GUMBO_TAG_CENTER.rawValue || element.tag == GUMBO_TAG_CAPTION.rawValue {
                 style.alignment = .center
             } else if element.hasAttributes, let alignment = Self.alignment(of: element) {
                 style.alignment = alignment
@@ -508,6 +516,7 @@ struct DocumentBuilder {
         table.cellWriter = nil
         let text = cellWriter.finish()
         let base = writer.style
+        if tabbedTables && tables.isEmpty && emitTabbed(table, text: text, base: base) { return }
         let width = layoutWidth - Document.dumpIndentWidth * base.indent
         let padStyle = TextStyle(monospace: true, preformatted: true, indent: base.indent)
         var started = false
@@ -540,6 +549,68 @@ struct DocumentBuilder {
                 return style
             }
         }
+    }
+
+    /// For the window: a data table as one line per row, cells separated by a tab, every piece styled with the
+    /// table's index so the view gives the rows one tag whose tab stops sit at the column edges it measures in
+    /// the page's font (`PageView+Tables.swift`). The cells stay text in the buffer: selection, copy, find and
+    /// screen readers read them in order. False (nothing written) for what this cannot show: spans across rows
+    /// or columns, cells holding line breaks (paragraphs, lists, nested tables), and tables past `PageTable`'s
+    /// bounds; those keep the monospace grid.
+    private mutating func emitTabbed(_ table: TableModel, text: RunStorage, base: TextStyle) -> Bool {
+        let columns = table.columnCount
+        guard columns >= 2, columns <= PageTable.maximumColumns, !table.tooWide, table.rowCount > 0,
+              table.cells.count <= PageTable.maximumCells else { return false }
+        for cell in table.cells {
+            guard cell.colspan == 1, cell.rowspan == 1, cell.bytes.count <= PageTable.maximumCellBytes,
+                  !text.bytes[cell.bytes].contains(where: { $0 == 0x0A || $0 == 0x09 }) else { return false }
+        }
+        let index = pageTables.count
+        var cells: [PageTable.Cell] = []
+        cells.reserveCapacity(table.cells.count)
+        var rowStyle = base
+        rowStyle.table = index
+        rowStyle.alignment = .left
+        rowStyle.heading = 0
+        rowStyle.preformatted = false
+        rowStyle.link = nil
+        func restyle(_ style: TextStyle) -> TextStyle {
+            var style = style
+            style.table = index
+            style.indent = base.indent
+            style.alignment = .left
+            style.preformatted = false
+            style.heading = 0
+            style.listMarker = false
+            return style
+        }
+        writer.requestBreak(1)
+        var k = 0
+        while k < table.cells.count {
+            let row = table.cells[k].row
+            var line: [LaidOutPiece] = []
+            var column = 0
+            while k < table.cells.count && table.cells[k].row == row {
+                let cell = table.cells[k]
+                // Missing cells before this one leave their columns empty.
+                while column < cell.column {
+                    line.append(LaidOutPiece(bytes: [0x09], style: rowStyle))
+                    column += 1
+                }
+                let bytes = Array(text.bytes[cell.bytes])
+                let bold = cell.bytes.isEmpty ? false : text.style(ofRun: text.run(containing: cell.bytes.lowerBound)).bold
+                cells.append(PageTable.Cell(column: cell.column, text: String(decoding: bytes, as: UTF8.self),
+                                            bold: bold))
+                CellText(storage: text, bytes: cell.bytes).pieces(cell.bytes, into: &line, restyle: restyle)
+                k += 1
+            }
+            // A row ends with no tab; an empty last piece keeps the row's style on a row of empty cells.
+            if line.isEmpty { line.append(LaidOutPiece(bytes: [0x20], style: rowStyle)) }
+            writer.appendLaidOutLine(line)
+        }
+        pageTables.append(PageTable(columnCount: columns, cells: cells, border: table.border,
+                                    padding: table.paddingPixels))
+        return true
     }
 
     /// `width="N%"` as N; pixel widths mean nothing on a character grid.
@@ -768,6 +839,7 @@ struct DocumentBuilder {
             if let id = controls[index].elementID { controls[index].label = labelsByID[id] }
         }
         document.controls = controls
+        document.tables = pageTables
         document.baseURL = base
         document.widestPreformattedColumns = Document.widestPreformattedLine(in: document.storage)
         return document

@@ -62,6 +62,8 @@ struct TableModel {
     static let largestPixels = 10_000
 
     let border: Bool
+    /// `cellpadding` in pixels, for the window (`PageTable`).
+    let paddingPixels: Int
     /// Columns of padding inside each side of a bordered cell.
     let padding: Int
     /// Columns between two cells: the rule of a bordered table, or the space between cells of a borderless one.
@@ -87,6 +89,7 @@ struct TableModel {
         self.border = border
         self.widthPercent = widthPercent
         let paddingPixels = min(max(cellpadding ?? 1, 0), Self.largestPixels)
+        self.paddingPixels = paddingPixels
         let spacingPixels = min(max(cellspacing ?? 2, 0), Self.largestPixels)
         let pixels = border ? paddingPixels - 2 : spacingPixels + 2 * paddingPixels - 8
         let columns = pixels >= 8 ? min(pixels / 8, 4) : pixels > 0 ? 1 : 0

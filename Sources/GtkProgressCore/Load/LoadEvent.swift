@@ -117,7 +117,8 @@ package struct ArrivedBody: Sendable {
         let kind = ContentSniffer.kind(contentType: contentType, url: url, bytes: bytes[...])
         if case .binary = kind { return nil }
         let text = CharsetDecoder.decode(bytes, contentType: contentType, isHTML: kind == .html, isComplete: false).text
-        return kind == .html ? Document.parse(html: text, baseURL: url, images: images, styles: styles)
+        return kind == .html ? Document.parse(html: text, baseURL: url, images: images, styles: styles,
+                                                   tabbedTables: true)
             : Document.plainText(text)
     }
 }

@@ -1,0 +1,86 @@
+import Foundation
+@testable import GtkProgressCore
+import XCTest
+
+/// Tables as the window gets them (`tabbedTables`): one line per row, cells separated by tabs, each piece styled
+/// with its table's index, and the cells' texts for the view to measure. `--dump` keeps its monospace grid.
+final class DocumentWindowTableTests: XCTestCase {
+    private static let twelve: String = {
+        var rows = "<tr>" + (1...12).map { "<th>Head \($0)</th>" }.joined() + "</tr>"
+        for r in 1...3 { rows += "<tr>" + (1...12).map { "<td>r\(r)c\($0)</td>" }.joined() + "</tr>" }
+        return "<p>Before</p><table border=1 cellpadding=5>\(rows)</table><p>After</p>"
+    }()
+
+    func testRowsAreTabSeparatedLinesOfTheirTable() throws {
+        let document = Document.parse(html: Self.twelve, baseURL: nil, tabbedTables: true)
+        let lines = document.text.components(separatedBy: "\n")
+        let header = try XCTUnwrap(lines.first { $0.hasPrefix("Head 1\t") })
+        XCTAssertEqual(header, (1...12).map { "Head \($0)" }.joined(separator: "\t"), "a row is one line of cells")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("r2c1\t") }.first,
+                       (1...12).map { "r2c\($0)" }.joined(separator: "\t"))
+        XCTAssertEqual(document.tables.count, 1)
+        let table = try XCTUnwrap(document.tables.first)
+        XCTAssertEqual(table.columnCount, 12)
+        XCTAssertEqual(table.cells.count, 48)
+        XCTAssertTrue(table.border)
+        XCTAssertEqual(table.padding, 5)
+        XCTAssertEqual(table.cells[0].text, "Head 1")
+        XCTAssertTrue(table.cells[0].bold, "a header cell is bold")
+        XCTAssertEqual(table.cells[12].text, "r1c1")
+        XCTAssertFalse(table.cells[12].bold)
+        XCTAssertEqual(table.cells[13].column, 1)
+        // Every piece of a row, tabs included, carries the table; the text around it does not.
+        for run in document.runs where run.text.contains("r1c") || run.text == "\t" {
+            XCTAssertEqual(run.style.table, 0, "\(run.text) is styled as a row of table 0")
+        }
+        for run in document.runs where run.text.contains("Before") || run.text.contains("After") {
+            XCTAssertNil(run.style.table)
+        }
+        XCTAssertTrue(document.runs.contains { $0.text.contains("Head 1") && $0.style.bold })
+    }
+
+    func testTheCaptionStartsOverItsTableInTheWindow() throws {
+        let html = "<table><caption>Figures</caption><tr><td>a</td><td>b</td></tr></table>"
+        let window = try XCTUnwrap(Document.parse(html: html, baseURL: nil, tabbedTables: true).runs
+            .first { $0.text.contains("Figures") })
+        XCTAssertEqual(window.style.alignment, .left)
+        let dump = try XCTUnwrap(Document.parse(html: html, baseURL: nil).runs.first { $0.text.contains("Figures") })
+        XCTAssertEqual(dump.style.alignment, .center, "the dump centres it over its grid, as w3m does")
+    }
+
+    func testDumpKeepsTheMonospaceGrid() {
+        let document = Document.parse(html: Self.twelve, baseURL: nil)
+        XCTAssertTrue(document.tables.isEmpty)
+        XCTAssertFalse(document.text.contains("\t"))
+        let small = Document.parse(html: "<table border=1><tr><td>a</td><td>b</td></tr></table>", baseURL: nil)
+        XCTAssertTrue(small.tables.isEmpty)
+        XCTAssertTrue(small.text.contains("│a│b│"), "the dump draws its grid: \(small.text)")
+    }
+
+    func testAMissingCellLeavesItsColumnEmpty() throws {
+        let html = "<table><tr><td>a</td><td>b</td><td>c</td></tr><tr><td>d</td></tr></table>"
+        let lines = Document.parse(html: html, baseURL: nil, tabbedTables: true).text.components(separatedBy: "\n")
+        XCTAssertTrue(lines.contains("a\tb\tc"))
+        XCTAssertTrue(lines.contains("d"), "a short row ends early")
+    }
+
+    func testWhatTabStopsCannotShowKeepsTheGrid() {
+        for html in ["<table><tr><td colspan=2>wide</td></tr><tr><td>a</td><td>b</td></tr></table>",
+                     "<table><tr><td rowspan=2>tall</td><td>a</td></tr><tr><td>b</td></tr></table>",
+                     "<table><tr><td><p>one</p><p>two</p></td><td>b</td></tr></table>"] {
+            let document = Document.parse(html: html, baseURL: nil, tabbedTables: true)
+            XCTAssertTrue(document.tables.isEmpty, html)
+            XCTAssertFalse(document.text.contains("\t"), html)
+        }
+        var big = "<table>"
+        for _ in 0..<(PageTable.maximumCells / 2 + 1) { big += "<tr><td>x</td><td>y</td></tr>" }
+        XCTAssertTrue(Document.parse(html: big + "</table>", baseURL: nil, tabbedTables: true).tables.isEmpty,
+                      "past the bound on cells measured on the main loop")
+    }
+
+    func testANestedTableKeepsTheGridInsideItsCell() {
+        let html = "<table><tr><td><table><tr><td>i1</td><td>i2</td></tr></table></td><td>o</td></tr></table>"
+        let document = Document.parse(html: html, baseURL: nil, tabbedTables: true)
+        XCTAssertTrue(document.tables.isEmpty)
+    }
+}

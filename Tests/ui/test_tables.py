@@ -1,0 +1,183 @@
+"""Tables in the window: laid out at the window's width in the page's font, one line per row with the cells at
+tab stops, refitted on resize without scrolling the page sideways; find and selection go through the cells."""
+
+import os
+import tempfile
+
+from harness import App, check, settled, wait_for, xdotool
+
+
+def _page():
+    rows = ["<tr>" + "".join(f"<th>Head {c}</th>" for c in range(1, 13)) + "</tr>"]
+    for r in range(1, 7):
+        rows.append("<tr>" + "".join(f"<td>r{r}c{c} value</td>" for c in range(1, 13)) + "</tr>")
+    return ("<!DOCTYPE html><html><head><title>Twelve</title></head><body><h1>Twelve columns</h1>"
+            "<p>Before the table, a paragraph of prose long enough to wrap at the reading measure of about seventy"
+            " five characters on a wide window.</p>"
+            f"<table border=1 cellpadding=4><caption>Quarterly figures</caption>{''.join(rows)}</table>"
+            "<p>After the table.</p></body></html>")
+
+
+def _extents(app, fragment):
+    """Screen rectangle of the first character of `fragment` in the page."""
+    import pyatspi
+    text = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
+    return text.getCharacterExtents(app.page_text().index(fragment), pyatspi.DESKTOP_COORDS)
+
+
+def _cells(row):
+    return ([f"Head {c}\t" if c < 12 else "Head 12\n" for c in range(1, 13)] if row == 0
+            else [f"r{row}c{c} value" for c in range(1, 13)])
+
+
+def _horizontal_scrolling(app):
+    """Whether the page can scroll sideways: a horizontal scroll bar with more range than its page."""
+    import pyatspi
+    from harness import _walk
+    bars = [a for a in _walk(app.frame()) if a.getRole() == pyatspi.ROLE_SCROLL_BAR
+            and a.getState().contains(pyatspi.STATE_HORIZONTAL)]
+    for bar in bars:
+        value = bar.queryValue()
+        if bar.getState().contains(pyatspi.STATE_SHOWING) and value.maximumValue > value.minimumValue:
+            return True
+    return False
+
+
+def test_a_twelve_column_table_fills_a_wide_window_and_refits_on_resize(binary):
+    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-")
+    with os.fdopen(fd, "w") as f:
+        f.write(_page())
+    app = App(binary, path)
+    try:
+        app.wait_title("Twelve")
+        app.wait_text("r6c12 value")
+        xdotool("windowsize", app.window, 1500, 800)
+        wait_for(lambda: app.page_extents()[2] > 1400, what=f"the page 1500 px wide ({app.page_extents()})")
+        page = app.page_extents()
+        # Each row on one line: the first characters of its cells share a y, left to right; each column's cells
+        # share an x from row to row.
+        def rows_on_one_line():
+            columns = None
+            for row in range(0, 7):
+                places = [_extents(app, cell) for cell in _cells(row)]
+                if len({y for _, y, _, _ in places}) != 1:
+                    return False
+                xs = [x for x, _, _, _ in places]
+                if xs != sorted(xs) or len(set(xs)) != 12:
+                    return False
+                if row > 0:
+                    columns = columns or xs
+                    if xs != columns:
+                        return False
+            return True
+        wait_for(rows_on_one_line, what="each row of twelve cells on one line, the columns lined up")
+        app.settled_screenshot("tables-wide.png")
+        last_x = _extents(app, "r1c12 value")[0]
+        check(last_x - page[0] > 1000, f"the table takes the window's width, not the 75-character measure ({last_x})")
+        check(not _horizontal_scrolling(app), "the page does not scroll sideways")
+
+        # Narrower: the columns are refitted; nothing of the page goes past the view's right edge.
+        xdotool("windowsize", app.window, 900, 800)
+        wait_for(lambda: app.page_extents()[2] < 950, what=f"the page 900 px wide ({app.page_extents()})")
+        def fits():
+            x, y, w, h = app.page_extents()
+            for cell in _cells(1):
+                cx, cy, cw, ch = _extents(app, cell)
+                if cx + cw > x + w:
+                    return False
+            return True
+        wait_for(fits, what="every cell of a row within the narrower view")
+        app.settled_screenshot("tables-narrow.png")
+        check(not _horizontal_scrolling(app), "the narrower page does not scroll sideways either")
+
+        # Wide again: the rows are back on one line each.
+        xdotool("windowsize", app.window, 1500, 800)
+        wait_for(lambda: app.page_extents()[2] > 1400, what="the page wide again")
+        wait_for(rows_on_one_line, what="each row on one line again after the resize")
+    finally:
+        app.close()
+
+
+def test_find_and_selection_go_through_table_cells(binary):
+    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-find-")
+    with os.fdopen(fd, "w") as f:
+        f.write(_page())
+    app = App(binary, path)
+    try:
+        import pyatspi
+        app.wait_title("Twelve")
+        app.wait_text("r6c12 value")
+        xdotool("windowsize", app.window, 1500, 800)
+        wait_for(lambda: app.page_extents()[2] > 1400, what="the page 1500 px wide")
+        # Find: a word in a cell, counted in every cell that has it.
+        app.key("ctrl+f")
+        entry = app.find(pyatspi.ROLE_TEXT, "Find in page")
+        wait_for(lambda: entry.getState().contains(pyatspi.STATE_FOCUSED), what="the find entry has the keyboard")
+        app.type("r4c7")
+        matches = lambda: app.find(pyatspi.ROLE_LABEL, "Matches").queryText().getText(0, -1)
+        wait_for(lambda: matches() == "1 of 1", what=f"“1 of 1” for a cell's text ({matches()!r})")
+        app.key("Escape")
+        page = app.find(pyatspi.ROLE_TEXT, "Page")
+        wait_for(lambda: page.getState().contains(pyatspi.STATE_FOCUSED), what="the page has the keyboard again")
+        text = page.queryText()
+        start, end = text.getSelection(0)
+        check(text.getText(start, end) == "r4c7", f"find leaves the cell's text selected ({text.getText(start, end)!r})")
+        # A drag from the second row's first cell to the third row's third cell selects across cells and rows,
+        # once the find bar has gone and the page stands still.
+        wait_for(lambda: not entry.getState().contains(pyatspi.STATE_SHOWING), what="Escape closes the bar")
+        x0, y0, w0, h0 = settled(lambda: _extents(app, "r2c1 value"))
+        x1, y1, w1, h1 = _extents(app, "r3c3 value")
+        xdotool("mousemove", x0 + 1, y0 + h0 // 2)
+        xdotool("mousedown", 1)
+        xdotool("mousemove", x0 + 40, y0 + h0 // 2)
+        xdotool("mousemove", x1 + w1 * 4, y1 + h1 // 2)
+        xdotool("mouseup", 1)
+        app.sync()
+        def selected():
+            if text.getNSelections() != 1:
+                return None
+            s, e = text.getSelection(0)
+            return text.getText(s, e)
+        wait_for(lambda: (selected() or "").startswith("r2c1 value\tr2c2 value\tr2c3"),
+                 what=f"the selection runs through the cells ({selected()!r})")
+        chosen = selected()
+        check("r2c12 value\nr3c1 value\tr3c2 value\tr3c" in chosen,
+              f"the selection goes on to the next row, cells apart by tabs ({chosen!r})")
+        app.settled_screenshot("tables-selection.png")
+    finally:
+        app.close()
+
+
+def test_a_refit_keeps_the_top_line(binary):
+    rows = "".join("<tr>" + "".join(f"<td>row{r}col{c} value</td>" for c in range(1, 13)) + "</tr>"
+                   for r in range(1, 201))
+    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-top-")
+    with os.fdopen(fd, "w") as f:
+        f.write(f"<!DOCTYPE html><html><head><title>Long table</title></head><body><table>{rows}</table>"
+                "</body></html>")
+    app = App(binary, path)
+    try:
+        app.wait_title("Long table")
+        app.wait_text("row200col12 value")
+        xdotool("windowsize", app.window, 1500, 800)
+        wait_for(lambda: app.page_extents()[2] > 1400, what="the page 1500 px wide")
+        wait_for(lambda: _extents(app, "row1col12 value")[1] == _extents(app, "row1col1 value")[1],
+                 what="the first row on one line")
+        app.focus()
+        for _ in range(4):
+            app.key("Page_Down")
+        def top_row():
+            text = app.page_text()
+            return text[:app.top_offset() + 1].count("\n")
+        before = settled(top_row)
+        check(before > 20, f"the view scrolled down into the table (top row {before})")
+        # Narrower: every row now wraps onto more lines, so the table above the reader grows; the row on top stays.
+        xdotool("windowsize", app.window, 900, 800)
+        wait_for(lambda: app.page_extents()[2] < 950, what="the page 900 px wide")
+        wait_for(lambda: _extents(app, "row1col12 value")[1] != _extents(app, "row1col1 value")[1],
+                 what="the rows refitted to the narrower page")
+        after = settled(top_row)
+        check(abs(after - before) <= 1, f"the top line is kept through the refit (row {before} → {after})")
+        app.settled_screenshot("tables-top-kept.png")
+    finally:
+        app.close()
