@@ -118,6 +118,44 @@ final class CSSCascadeTests: XCTestCase {
         XCTAssertFalse(text.contains("pdf"), "href is kept, so its selector applies")
     }
 
+    /// The prefilter drops the attributes of formatting elements (`<b>`, `<code>`, `<em>`…) to bound gumbo's list of
+    /// active formatting elements. A compound that tests their id, classes or attributes, even under `:not()`,
+    /// then matches nothing: such a rule does not apply, and never applies where the page says it should not.
+    func testSelectorsOnFormattingElementsWithDroppedAttributesNeverMisapply() {
+        let negations = "<style>em:not(.x) { display: none } b:not(#k) { display: none }"
+            + " :not(.wrap) > i { display: none }</style>"
+        // Pieces (an element around plain text) and gumbo elements (one with an element inside) alike.
+        let page = negations + "<p>A <em class=x>classed-piece</em> <em>plain-piece</em></p>"
+            + "<p>B <em class=x>classed-element <i>inner</i></em> <em>plain-element <span>s</span></em></p>"
+            + "<p>C <b id=k>identified</b> <b>anonymous</b></p>"
+            + "<p>D <b class=wrap><i>wrapped</i></b></p>"
+        let shown = text(page)
+        for kept in ["classed-piece", "classed-element", "identified", "wrapped"] {
+            XCTAssertTrue(shown.contains(kept), "\(kept) hidden by a :not() it does not meet: \(shown)")
+        }
+        for gone in ["plain-piece", "plain-element", "anonymous"] {
+            XCTAssertFalse(shown.contains(gone), "a rule on an element without attributes still applies: \(shown)")
+        }
+        // A positive test of a dropped class does not apply either: the rule is left out, not misapplied.
+        let positive = text("<style>code.xref { display: none } em.n { text-transform: uppercase }</style>"
+                            + "<p>see <code class=xref>ref-piece</code> and <code class=xref>ref <b>el</b></code>"
+                            + " <em class=n>quiet</em></p>")
+        XCTAssertTrue(positive.contains("ref-piece") && positive.contains("ref el") && positive.contains("quiet"), positive)
+        // Elements whose attributes are kept are matched as before, pieces included.
+        let kept = text("<style>span:not(.x) { display: none } a.k { display: none }</style>"
+                        + "<p><span class=x>span-kept</span> <span>span-gone</span> <a href=/ class=k>link-gone</a>"
+                        + " <a href=/>link-kept</a></p>")
+        XCTAssertTrue(kept.contains("span-kept") && kept.contains("link-kept"), kept)
+        XCTAssertFalse(kept.contains("span-gone") || kept.contains("link-gone"), kept)
+    }
+
+    /// The mark the prefilter writes cannot be forged or selected by a page.
+    func testTheDroppedAttributesMarkIsNotThePages() {
+        let shown = text("<style>[gtkprogress-dropped] { display: none } span:not([gtkprogress-dropped]) { display: none }"
+                         + "</style><p><span gtkprogress-dropped>span-text</span> <b>bold-text</b></p>")
+        XCTAssertTrue(shown.contains("span-text") && shown.contains("bold-text"), shown)
+    }
+
     func testTextTransform() {
         let document = Document.parse(html: "<style>.u { text-transform: uppercase } .l { text-transform: lowercase }"
                                       + "</style><p class=u>shout <em>louder</em></p><p class=l>QUIET</p>", baseURL: nil)

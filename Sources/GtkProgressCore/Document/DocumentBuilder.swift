@@ -613,7 +613,8 @@ struct DocumentBuilder {
         var css: CSSElementStyle?
         if stylesOn, piece.tag != 0, piece.tag != GUMBO_TAG_P.rawValue, let parent = textParent,
            styleRules.mayApply(toType: parent.localName(ofTag: piece.tag)) {
-            let styled = CSSCascade.style(for: PieceElement(tag: piece.tag, parent: parent), rules: styleRules,
+            let styled = CSSCascade.style(for: PieceElement(tag: piece.tag, parent: parent,
+                                                                droppedAttributes: piece.droppedAttributes), rules: styleRules,
                                           styleAttribute: [], parent: textCSS, ancestors: ancestors)
             if styled.display == CSSDisplay.none { return }
             css = styled
