@@ -156,6 +156,51 @@ final class CSSCascadeTests: XCTestCase {
         XCTAssertTrue(shown.contains("span-text") && shown.contains("bold-text"), shown)
     }
 
+    /// `text-decoration` lines reach the text style; `none` takes away an element's own line (a `<u>`'s, a
+    /// `<del>`'s) but not one it sits in, and a link keeps its link (the view's underline is the link's own look).
+    func testTextDecoration() {
+        let page = """
+            <style>.u { text-decoration: underline dotted red } .s { text-decoration-line: line-through }
+            .n, u, s { text-decoration: none } a { text-decoration: none } .both { text-decoration: underline line-through }
+            </style>
+            <p><span class=u>under-span</span> <span class=s>struck-span</span> <u>plain-u and more</u>
+            <del class=n>plain-del and more</del> <a href=/x>a-link</a> <span class=both>both-lines</span></p>
+            <p class=u>outer <span class=n>still-under</span> <s>only-under</s></p>
+            <p><del>kept-del and more</del> <ins>kept-ins</ins></p>
+            """
+        let document = Document.parse(html: page, baseURL: URL(string: "https://example.org/"))
+        func style(_ text: String) -> TextStyle? { document.runs.first { $0.text.contains(text) }?.style }
+        XCTAssertEqual(style("under-span")?.underline, true)
+        XCTAssertEqual(style("under-span")?.strikethrough, false)
+        XCTAssertEqual(style("struck-span")?.strikethrough, true)
+        XCTAssertEqual(style("plain-u")?.underline, false)
+        XCTAssertEqual(style("plain-del")?.strikethrough, false)
+        XCTAssertEqual(style("both-lines")?.underline, true)
+        XCTAssertEqual(style("both-lines")?.strikethrough, true)
+        XCTAssertNotNil(style("a-link")?.link, "a link without its underline is still a link")
+        XCTAssertEqual(style("still-under")?.underline, true, "none does not take away the parent's line")
+        XCTAssertEqual(style("only-under")?.underline, true)
+        XCTAssertEqual(style("only-under")?.strikethrough, false)
+        XCTAssertEqual(style("kept-del")?.strikethrough, true, "without rules, HTML's own lines stand")
+        XCTAssertEqual(style("kept-ins")?.underline, true)
+        let off = Document.parse(html: page, baseURL: nil, styles: .off)
+        XCTAssertEqual(off.runs.first { $0.text.contains("plain-u") }?.style.underline, true)
+        XCTAssertEqual(off.runs.first { $0.text.contains("under-span") }?.style.underline, false)
+    }
+
+    /// `capitalize` puts each word's first letter in upper case and leaves the rest as written; a word that began
+    /// outside the element is not capitalized in the middle (CSS Text 3 §2.1.1).
+    func testTextTransformCapitalize() {
+        let document = Document.parse(html: "<style>.c { text-transform: capitalize }</style>"
+                                      + "<p class=c>the quick-brown fox's 2nd éclair iPhone 'quoted'</p>"
+                                      + "<p>hel<span class=c>lo world</span> <span class=c>one two</span></p>"
+                                      + "<p class=c>a<em>b</em> c<b>d e</b></p>", baseURL: nil)
+        let lines = document.text.components(separatedBy: "\n\n")
+        XCTAssertEqual(lines.first, "The Quick-Brown Fox's 2nd Éclair IPhone 'Quoted'")
+        XCTAssertEqual(lines.dropFirst().first, "hello World One Two", document.text)
+        XCTAssertEqual(lines.dropFirst(2).first, "Ab Cd E", document.text)
+    }
+
     func testTextTransform() {
         let document = Document.parse(html: "<style>.u { text-transform: uppercase } .l { text-transform: lowercase }"
                                       + "</style><p class=u>shout <em>louder</em></p><p class=l>QUIET</p>", baseURL: nil)
