@@ -201,6 +201,26 @@ final class CSSCascadeTests: XCTestCase {
         XCTAssertEqual(lines.dropFirst(2).first, "Ab Cd E", document.text)
     }
 
+    /// `color` inherits into the text style, `background-color` paints behind the element's text, a link keeps no
+    /// page colour of its own in the view (`PageView`), and without author styles there is none.
+    func testColoursReachTheTextStyle() {
+        let page = "<style>.n { color: navy } .b { background: #ffffcc } .img { background: url(x.png) #000 }"
+            + " .half { color: rgba(0, 0, 0, 0.5) }</style><div class=n>navy-block <em>navy-inherited</em>"
+            + " <span class=b>on-cream</span></div><p class=img>no-colour</p><p class=half>no-half</p>"
+        let document = Document.parse(html: page, baseURL: nil)
+        func style(_ text: String) -> TextStyle? { document.runs.first { $0.text.contains(text) }?.style }
+        XCTAssertEqual(style("navy-block")?.color, 0x000080)
+        XCTAssertEqual(style("navy-inherited")?.color, 0x000080)
+        XCTAssertEqual(style("on-cream")?.color, 0x000080)
+        XCTAssertEqual(style("on-cream")?.background, 0xFFFFCC)
+        XCTAssertNil(style("navy-block")?.background)
+        XCTAssertNil(style("no-colour")?.background, "a background with an image is not read")
+        XCTAssertNil(style("no-half")?.color, "a colour with transparency is not read")
+        let off = Document.parse(html: page, baseURL: nil, styles: .off)
+        XCTAssertNil(off.runs.first { $0.text.contains("on-cream") }?.style.color)
+        XCTAssertEqual(off.text, document.text, "colours change nothing in the text (and so in --dump)")
+    }
+
     func testTextTransform() {
         let document = Document.parse(html: "<style>.u { text-transform: uppercase } .l { text-transform: lowercase }"
                                       + "</style><p class=u>shout <em>louder</em></p><p class=l>QUIET</p>", baseURL: nil)

@@ -472,6 +472,10 @@ package final class PageView {
         case .right: tags.append(shared(.right))
         }
         if style.rule { tags.append(shared(.rule)) }
+        // A link keeps the theme's link colours, code and marked text their own backgrounds.
+        if style.link == nil, !style.code, !style.highlight, style.color != nil || style.background != nil {
+            tags.append(shared(.pageColors(text: style.color, background: style.background)))
+        }
         return tags
     }
 
@@ -483,6 +487,10 @@ package final class PageView {
         if look == .link || look == .visited { applyLinkColors() }
         if case .codeBlock = look { applyCodeColors() }
         if look == .code { applyCodeColors() }
+        if case .pageColors = look {
+            tag.setLowestPriority()
+            applyPageColors(look, to: tag)
+        }
         return tag
     }
 

@@ -40,6 +40,9 @@ package struct CSSElementStyle: Sendable {
     /// these say.
     package var underline: Bool?
     package var strikethrough: Bool?
+    /// `color` and `background-color` (or a `background` that is one colour), `0xrrggbb`.
+    package var color: UInt32?
+    package var background: UInt32?
     /// `::before` and `::after` string content.
     package var before: String?
     package var after: String?
@@ -178,6 +181,7 @@ package enum CSSCascade {
     static let usedProperties: Set<String> = [
         "display", "visibility", "font-weight", "font-style", "font-family", "font", "white-space", "text-align",
         "list-style-type", "list-style", "text-transform", "content", "text-decoration", "text-decoration-line",
+        "color", "background-color", "background",
     ]
 
     static func isUsed(_ name: String) -> Bool { name.hasPrefix("--") || usedProperties.contains(name) }
@@ -274,6 +278,10 @@ package enum CSSCascade {
             guard !words.isEmpty || name == "text-decoration", words != ["inherit"], words != ["revert"] else { break }
             style.underline = words.contains("underline")
             style.strikethrough = words.contains("line-through")
+        case "color", "background-color", "background":
+            // A `background` with an image or more than a colour is not read: what it paints is unknown here.
+            guard let color = CSSColor.parse(value) else { break }
+            if name == "color" { style.color = color.packed } else { style.background = color.packed }
         case "text-transform":
             switch single {
             case "uppercase": inherited.transform = .uppercase

@@ -2,6 +2,19 @@
 /// used: only where the text keeps WCAG's 4.5:1 against what is behind it (`Contrast.text`), in the reader's theme.
 /// A colour with any transparency is not read (its result depends on what lies under it), nor are system colours
 /// and `currentcolor`: such a value leaves the theme's colour in place.
+extension Contrast.Color {
+    /// `0xrrggbb`, each channel rounded to 8 bits.
+    package var packed: UInt32 {
+        func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
+        return byte(red) << 16 | byte(green) << 8 | byte(blue)
+    }
+
+    package init(packed: UInt32) {
+        self.init(red: Double(packed >> 16 & 0xFF) / 255, green: Double(packed >> 8 & 0xFF) / 255,
+                  blue: Double(packed & 0xFF) / 255)
+    }
+}
+
 package enum CSSColor {
     /// `#rgb`, `#rrggbb` (and the alpha forms when opaque), `rgb()`/`rgba()` with numbers or percentages in the
     /// legacy and the space-separated syntax, and the basic named colours of CSS Color 4 §6.1 with `grey`/`orange`.

@@ -411,6 +411,9 @@ struct DocumentBuilder {
         if let alignment = css.alignment { style.alignment = alignment }
         // Decorations propagate to the element's content (CSS Text Decoration 3 §2.1), so `none` takes away the
         // element's own (a `<u>`'s, a `<del>`'s) but not those it sits in. `writer.style` is still the parent's.
+        // `color` inherits; a background paints behind the element's content, so its text is checked against it.
+        if let color = css.color { style.color = color }
+        if let background = css.background { style.background = background }
         if let underline = css.underline { style.underline = underline || writer.style.underline }
         if let strikethrough = css.strikethrough {
             style.strikethrough = strikethrough || writer.style.strikethrough
