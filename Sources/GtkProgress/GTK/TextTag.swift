@@ -22,6 +22,18 @@ package final class TextTag {
         cgtk_object_set_int(raw, "background-set", background == nil ? 0 : 1)
     }
 
+    /// Whether the tag sets a text and a background colour (GtkTextTag's `foreground-set`, `background-set`).
+    package var colorsAreSet: (foreground: Bool, background: Bool) {
+        func flag(_ name: String) -> Bool {
+            var value = GValue()
+            g_value_init(&value, GType(5 << 2))  // G_TYPE_BOOLEAN, a fundamental type (gtype.h).
+            defer { g_value_unset(&value) }
+            g_object_get_property(UnsafeMutablePointer<GObject>(OpaquePointer(tag)), name, &value)
+            return g_value_get_boolean(&value) != 0
+        }
+        return (flag("foreground-set"), flag("background-set"))
+    }
+
     /// Below every other tag, so a look that must show (links, find matches, code) wins where both set a colour.
     package func setLowestPriority() { gtk_text_tag_set_priority(tag, 0) }
 
