@@ -118,6 +118,109 @@ final class CSSCascadeTests: XCTestCase {
         XCTAssertFalse(text.contains("pdf"), "href is kept, so its selector applies")
     }
 
+    /// The prefilter drops the attributes of formatting elements (`<b>`, `<code>`, `<em>`…) to bound gumbo's list of
+    /// active formatting elements. A compound that tests their id, classes or attributes, even under `:not()`,
+    /// then matches nothing: such a rule does not apply, and never applies where the page says it should not.
+    func testSelectorsOnFormattingElementsWithDroppedAttributesNeverMisapply() {
+        let negations = "<style>em:not(.x) { display: none } b:not(#k) { display: none }"
+            + " :not(.wrap) > i { display: none }</style>"
+        // Pieces (an element around plain text) and gumbo elements (one with an element inside) alike.
+        let page = negations + "<p>A <em class=x>classed-piece</em> <em>plain-piece</em></p>"
+            + "<p>B <em class=x>classed-element <i>inner</i></em> <em>plain-element <span>s</span></em></p>"
+            + "<p>C <b id=k>identified</b> <b>anonymous</b></p>"
+            + "<p>D <b class=wrap><i>wrapped</i></b></p>"
+        let shown = text(page)
+        for kept in ["classed-piece", "classed-element", "identified", "wrapped"] {
+            XCTAssertTrue(shown.contains(kept), "\(kept) hidden by a :not() it does not meet: \(shown)")
+        }
+        for gone in ["plain-piece", "plain-element", "anonymous"] {
+            XCTAssertFalse(shown.contains(gone), "a rule on an element without attributes still applies: \(shown)")
+        }
+        // A positive test of a dropped class does not apply either: the rule is left out, not misapplied.
+        let positive = text("<style>code.xref { display: none } em.n { text-transform: uppercase }</style>"
+                            + "<p>see <code class=xref>ref-piece</code> and <code class=xref>ref <b>el</b></code>"
+                            + " <em class=n>quiet</em></p>")
+        XCTAssertTrue(positive.contains("ref-piece") && positive.contains("ref el") && positive.contains("quiet"), positive)
+        // Elements whose attributes are kept are matched as before, pieces included.
+        let kept = text("<style>span:not(.x) { display: none } a.k { display: none }</style>"
+                        + "<p><span class=x>span-kept</span> <span>span-gone</span> <a href=/ class=k>link-gone</a>"
+                        + " <a href=/>link-kept</a></p>")
+        XCTAssertTrue(kept.contains("span-kept") && kept.contains("link-kept"), kept)
+        XCTAssertFalse(kept.contains("span-gone") || kept.contains("link-gone"), kept)
+    }
+
+    /// The mark the prefilter writes cannot be forged or selected by a page.
+    func testTheDroppedAttributesMarkIsNotThePages() {
+        let shown = text("<style>[gtkprogress-dropped] { display: none } span:not([gtkprogress-dropped]) { display: none }"
+                         + "</style><p><span gtkprogress-dropped>span-text</span> <b>bold-text</b></p>")
+        XCTAssertTrue(shown.contains("span-text") && shown.contains("bold-text"), shown)
+    }
+
+    /// `text-decoration` lines reach the text style; `none` takes away an element's own line (a `<u>`'s, a
+    /// `<del>`'s) but not one it sits in, and a link keeps its link (the view's underline is the link's own look).
+    func testTextDecoration() {
+        let page = """
+            <style>.u { text-decoration: underline dotted red } .s { text-decoration-line: line-through }
+            .n, u, s { text-decoration: none } a { text-decoration: none } .both { text-decoration: underline line-through }
+            </style>
+            <p><span class=u>under-span</span> <span class=s>struck-span</span> <u>plain-u and more</u>
+            <del class=n>plain-del and more</del> <a href=/x>a-link</a> <span class=both>both-lines</span></p>
+            <p class=u>outer <span class=n>still-under</span> <s>only-under</s></p>
+            <p><del>kept-del and more</del> <ins>kept-ins</ins></p>
+            """
+        let document = Document.parse(html: page, baseURL: URL(string: "https://example.org/"))
+        func style(_ text: String) -> TextStyle? { document.runs.first { $0.text.contains(text) }?.style }
+        XCTAssertEqual(style("under-span")?.underline, true)
+        XCTAssertEqual(style("under-span")?.strikethrough, false)
+        XCTAssertEqual(style("struck-span")?.strikethrough, true)
+        XCTAssertEqual(style("plain-u")?.underline, false)
+        XCTAssertEqual(style("plain-del")?.strikethrough, false)
+        XCTAssertEqual(style("both-lines")?.underline, true)
+        XCTAssertEqual(style("both-lines")?.strikethrough, true)
+        XCTAssertNotNil(style("a-link")?.link, "a link without its underline is still a link")
+        XCTAssertEqual(style("still-under")?.underline, true, "none does not take away the parent's line")
+        XCTAssertEqual(style("only-under")?.underline, true)
+        XCTAssertEqual(style("only-under")?.strikethrough, false)
+        XCTAssertEqual(style("kept-del")?.strikethrough, true, "without rules, HTML's own lines stand")
+        XCTAssertEqual(style("kept-ins")?.underline, true)
+        let off = Document.parse(html: page, baseURL: nil, styles: .off)
+        XCTAssertEqual(off.runs.first { $0.text.contains("plain-u") }?.style.underline, true)
+        XCTAssertEqual(off.runs.first { $0.text.contains("under-span") }?.style.underline, false)
+    }
+
+    /// `capitalize` puts each word's first letter in upper case and leaves the rest as written; a word that began
+    /// outside the element is not capitalized in the middle (CSS Text 3 §2.1.1).
+    func testTextTransformCapitalize() {
+        let document = Document.parse(html: "<style>.c { text-transform: capitalize }</style>"
+                                      + "<p class=c>the quick-brown fox's 2nd éclair iPhone 'quoted'</p>"
+                                      + "<p>hel<span class=c>lo world</span> <span class=c>one two</span></p>"
+                                      + "<p class=c>a<em>b</em> c<b>d e</b></p>", baseURL: nil)
+        let lines = document.text.components(separatedBy: "\n\n")
+        XCTAssertEqual(lines.first, "The Quick-Brown Fox's 2nd Éclair IPhone 'Quoted'")
+        XCTAssertEqual(lines.dropFirst().first, "hello World One Two", document.text)
+        XCTAssertEqual(lines.dropFirst(2).first, "Ab Cd E", document.text)
+    }
+
+    /// `color` inherits into the text style, `background-color` paints behind the element's text, a link keeps no
+    /// page colour of its own in the view (`PageView`), and without author styles there is none.
+    func testColoursReachTheTextStyle() {
+        let page = "<style>.n { color: navy } .b { background: #ffffcc } .img { background: url(x.png) #000 }"
+            + " .half { color: rgba(0, 0, 0, 0.5) }</style><div class=n>navy-block <em>navy-inherited</em>"
+            + " <span class=b>on-cream</span></div><p class=img>no-colour</p><p class=half>no-half</p>"
+        let document = Document.parse(html: page, baseURL: nil)
+        func style(_ text: String) -> TextStyle? { document.runs.first { $0.text.contains(text) }?.style }
+        XCTAssertEqual(style("navy-block")?.color, 0x000080)
+        XCTAssertEqual(style("navy-inherited")?.color, 0x000080)
+        XCTAssertEqual(style("on-cream")?.color, 0x000080)
+        XCTAssertEqual(style("on-cream")?.background, 0xFFFFCC)
+        XCTAssertNil(style("navy-block")?.background)
+        XCTAssertNil(style("no-colour")?.background, "a background with an image is not read")
+        XCTAssertNil(style("no-half")?.color, "a colour with transparency is not read")
+        let off = Document.parse(html: page, baseURL: nil, styles: .off)
+        XCTAssertNil(off.runs.first { $0.text.contains("on-cream") }?.style.color)
+        XCTAssertEqual(off.text, document.text, "colours change nothing in the text (and so in --dump)")
+    }
+
     func testTextTransform() {
         let document = Document.parse(html: "<style>.u { text-transform: uppercase } .l { text-transform: lowercase }"
                                       + "</style><p class=u>shout <em>louder</em></p><p class=l>QUIET</p>", baseURL: nil)

@@ -43,6 +43,28 @@ final class PageViewTests: XCTestCase {
         while MainLoop.monotonicSeconds() < deadline { if !MainLoop.iterate() { usleep(2000) } }
     }
 
+    /// The page's colours are painted only while they keep 4.5:1 on the theme's background, and checked again when
+    /// the theme changes: navy text in the light theme, the theme's own text colour in the dark one; yellow the
+    /// other way round.
+    func testPageColoursFollowTheThemeAndKeepContrast() async throws {
+        let document = Document.parse(html: "<style>.n { color: navy } .y { color: #ff0 }</style>"
+                                      + "<p class=n>navy</p><p class=y>yellow</p>", baseURL: Self.baseURL)
+        Display.setPreferDarkTheme(false)
+        defer { Display.setPreferDarkTheme(false); while MainLoop.iterate() {} }
+        showAndWait(document)
+        let navy = try XCTUnwrap(page.sharedTags[.pageColors(text: 0x000080, background: nil)])
+        let yellow = try XCTUnwrap(page.sharedTags[.pageColors(text: 0xFFFF00, background: nil)])
+        XCTAssertTrue(navy.colorsAreSet.foreground)
+        XCTAssertFalse(yellow.colorsAreSet.foreground, "yellow on white is 1.07:1")
+        XCTAssertFalse(navy.colorsAreSet.background)
+        Display.setPreferDarkTheme(true)
+        XCTAssertTrue(MainLoop.run(until: { !navy.colorsAreSet.foreground }, timeout: 5), "navy on the dark base is dropped")
+        XCTAssertTrue(yellow.colorsAreSet.foreground)
+        Display.setPreferDarkTheme(false)
+        XCTAssertTrue(MainLoop.run(until: { navy.colorsAreSet.foreground }, timeout: 5), "and comes back in the light theme")
+        XCTAssertFalse(yellow.colorsAreSet.foreground)
+    }
+
     func testShowsTheTextWithAClickableLink() async throws {
         let document = Document.parse(html: """
             <title>T</title><h1>Heading</h1><p>Some <b>bold</b> text and <a href="next.html">a link here</a>.</p>

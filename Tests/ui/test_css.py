@@ -6,7 +6,7 @@ import os
 import shutil
 import tempfile
 
-from harness import App, Server, check, wait_for
+from harness import App, Server, check, colours, contrast, crop, wait_for
 
 
 PAGE = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>Hiding</title>
@@ -165,3 +165,64 @@ def test_hostile_css_leaves_the_page_showing_with_a_line_in_the_status(binary):
     finally:
         app.close()
         shutil.rmtree(folder)
+
+
+COLOURED = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>Colours</title>
+<style>.navy { color: navy } .yellow { color: #ff0 } .pair { color: white; background-color: #000080 }</style>
+</head><body>
+<p class="navy">Navy words NNNN</p>
+<p class="yellow">Yellow words YYYY</p>
+<p class="pair">White on navy WWWW</p>
+</body></html>
+"""
+
+
+def _ink(app, path, fragment):
+    """The text colour of `fragment` as painted and what is behind it: the most common colour of its box is the
+    background, the one that stands out most from it (seen on 3 or more pixels) is the ink."""
+    import pyatspi
+    text = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
+    start = app.page_text().index(fragment)
+    x, y, w, h = text.getRangeExtents(start, start + len(fragment), pyatspi.DESKTOP_COORDS)
+    counts = colours(crop(path, x, y, w, h))
+    background = max(counts, key=counts.get)
+    ink = max((c for c, n in counts.items() if n >= 3), key=lambda c: contrast(c, background))
+    return ink, background
+
+
+def test_page_colours_show_only_where_they_keep_contrast_in_light_and_dark(binary):
+    """Navy text shows on the light theme and not on the dark one, yellow the other way round; white on navy
+    shows in both; every text keeps 4.5:1 on what is behind it."""
+    directory = tempfile.mkdtemp(prefix="gtkprogress-ui-css-colours-")
+    path = os.path.join(directory, "colours.html")
+    with open(path, "w") as f:
+        f.write(COLOURED)
+    seen = {}
+    try:
+        for theme in ("Adwaita", "Adwaita:dark"):
+            app = App(binary, path, env={"GTK_THEME": theme})
+            try:
+                app.wait_title("Colours")
+                app.wait_text("WWWW")
+                shot = app.settled_screenshot(f"css-colours-{theme.replace(':', '-')}.png")
+                for fragment in ("NNNN", "YYYY", "WWWW"):
+                    ink, background = _ink(app, shot, fragment)
+                    ratio = contrast(ink, background)
+                    check(ratio >= 4.5, f"{theme}: {fragment} is {ink} on {background}, contrast {ratio:.2f}")
+                    seen[(theme, fragment)] = (ink, background)
+            finally:
+                app.close()
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+    def near(colour, wanted):
+        return all(abs(a - b) <= 40 for a, b in zip(colour, wanted))
+
+    navy, yellow, white = (0, 0, 128), (255, 255, 0), (255, 255, 255)
+    check(near(seen[("Adwaita", "NNNN")][0], navy), f"navy text on the light theme: {seen}")
+    check(not near(seen[("Adwaita:dark", "NNNN")][0], navy), f"no navy text on the dark theme: {seen}")
+    check(not near(seen[("Adwaita", "YYYY")][0], yellow), f"no yellow text on the light theme: {seen}")
+    check(near(seen[("Adwaita:dark", "YYYY")][0], yellow), f"yellow text on the dark theme: {seen}")
+    for theme in ("Adwaita", "Adwaita:dark"):
+        ink, background = seen[(theme, "WWWW")]
+        check(near(ink, white) and near(background, navy), f"{theme}: white on navy kept as a pair: {seen}")

@@ -19,6 +19,13 @@ package enum Display {
         cgtk_object_set_bool(UnsafeMutableRawPointer(gtk_settings_get_default()), "gtk-enable-animations", enabled ? 1 : 0)
     }
 
+    /// Asks the theme for its dark variant or not (GtkSettings `gtk-application-prefer-dark-theme`), as a reader
+    /// switching the desktop's style does; widgets get `style-updated`.
+    static func setPreferDarkTheme(_ dark: Bool) {
+        cgtk_object_set_bool(UnsafeMutableRawPointer(gtk_settings_get_default()), "gtk-application-prefer-dark-theme",
+                             dark ? 1 : 0)
+    }
+
     /// The reader's languages, most wanted first, as GLib reads them from the environment (`LANGUAGE`, `LC_ALL`,
     /// `LC_MESSAGES`, `LANG`): "ja_JP.UTF-8", "ja_JP", "ja", …, "C". <https://docs.gtk.org/glib/func.get_language_names.html>
     package static var languageNames: [String] {

@@ -13,6 +13,30 @@ package final class TextTag {
         apply(look)
     }
 
+    /// Sets the text and background colours, or unsets them (nil: the theme's show through).
+    package func setColors(foreground: RGBA?, background: RGBA?) {
+        let raw = UnsafeMutableRawPointer(tag)
+        if let foreground { cgtk_object_set_string(raw, "foreground", foreground.hexString) }
+        cgtk_object_set_int(raw, "foreground-set", foreground == nil ? 0 : 1)
+        if let background { cgtk_object_set_string(raw, "background", background.hexString) }
+        cgtk_object_set_int(raw, "background-set", background == nil ? 0 : 1)
+    }
+
+    /// Whether the tag sets a text and a background colour (GtkTextTag's `foreground-set`, `background-set`).
+    package var colorsAreSet: (foreground: Bool, background: Bool) {
+        func flag(_ name: String) -> Bool {
+            var value = GValue()
+            g_value_init(&value, GType(5 << 2))  // G_TYPE_BOOLEAN, a fundamental type (gtype.h).
+            defer { g_value_unset(&value) }
+            g_object_get_property(UnsafeMutablePointer<GObject>(OpaquePointer(tag)), name, &value)
+            return g_value_get_boolean(&value) != 0
+        }
+        return (flag("foreground-set"), flag("background-set"))
+    }
+
+    /// Below every other tag, so a look that must show (links, find matches, code) wins where both set a colour.
+    package func setLowestPriority() { gtk_text_tag_set_priority(tag, 0) }
+
     /// Gives the tag every property `look` sets; the others stay as they were.
     package func apply(_ look: Look) {
         let raw = UnsafeMutableRawPointer(tag)

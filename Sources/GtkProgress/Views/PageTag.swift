@@ -20,6 +20,8 @@ enum PageTag: Hashable {
     /// A preformatted or code block at a nesting depth of lists and quotes: a tinted band with a margin.
     case codeBlock(depth: Int)
     case link, visited
+    /// The page's own colours (`0xrrggbb`), painted only where they keep their contrast (`applyPageColors`).
+    case pageColors(text: UInt32?, background: UInt32?)
     /// Matches of find in page, and the one the find bar is on.
     case findMatch, findCurrent
 
@@ -44,6 +46,9 @@ enum PageTag: Hashable {
         case .code: return "code"
         case .codeBlock(let depth): return "code-block\(depth)"
         case .link: return "link"
+        case .pageColors(let text, let background):
+            return "page-colors:" + (text.map { String($0, radix: 16) } ?? "-") + "/"
+                + (background.map { String($0, radix: 16) } ?? "-")
         case .visited: return "visited"
         case .findMatch: return "find-match"
         case .findCurrent: return "find-current"
@@ -93,6 +98,8 @@ enum PageTag: Hashable {
                                 pixelsBelowLines: 2, rightMargin: 16)
         // The colours are the theme's, made readable (`PageView.applyLinkColors`).
         case .link, .visited: return TextTag.Look(underline: true)
+        // Set from the theme when the tag is made and when the theme changes (`PageView.applyPageColors`).
+        case .pageColors: return TextTag.Look()
         // Dark text on yellow and orange, readable in light and dark themes alike.
         case .findMatch: return TextTag.Look(foreground: RGBA(hex: 0x000000), background: RGBA(hex: 0xfce94f))
         case .findCurrent: return TextTag.Look(foreground: RGBA(hex: 0x000000), background: RGBA(hex: 0xf57900))

@@ -36,6 +36,7 @@ extension PageView {
         textView.onStyleUpdated { [weak self] in
             self?.applyLinkColors()
             self?.applyCodeColors()
+            self?.applyPageColors()
             // The text size is CSS on the view: its new font arrives with the style.
             self?.fitMeasure()
         }
@@ -241,6 +242,23 @@ extension PageView {
             }
         }
         textView.queueDraw()
+    }
+
+    /// The page's colours where they keep 4.5:1 in the current theme; called again when the theme changes, so
+    /// navy text shown on a light theme goes back to the theme's text colour on a dark one.
+    func applyPageColors() {
+        for (look, tag) in sharedTags { applyPageColors(look, to: tag) }
+        textView.queueDraw()
+    }
+
+    func applyPageColors(_ look: PageTag, to tag: TextTag) {
+        guard case .pageColors(let text, let background) = look else { return }
+        let theme = textView.themeTextColors
+        let chosen = CSSColor.readableColors(text: text.map(Contrast.Color.init(packed:)),
+                                             background: background.map(Contrast.Color.init(packed:)),
+                                             themeText: theme.text.contrastColor,
+                                             themeBackground: (theme.background ?? RGBA(red: 1, green: 1, blue: 1)).contrastColor)
+        tag.setColors(foreground: chosen.text.map(RGBA.init), background: chosen.background.map(RGBA.init))
     }
 
     /// Gives the links to `url` the visited look, now that it has been visited.

@@ -490,6 +490,10 @@ package final class PageView {
         }
         if style.rule { tags.append(shared(.rule)) }
         if let table = style.table { tags.append(tableTag(table)) }
+        // A link keeps the theme's link colours, code and marked text their own backgrounds.
+        if style.link == nil, !style.code, !style.highlight, style.color != nil || style.background != nil {
+            tags.append(shared(.pageColors(text: style.color, background: style.background)))
+        }
         return tags
     }
 
@@ -501,6 +505,10 @@ package final class PageView {
         if look == .link || look == .visited { applyLinkColors() }
         if case .codeBlock = look { applyCodeColors() }
         if look == .code { applyCodeColors() }
+        if case .pageColors = look {
+            tag.setLowestPriority()
+            applyPageColors(look, to: tag)
+        }
         return tag
     }
 

@@ -36,6 +36,13 @@ package struct CSSElementStyle: Sendable {
     /// `white-space: pre` and its kin.
     package var preformatted: Bool?
     package var alignment: TextAlignment?
+    /// The element's own `text-decoration` lines (false for `none`); links keep the view's link look whatever
+    /// these say.
+    package var underline: Bool?
+    package var strikethrough: Bool?
+    /// `color` and `background-color` (or a `background` that is one colour), `0xrrggbb`.
+    package var color: UInt32?
+    package var background: UInt32?
     /// `::before` and `::after` string content.
     package var before: String?
     package var after: String?
@@ -173,7 +180,8 @@ package enum CSSCascade {
     /// The properties `apply` reads, and `content` for pseudo-elements; custom properties feed `var()`.
     static let usedProperties: Set<String> = [
         "display", "visibility", "font-weight", "font-style", "font-family", "font", "white-space", "text-align",
-        "list-style-type", "list-style", "text-transform", "content",
+        "list-style-type", "list-style", "text-transform", "content", "text-decoration", "text-decoration-line",
+        "color", "background-color", "background",
     ]
 
     static func isUsed(_ name: String) -> Bool { name.hasPrefix("--") || usedProperties.contains(name) }
@@ -264,6 +272,16 @@ package enum CSSCascade {
             if words.contains("none") { inherited.noListMarker = true }
             else if words == ["inherit"] || words == ["unset"] { inherited.noListMarker = parent.noListMarker }
             else if !words.isEmpty && name == "list-style-type" { inherited.noListMarker = false }
+        case "text-decoration", "text-decoration-line":
+            // The shorthand's other parts (style, colour, thickness) leave the lines as the value lists them;
+            // `overline` and `blink` are not drawn here.
+            guard !words.isEmpty || name == "text-decoration", words != ["inherit"], words != ["revert"] else { break }
+            style.underline = words.contains("underline")
+            style.strikethrough = words.contains("line-through")
+        case "color", "background-color", "background":
+            // A `background` with an image or more than a colour is not read: what it paints is unknown here.
+            guard let color = CSSColor.parse(value) else { break }
+            if name == "color" { style.color = color.packed } else { style.background = color.packed }
         case "text-transform":
             switch single {
             case "uppercase": inherited.transform = .uppercase

@@ -15,10 +15,14 @@ package protocol CSSElement {
     var hasNoChildren: Bool { get }
     /// False when the element's siblings are not known: then no structural pseudo-class matches it.
     var hasKnownPosition: Bool { get }
+    /// False when the element's id, classes and attributes are not all known (the HTML prefilter dropped some):
+    /// then no compound that reads any of them matches it, even under `:not()`, so a rule never misapplies.
+    var attributesAreKnown: Bool { get }
 }
 
 extension CSSElement {
     package var hasKnownPosition: Bool { true }
+    package var attributesAreKnown: Bool { true }
 }
 
 /// A selector of Selectors Level 3 (<https://www.w3.org/TR/selectors-3/>), with `:not()` and `:is()` taking lists
@@ -388,8 +392,20 @@ package struct CSSSelector: Sendable, Equatable {
     }
 
     static func matches<E: CSSElement>(_ compound: Compound, _ element: E) -> Bool {
+        if !element.attributesAreKnown && readsAttributes(compound) { return false }
         for simple in compound.simples where !matches(simple, element) { return false }
         return true
+    }
+
+    /// Whether the compound tests an id, a class or an attribute, also inside `:not()` and `:is()`.
+    static func readsAttributes(_ compound: Compound) -> Bool {
+        compound.simples.contains { simple in
+            switch simple {
+            case .id, .className, .attribute: return true
+            case .not(let list), .is(let list): return list.contains(where: readsAttributes)
+            default: return false
+            }
+        }
     }
 
     private static func matches<E: CSSElement>(_ simple: Simple, _ element: E) -> Bool {

@@ -32,6 +32,10 @@ package struct TextStyle: Hashable, Sendable {
     package var code = false
     /// A row of a table the window lays out with tab stops: the index of its table in `Document.tables`.
     package var table: Int?
+    /// The page's `color` and `background-color` (`0xrrggbb`), opaque. The view paints them only where the text
+    /// keeps 4.5:1 on what is behind it in the reader's theme (`CSSColor.readableColors`); `--dump` has no colour.
+    package var color: UInt32?
+    package var background: UInt32?
 
     package init(heading: Int = 0, bold: Bool = false, italic: Bool = false, monospace: Bool = false,
                 preformatted: Bool = false, indent: Int = 0, listMarker: Bool = false, link: Int? = nil,

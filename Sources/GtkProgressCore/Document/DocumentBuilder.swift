@@ -417,6 +417,15 @@ struct DocumentBuilder {
         if let monospace = css.monospace { style.monospace = monospace }
         if let preformatted = css.preformatted { style.preformatted = preformatted }
         if let alignment = css.alignment { style.alignment = alignment }
+        // Decorations propagate to the element's content (CSS Text Decoration 3 §2.1), so `none` takes away the
+        // element's own (a `<u>`'s, a `<del>`'s) but not those it sits in. `writer.style` is still the parent's.
+        // `color` inherits; a background paints behind the element's content, so its text is checked against it.
+        if let color = css.color { style.color = color }
+        if let background = css.background { style.background = background }
+        if let underline = css.underline { style.underline = underline || writer.style.underline }
+        if let strikethrough = css.strikethrough {
+            style.strikethrough = strikethrough || writer.style.strikethrough
+        }
     }
 
     /// After an element was entered with author styles: an inline element displayed as a block starts on a line of
@@ -684,7 +693,8 @@ struct DocumentBuilder {
         var css: CSSElementStyle?
         if stylesOn, piece.tag != 0, piece.tag != GUMBO_TAG_P.rawValue, let parent = textParent,
            styleRules.mayApply(toType: parent.localName(ofTag: piece.tag)) {
-            let styled = CSSCascade.style(for: PieceElement(tag: piece.tag, parent: parent), rules: styleRules,
+            let styled = CSSCascade.style(for: PieceElement(tag: piece.tag, parent: parent,
+                                                                droppedAttributes: piece.droppedAttributes), rules: styleRules,
                                           styleAttribute: [], parent: textCSS, ancestors: ancestors)
             if styled.display == CSSDisplay.none { return }
             css = styled
@@ -730,19 +740,54 @@ struct DocumentBuilder {
         writer.styleID = saved
     }
 
-    /// Text in the current style, in upper or lower case when `text-transform` asks for it (CSS Text 3 §2.1;
-    /// `capitalize` is left as written).
+    /// Text in the current style, in upper or lower case, or with each word's first letter in upper case, when
+    /// `text-transform` asks for it (CSS Text 3 §2.1). A word that began before this text (`hel<b>lo</b>`) is not
+    /// capitalized again.
     private mutating func appendTransformed(_ text: UnsafeBufferPointer<UInt8>, _ transform: CSSTextTransform? = nil) {
         let transform = transform ?? textCSS.transform
-        guard transform == .uppercase || transform == .lowercase else {
+        guard transform != .none else {
             if writer.style.preformatted { writer.appendPreformatted(text) } else { writer.appendText(text) }
             return
         }
         let original = String(decoding: text, as: UTF8.self)
-        var changed = transform == .uppercase ? original.uppercased() : original.lowercased()
+        var changed: String
+        switch transform {
+        case .uppercase: changed = original.uppercased()
+        case .lowercase: changed = original.lowercased()
+        default: changed = Self.capitalized(original, afterWordPart: writer.lastScalar.map(Self.isWordPart) ?? false)
+        }
         changed.withUTF8 { bytes in
             if writer.style.preformatted { writer.appendPreformatted(bytes) } else { writer.appendText(bytes) }
         }
+    }
+
+    /// Letters and digits make words; an apostrophe inside a word (`don't`) does not end it.
+    private static func isWordPart(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        }
+    }
+
+    /// `capitalize`: the first letter of each word in upper case (CSS Text 3 §2.1.1), the rest as written.
+    static func capitalized(_ text: String, afterWordPart: Bool) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        var inWord = afterWordPart
+        for scalar in text.unicodeScalars {
+            if isWordPart(scalar) {
+                if !inWord && scalar.properties.isAlphabetic {
+                    result += String(scalar).uppercased()
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+                inWord = true
+            } else {
+                if scalar != "'" && scalar != "\u{2019}" { inWord = false }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// Calls `body` with each stretch of gumbo's text between placeholders, and with each placeholder's index.

@@ -84,6 +84,12 @@ extension GumboNodeRef: CSSElement {
         return nil
     }
 
+    /// False for a formatting element whose attributes the prefilter dropped (`MarkupPrefilter.droppedAttributesName`).
+    var attributesAreKnown: Bool {
+        guard hasAttributes, TagTraits.of(tag).contains(.formatting) else { return true }
+        return attribute(MarkupPrefilter.droppedAttributesName) == nil
+    }
+
     var previousSiblingElement: GumboNodeRef? { siblingElement(step: -1) }
     var nextSiblingElement: GumboNodeRef? { siblingElement(step: 1) }
 
@@ -103,22 +109,27 @@ extension GumboNodeRef {
     }
 }
 
-/// An inline element the prefilter turned into a piece of text (`InlinePiece`): it had no attributes and only plain
-/// text, so it has a type, a parent and nothing else. Its place among its siblings is not known, so the structural
+/// An inline element the prefilter turned into a piece of text (`InlinePiece`): it had only plain text, and no
+/// attributes but an anchor's `href` are kept, so it has a type, a parent and nothing else; one that had others
+/// answers no selector reading id, classes or attributes (`attributesAreKnown`). Its place among its siblings is not known, so the structural
 /// pseudo-classes do not match it (`CSSElement.hasKnownPosition`). Its ancestors are the document's elements.
 struct PieceElement: CSSElement {
     /// The piece's tag, or nil when this stands for `node` itself (an ancestor of a piece).
     let tag: UInt32?
     let node: GumboNodeRef
+    /// The piece's element had attributes the piece does not keep (`InlinePiece.droppedAttributes`).
+    let droppedAttributes: Bool
 
-    init(tag: UInt32, parent: GumboNodeRef) {
+    init(tag: UInt32, parent: GumboNodeRef, droppedAttributes: Bool) {
         self.tag = tag
         node = parent
+        self.droppedAttributes = droppedAttributes
     }
 
     private init(node: GumboNodeRef) {
         tag = nil
         self.node = node
+        droppedAttributes = false
     }
 
     var localName: String { tag.map { node.localName(ofTag: $0) } ?? node.localName }
@@ -134,4 +145,5 @@ struct PieceElement: CSSElement {
     var nextSiblingElement: PieceElement? { tag == nil ? node.nextSiblingElement.map { PieceElement(node: $0) } : nil }
     var hasNoChildren: Bool { tag == nil ? node.hasNoChildren : false }
     var hasKnownPosition: Bool { tag == nil }
+    var attributesAreKnown: Bool { tag == nil ? node.attributesAreKnown : !droppedAttributes }
 }

@@ -26,6 +26,9 @@ struct InlinePiece {
     /// Gumbo's tag number of the element around the text (`em`, `code`, `a`, …), or 0 for bare text.
     var tag: UInt32 = 0
     var decoded = false
+    /// The element had attributes the piece does not keep (any but an anchor's `href`): selectors that read its
+    /// id, classes or attributes cannot be answered for it (`PieceElement.attributesAreKnown`).
+    var droppedAttributes = false
 
     init(text: Range<Int>, decoded: Bool = false, tag: UInt32 = 0) {
         textStart = Int32(text.lowerBound)
@@ -74,6 +77,10 @@ enum MarkupPrefilter {
     static let placeholderStart: [UInt8] = [0xEE, 0x80, 0x80]
     static let placeholderEnd: [UInt8] = [0xEE, 0x80, 0x81]
     static let placeholderScalar = 0xE000
+    /// Written (with its leading space) into a formatting element whose attributes were dropped, so the builder
+    /// knows that selectors testing its id, classes or attributes cannot be answered (`attributesAreKnown`).
+    static let droppedAttributesName = "gtkprogress-dropped"
+    static let droppedAttributesMark: [UInt8] = Array(" \(droppedAttributesName)".utf8)
 
     static func prefilter(_ source: UnsafeBufferPointer<UInt8>, maximumDepth: Int = maximumDepth,
                           placeholders: Bool = true) -> PrefilteredMarkup {
@@ -327,6 +334,9 @@ struct MarkupScanner {
         let attributes = self.attributes
         replace(tagStart, end) { out in
             out.append(contentsOf: UnsafeBufferPointer(rebasing: source[tagStart..<nameEnd]))
+            // The same name on every such element, so gumbo's Noah's Ark clause still caps the list of active
+            // formatting elements, and one the page cannot forge: unknown names are dropped above.
+            if stripAll { out.append(contentsOf: MarkupPrefilter.droppedAttributesMark) }
             for index in keep {
                 let attribute = attributes[index]
                 out.append(ascii(" "))

@@ -227,6 +227,8 @@ extension MarkupScanner {
             if isAnchor && piece.href == nil && equalsLowercase(attributeName, "href") {
                 guard let value = attributeValue(attribute), isPlain(value) else { return nil }
                 piece.href = value
+            } else {
+                piece.droppedAttributes = true
             }
         }
         return (piece, closeEnd)

@@ -179,6 +179,17 @@ struct RunWriter {
 
     // MARK: Text
 
+    /// The last character written, if any (for `text-transform: capitalize`, whose words run across elements).
+    /// Nil after a requested line break, which ends any word.
+    var lastScalar: Unicode.Scalar? {
+        guard pendingBreak == 0, var k = bytes.indices.last else { return nil }
+        while k > 0 && bytes[k] & 0xC0 == 0x80 && bytes.count - k < 4 { k -= 1 }
+        var decoder = UTF8()
+        var iterator = bytes[k...].makeIterator()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return nil
+    }
+
     /// Appends text whose whitespace collapses.
     mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
         let count = text.count
