@@ -344,6 +344,16 @@ class Bench:
         """Ends every measured program and whatever it spawned (e.g. Dillo's dpid, which daemonizes)."""
         end_pids(marked_pids(f"{self.tag}-app"))
 
+    def end_launch(self, proc, dillo=False):
+        """The end of one measured launch: its programs ended, `proc` reaped, Dillo's dpid stopped after Dillo."""
+        self.end_apps()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        if dillo:
+            dpid(self, False)
+
     # setup
 
     def start(self):
@@ -769,11 +779,7 @@ def launch_once(bench, name, cmd, extra_env, settle):
         return {"title": t_title - t0, "paint": t_paint - t0, "rss": rss, "pss": pss, "main_rss":
                 proc_status(proc.pid, "VmRSS"), "procs": len(pids), "window": window}
     finally:
-        bench.end_apps()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
+        bench.end_launch(proc)
 
 
 def row_startup_memory(bench, report, rows, runs):
@@ -1772,13 +1778,7 @@ def window_peak(bench, name, cmd, title, timeout=300):
         pids = [p for p in marked_pids(f"{bench.tag}-app") + marked_pids(f"{bench.tag}-dpid") if not gone(p)]
         return sum(proc_status(p, "VmHWM") or 0 for p in pids), time.monotonic() - t0
     finally:
-        bench.end_apps()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
-        if name == "Dillo":
-            dpid(bench, False)
+        bench.end_launch(proc, dillo=name == "Dillo")
 
 
 def row_pagemem(bench, report):
@@ -1854,11 +1854,7 @@ def slow_page_cpu(bench, name, cmd_for, script="latin", words=60):
         pids = [p for p in marked_pids(f"{bench.tag}-app") if not gone(p)]
         return sum(cpu_seconds(p) or 0 for p in pids)
     finally:
-        bench.end_apps()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
+        bench.end_launch(proc)
 
 
 def row_slow(bench, report):

@@ -71,11 +71,7 @@ def first_text(bench, cmd):
             raise BenchError(f"no window titled {TITLE!r} within 30 s")
         return found[2] - t0
     finally:
-        bench.end_apps()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
+        bench.end_launch(proc)
 
 
 def load_once(bench, name, cmd, count, ping=False):
@@ -123,13 +119,7 @@ def load_once(bench, name, cmd, count, ping=False):
     finally:
         if pings:
             pings.stop()
-        bench.end_apps()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
-        if name == "Dillo":
-            dpid(bench, False)
+        bench.end_launch(proc, dillo=name == "Dillo")
 
 
 def row_images(bench, report):
@@ -269,11 +259,7 @@ def truthfulness(bench, report, row, count):
             if len(parts) == 2:
                 samples.append((float(parts[0]), float(parts[1])))
     finally:
-        bench.end_apps()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
+        bench.end_launch(proc)
     with bench.events_cv:
         events = bench.events[since:]
     trace = byte_trace(events)
