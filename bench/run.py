@@ -277,8 +277,11 @@ class BenchError(Exception):
 
 
 class Bench:
-    def __init__(self, binary, quick, keep):
+    def __init__(self, binary, quick, keep, variants=()):
         self.binary = os.path.abspath(binary) if binary else None
+        # Other builds of gtkprogress (LABEL, path), launched in the same rounds as `binary` by the startup and
+        # memory rows: a build trick against its removal, on the same machine at the same moment.
+        self.variants = [(label, os.path.abspath(path)) for label, path in variants]
         self.quick = quick
         self.keep = keep
         self.tag = uuid.uuid4().hex[:12]
@@ -731,6 +734,7 @@ def startup_programs(bench, page):
     programs = []
     if bench.binary:
         programs.append(("gtkprogress", [bench.binary, page], {}))
+    programs += [(f"gtkprogress, {label}", [path, page], {}) for label, path in bench.variants]
     programs += [("NetSurf", ["netsurf-gtk", url], {}),
                  # Dillo reads files through its plugin daemon dpid, which a first launch starts and later ones
                  # reuse: "Dillo" runs with dpid already running (counted in its memory), "Dillo, cold" starts it.
@@ -848,6 +852,16 @@ def row_startup_memory(bench, report, rows, runs):
                 report.add("Startup", "exec → page shown (median)", ms(app["paint"]), name, ms(other["paint"]),
                            ratio(app["paint"], other["paint"]), target,
                            verdict(test(app["paint"], other["paint"])) if test else "—")
+    variants = [f"gtkprogress, {label}" for label, _ in bench.variants]
+    if app:
+        for name in variants:
+            other = summary.get(name)
+            for row, measure, key, show in (("Startup", "exec → page shown (median)", "paint", ms),
+                                            ("Memory", "RSS with the page shown", "rss", mb)):
+                if row.lower() in rows:
+                    report.add(row, measure, show(app[key]), name, show(other[key]) if other else
+                               f"n/a ({(failures[name] or ['not run'])[0]})",
+                               ratio(app[key], other[key]) if other else "n/a", "", "—")
     if "memory" in rows:
         if not app:
             report.na("Memory", "RSS with the page shown", reason, "< 40 MB")
@@ -2007,6 +2021,8 @@ def main():
     parser.add_argument("--runs", type=int, default=10, help="startup runs per program after the discarded first")
     parser.add_argument("--out", default=os.path.join(HERE, "results.md"))
     parser.add_argument("--keep", action="store_true", help="keep the scratch directory (logs, pages)")
+    parser.add_argument("--variant", action="append", default=[], metavar="LABEL=BINARY",
+                        help="another build of gtkprogress, launched in the same startup and memory rounds")
     args = parser.parse_args()
     rows = [r.strip() for r in args.rows.split(",") if r.strip()]
     unknown = [r for r in rows if r not in ROWS]
@@ -2018,7 +2034,10 @@ def main():
     report = Report()
     started = datetime.datetime.now(datetime.timezone.utc)
     load_before = os.getloadavg()
-    bench = Bench(binary, args.quick, args.keep)
+    variants = [v.split("=", 1) for v in args.variant]
+    if any(len(v) != 2 or not os.access(v[1], os.X_OK) for v in variants):
+        parser.error("--variant takes LABEL=BINARY, an executable")
+    bench = Bench(binary, args.quick, args.keep, variants)
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started in the background
     t_start = time.monotonic()
