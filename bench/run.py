@@ -680,7 +680,7 @@ def dpid(bench, running):
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Row 3: rendering
+# Timing a command, for rows/render.py, rows/css.py and the rows below
 
 def run_probe(bench, cmd):
     """One run under /usr/bin/time: (seconds, peak RSS bytes, exit status, output bytes)."""
@@ -706,194 +706,6 @@ def hyperfine(bench, name, cmd, warmup, runs):
     with open(out) as f:
         data = json.load(f)["results"][0]
     return data["median"], data["min"], data["max"], len(data["times"])
-
-
-def ordinary_documents(tmp):
-    """Real documentation pages under /usr/share/doc near 20 KB, 100 KB and 400 KB (the closest within a factor of
-    1.5 each, .html or .html.gz); a generated page where there is none."""
-    candidates = []
-    for dirpath, _, names in os.walk("/usr/share/doc"):
-        for name in names:
-            path = os.path.join(dirpath, name)
-            try:
-                if name.endswith((".html", ".htm")) and not os.path.islink(path):
-                    candidates.append((os.path.getsize(path), path))
-                elif name.endswith((".html.gz", ".htm.gz")) and not os.path.islink(path):
-                    with gzip.open(path) as f:
-                        candidates.append((len(f.read()), path))
-            except OSError:
-                continue
-    files = []
-    for target in (20_000, 100_000, 400_000):
-        near = [(abs(size - target), size, path) for size, path in candidates if target / 1.5 <= size <= target * 1.5]
-        if near:
-            _, size, path = min(near)
-            if path.endswith(".gz"):
-                out = os.path.join(tmp, f"doc{target}-" + os.path.basename(path)[:-3])
-                with gzip.open(path) as src, open(out, "wb") as dst:
-                    shutil.copyfileobj(src, dst)
-                path = out
-            files.append((f"{os.path.basename(path)} ({size / 1e3:.0f} KB, real)", path))
-        else:
-            files.append((f"{target // 1000} KB generated page",
-                          generate_page(os.path.join(tmp, f"ordinary{target}.html"), target,
-                                        f"Generated page, {target // 1000} KB", target)))
-    return files
-
-
-def row_render(bench, report):
-    files = ordinary_documents(bench.tmp)
-    for label, size, seed in (("5 MB generated page", 5_000_000, 5), ("8 MB generated page", 8_000_000, 8)):
-        files.append((label, generate_page(os.path.join(bench.tmp, f"gen{seed}.html"), size,
-                                           f"Generated page, {size // 1_000_000} MB", seed)))
-    real, where = real_large_document(bench.tmp)
-    if real:
-        files.append((f"{where.replace('/usr/share/doc/', '')} ({os.path.getsize(real) / 1e6:.1f} MB, real)", real))
-    else:
-        report.na("Rendering", "real large HTML document", where, "faster than each")
-    tools = [("gtkprogress", lambda f: [bench.binary, "--dump", f]),
-             ("w3m", lambda f: ["w3m", "-dump", f]),
-             ("lynx", lambda f: ["lynx", "-dump", f]),
-             ("links2", lambda f: ["links2", "-dump", f]),
-             ("html2text", lambda f: ["html2text", "-utf8", f])]
-    if not bench.binary:
-        tools = tools[1:]
-    slow = 5.0  # a command whose single probe run takes longer gets 2 measured runs and no warm-up
-    warmup, runs = (1, 5) if not bench.quick else (0, 2)
-    for label, path in files:
-        # One probe run each: exit status, output size, peak memory, and whether hyperfine can afford 5 runs.
-        results = {}
-        for name, make in tools:
-            try:
-                elapsed, peak, rc, out_bytes = run_probe(bench, make(path))
-                results[name] = ({"error": f"exit status {rc}"} if rc != 0 else
-                                 {"probe": elapsed, "peak": peak, "out": out_bytes})
-            except (subprocess.TimeoutExpired, OSError) as error:
-                results[name] = {"error": str(error)}
-        # A dump far smaller than the others' is no rendering of the page (an error message, a usage text).
-        for name, r in results.items():
-            others = [o["out"] for n, o in results.items() if n != name and "error" not in o]
-            if "error" not in r and others and r["out"] < 0.2 * statistics.median(others):
-                results[name] = {"error": f"printed {r['out']} bytes where the others print about "
-                                          f"{statistics.median(others):.0f}: not a rendering of the page"}
-        for name, make in tools:
-            r = results[name]
-            if "error" in r:
-                report.detail("render", f"{label}: {name} failed: {r['error']}")
-                continue
-            try:
-                median_t, lo, hi, n = hyperfine(bench, name, make(path), *((0, 2) if r["probe"] > slow
-                                                                           else (warmup, runs)))
-                r["time"] = median_t
-                report.detail("render", f"{label}: {name} median {ms(median_t)} (min {ms(lo)}, max {ms(hi)}, "
-                                        f"{n} runs), peak RSS {mb(r['peak'])}, output {r['out'] / 1e6:.2f} MB")
-            except (BenchError, subprocess.TimeoutExpired, OSError) as error:
-                results[name] = {"error": str(error)}
-                report.detail("render", f"{label}: {name} failed: {error}")
-        app = results.get("gtkprogress", {"error": "no gtkprogress binary"})
-        for name, _ in tools[1:] if bench.binary else tools:
-            other = results[name]
-            if "error" in app:
-                report.na("Rendering", f"{label}, time", app["error"], "faster", name,
-                          ms(other["time"]) if "time" in other else f"n/a ({short(other.get('error', ''), 60)})")
-                continue
-            if "error" in other:
-                report.add("Rendering", f"{label}, time", ms(app["time"]), name, f"n/a ({other['error']})", "n/a",
-                           "faster", "n/a")
-                continue
-            report.add("Rendering", f"{label}, time", ms(app["time"]), name, ms(other["time"]),
-                       ratio(app["time"], other["time"]), "faster", verdict(app["time"] < other["time"]))
-        if "error" not in app:
-            # Peak memory against every peer; the target is w3m's (within 2x lynx's is a stretch).
-            for name, _ in tools[1:]:
-                other = results.get(name, {})
-                target = "lower" if name == "w3m" else ""
-                if "error" in other:
-                    report.add("Rendering", f"{label}, peak memory", mb(app["peak"]), name, "n/a", "n/a", target,
-                               "n/a" if target else "")
-                    continue
-                report.add("Rendering", f"{label}, peak memory", mb(app["peak"]), name, mb(other["peak"]),
-                           ratio(app["peak"], other["peak"]), target,
-                           verdict(app["peak"] < other["peak"]) if target else "")
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# Page style: --dump with and without author CSS
-
-def css_page(path, elements=100_000, rules=5_000):
-    """A page of `elements` elements in nested divs, paragraphs and spans with classes, and a <style> of `rules`
-    rules: class, type, descendant, child and attribute selectors, a few of which hide something."""
-    parts = ["<!DOCTYPE html><html><head><meta charset='utf-8'><title>CSS bench page</title><style>"]
-    for k in range(rules):
-        kind = k % 5
-        if kind == 0:
-            parts.append(f".c{k} {{ font-weight: bold }}\n")
-        elif kind == 1:
-            parts.append(f"div.c{k} > p {{ font-style: italic }}\n")
-        elif kind == 2:
-            parts.append(f"#i{k} span.s{k % 97} {{ display: none }}\n")
-        elif kind == 3:
-            parts.append(f"section .c{k} a[href^='#'] {{ color: red }}\n")
-        else:
-            parts.append(f"p:nth-child(2n+1).c{k} {{ visibility: hidden }}\n")
-    parts.append("</style></head><body>")
-    count = 0
-    n = 0
-    while count < elements:
-        parts.append(f"<div class='c{n % rules} box' id='i{n % rules}'><p class='c{(n * 7) % rules}'>Paragraph {n} "
-                     f"with <span class='s{n % 97}'>a span</span> and <a href='#i{n}'>a link</a>.</p>"
-                     f"<p>Second paragraph {n} of plain words.</p></div>\n")
-        count += 5
-        n += 1
-    parts.append("</body></html>\n")
-    with open(path, "w") as f:
-        f.write("".join(parts))
-    return path
-
-
-def css_pages(bench):
-    pages = []
-    for path in ("/usr/share/doc/python3/python-policy.html", "/usr/share/doc/nodejs/api/addons.html",
-                 "/usr/share/doc/nodejs/api/fs.html"):
-        if os.path.exists(path):
-            pages.append((f"{path.replace('/usr/share/doc/', '')} ({os.path.getsize(path) / 1e3:.0f} KB, real, "
-                          f"linked stylesheets)", path))
-    pages.append(("100,000 elements, 5,000 rules (generated)", css_page(os.path.join(bench.tmp, "css.html"))))
-    return pages
-
-
-def row_css(bench, report):
-    warmup, runs = (1, 5) if not bench.quick else (0, 2)
-    for label, path in css_pages(bench):
-        tools = [("with CSS", [bench.binary, "--dump", path]), ("without CSS", [bench.binary, "--no-css", "--dump", path]),
-                 ("w3m", ["w3m", "-dump", path])]
-        results = {}
-        for name, cmd in tools:
-            try:
-                _, peak, rc, out_bytes = run_probe(bench, cmd)
-                if rc != 0:
-                    results[name] = {"error": f"exit status {rc}"}
-                    continue
-                median_t, lo, hi, n = hyperfine(bench, name, cmd, warmup, runs)
-                results[name] = {"time": median_t, "peak": peak}
-                report.detail("css", f"{label}: {name} median {ms(median_t)} (min {ms(lo)}, max {ms(hi)}, {n} runs), "
-                                     f"peak RSS {mb(peak)}, output {out_bytes / 1e3:.0f} KB")
-            except (BenchError, subprocess.TimeoutExpired, OSError) as error:
-                results[name] = {"error": str(error)}
-        app = results["with CSS"]
-        if "error" in app:
-            report.na("Page style", f"{label}, --dump time", app["error"], "≤ 1.3× without CSS")
-            continue
-        plain = results["without CSS"]
-        if "error" not in plain:
-            report.add("Page style", f"{label}, --dump time", ms(app["time"]), "without CSS", ms(plain["time"]),
-                       ratio(app["time"], plain["time"]), "≤ 1.3×", verdict(app["time"] <= 1.3 * plain["time"]))
-            report.add("Page style", f"{label}, peak memory", mb(app["peak"]), "without CSS", mb(plain["peak"]),
-                       ratio(app["peak"], plain["peak"]), "≤ 1.3×", verdict(app["peak"] <= 1.3 * plain["peak"]))
-        w3m = results["w3m"]
-        if "error" not in w3m:
-            report.add("Page style", f"{label}, --dump time", ms(app["time"]), "w3m", ms(w3m["time"]),
-                       ratio(app["time"], w3m["time"]), "faster", verdict(app["time"] < w3m["time"]))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -1843,7 +1655,7 @@ def main():
     try:
         bench.start()
         steps = [("startup", lambda: rows_startup.row_startup_memory(bench, report, rows, runs), ("startup", "memory")),
-                 ("render", lambda: row_render(bench, report), ("render",)),
+                 ("render", lambda: rows_render.row_render(bench, report), ("render",)),
                  ("load", lambda: row_load(bench, report), ("load",)),
                  ("tick", lambda: row_tick(bench, report), ("tick",)),
                  ("mainloop", lambda: row_mainloop(bench, report), ("mainloop",)),
@@ -1855,7 +1667,7 @@ def main():
                  ("huge", lambda: row_huge(bench, report), ("huge",)),
                  ("longtext", lambda: row_longtext(bench, report), ("longtext",)),
                  ("pagemem", lambda: row_pagemem(bench, report), ("pagemem",)),
-                 ("css", lambda: row_css(bench, report), ("css",)),
+                 ("css", lambda: rows_css.row_css(bench, report), ("css",)),
                  ("images", lambda: rows_images.row_images(bench, report), ("images",))]
         for key, step, covers in steps:
             if not any(c in rows for c in covers):
@@ -1923,5 +1735,7 @@ if __name__ == "__main__":
     sys.modules["run"] = sys.modules["__main__"]
     sys.path.insert(0, HERE)
     from rows import images as rows_images
+    from rows import css as rows_css
+    from rows import render as rows_render
     from rows import startup as rows_startup
     main()
