@@ -13,7 +13,6 @@ import ctypes
 import datetime
 import gzip
 import html
-import html.parser
 import json
 import os
 import platform
@@ -277,8 +276,11 @@ class BenchError(Exception):
 
 
 class Bench:
-    def __init__(self, binary, quick, keep):
+    def __init__(self, binary, quick, keep, variants=()):
         self.binary = os.path.abspath(binary) if binary else None
+        # Other builds of gtkprogress (LABEL, path), launched in the same rounds as `binary` by the startup and
+        # memory rows: a build trick against its removal, on the same machine at the same moment.
+        self.variants = [(label, os.path.abspath(path)) for label, path in variants]
         self.quick = quick
         self.keep = keep
         self.tag = uuid.uuid4().hex[:12]
@@ -665,82 +667,7 @@ def real_large_document(tmp):
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Rows 1 and 2: startup and memory
-
-def page_markup(source):
-    """Pango markup of a generated page, styled as the viewer styles it: headings scaled and bold, emphasis, code
-    and tables in monospace, links underlined and coloured, list items with bullets, paragraphs apart. Only the
-    tags generate_page writes are known."""
-    out = []
-
-    class Converter(html.parser.HTMLParser):
-        def __init__(self):
-            super().__init__(convert_charrefs=True)
-            self.hidden = 0
-            self.pre = 0
-
-        def handle_starttag(self, tag, attrs):
-            if tag in ("head", "title", "style", "script"):
-                self.hidden += 1
-            elif tag in ("h1", "h2", "h3"):
-                out.append('<span size="%d%%" weight="bold">' % {"h1": 200, "h2": 160, "h3": 130}[tag])
-            elif tag == "a":
-                out.append('<span underline="single" foreground="#1a5fb4">')
-            elif tag in ("em", "strong"):
-                out.append({"em": "<i>", "strong": "<b>"}[tag])
-            elif tag in ("code", "pre"):
-                out.append("<tt>")
-                self.pre += tag == "pre"
-            elif tag == "li":
-                out.append("\n  • ")
-            elif tag == "tr":
-                out.append("\n<tt>")
-            elif tag in ("td", "th"):
-                out.append(" │ " + ("<b>" if tag == "th" else ""))
-
-        def handle_endtag(self, tag):
-            if tag in ("head", "title", "style", "script"):
-                self.hidden -= 1
-            elif tag in ("h1", "h2", "h3"):
-                out.append("</span>\n\n")
-            elif tag == "a":
-                out.append("</span>")
-            elif tag in ("em", "strong", "th"):
-                out.append({"em": "</i>", "strong": "</b>", "th": "</b>"}[tag])
-            elif tag in ("code", "tr"):
-                out.append("</tt>")
-            elif tag == "pre":
-                out.append("</tt>\n\n")
-                self.pre -= 1
-            elif tag in ("p", "ul", "ol", "table", "blockquote"):
-                out.append("\n\n")
-
-        def handle_data(self, data):
-            if not self.hidden:
-                out.append(html.escape(data if self.pre else re.sub(r"\s+", " ", data), quote=False))
-
-    Converter().feed(source)
-    return "".join(out)
-
-
-def startup_programs(bench, page):
-    url = "file://" + page
-    markup = os.path.splitext(page)[0] + ".markup"
-    with open(page, encoding="utf-8") as src, open(markup, "w", encoding="utf-8") as dst:
-        dst.write(page_markup(src.read()))
-    programs = []
-    if bench.binary:
-        programs.append(("gtkprogress", [bench.binary, page], {}))
-    programs += [("NetSurf", ["netsurf-gtk", url], {}),
-                 # Dillo reads files through its plugin daemon dpid, which a first launch starts and later ones
-                 # reuse: "Dillo" runs with dpid already running (counted in its memory), "Dillo, cold" starts it.
-                 ("Dillo", ["dillo", url], {}),
-                 ("Dillo, cold (starts dpid)", ["dillo", url], {}),
-                 ("bare GTK 3 window", [bench.bare, page], {}),
-                 ("bare GTK 3 window, GDK_GL=disable", [bench.bare, page], {"GDK_GL": "disable"}),
-                 (FLOOR, [bench.floor, markup, STARTUP_TITLE], {})]
-    return programs
-
+# Rows 1 and 2, startup and memory, are in rows/startup.py; Dillo's plugin daemon is started here for them and others.
 
 def dpid(bench, running):
     """Starts Dillo's plugin daemon as a session service, or ends it."""
@@ -752,122 +679,8 @@ def dpid(bench, running):
         end_pids(pids)
 
 
-def launch_once(bench, name, cmd, extra_env, settle):
-    """Exec → first paint after the window shows the page's title. Returns a dict, or raises BenchError."""
-    if name.startswith("Dillo"):
-        dpid(bench, name == "Dillo")
-    probe = bench.xprobe_wait("--title", STARTUP_TITLE, timeout=20)
-    offset = bench.log_offset()
-    t0 = time.monotonic()
-    proc = bench.popen(cmd, extra_env=extra_env)
-    try:
-        found = bench.xprobe_result(probe, watch=proc)
-        if not found:
-            titles = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", ".", "getwindowname", "%@"],
-                                    env=bench.env("infra"), capture_output=True, text=True).stdout.split("\n")
-            if proc.poll() is not None:
-                raise BenchError(f"{exit_text(proc.poll())} without showing the page"
-                                 + (f": “{bench.log_reason(offset)}”" if bench.log_reason(offset) else ""))
-            raise BenchError(f"no window titled {STARTUP_TITLE!r} within 20 s (windows: {[t for t in titles if t][:3]})")
-        _, t_title, t_paint, window, pid, title = found
-        if pid and pid != proc.pid:
-            raise BenchError(f"the window belongs to pid {pid}, not to the process started ({proc.pid})")
-        time.sleep(settle)
-        pids = [p for p in marked_pids(f"{bench.tag}-app") + marked_pids(f"{bench.tag}-dpid") if not gone(p)]
-        rss = sum(proc_status(p, "VmRSS") or 0 for p in pids)
-        pss = sum(proc_pss(p) or 0 for p in pids)
-        return {"title": t_title - t0, "paint": t_paint - t0, "rss": rss, "pss": pss, "main_rss":
-                proc_status(proc.pid, "VmRSS"), "procs": len(pids), "window": window}
-    finally:
-        bench.end_launch(proc)
-
-
-def row_startup_memory(bench, report, rows, runs):
-    page = startup_page(os.path.join(bench.tmp, "startup.html"))
-    programs = startup_programs(bench, page)
-    samples = {name: [] for name, _, _ in programs}
-    failures = {name: [] for name, _, _ in programs}
-    for round_index in range(runs + 1):
-        for name, cmd, extra in programs:
-            if len(failures[name]) >= 2:
-                continue
-            try:
-                sample = launch_once(bench, name, cmd, extra, settle=0.5)
-            except BenchError as error:
-                failures[name].append(str(error))
-                continue
-            if round_index > 0:
-                samples[name].append(sample)
-    dpid(bench, False)
-    summary = {}
-    for name, _, _ in programs:
-        got = samples[name]
-        if not got:
-            summary[name] = None
-            continue
-        summary[name] = {k: median([s[k] for s in got]) for k in ("title", "paint", "rss", "pss", "main_rss", "procs")}
-        summary[name]["n"] = len(got)
-        summary[name]["min"] = min(s["paint"] for s in got)
-        summary[name]["max"] = max(s["paint"] for s in got)
-        bench_detail = (f"{name}: startup median {ms(summary[name]['paint'])} (min {ms(summary[name]['min'])}, max "
-                        f"{ms(summary[name]['max'])}, title set at {ms(summary[name]['title'])}), {len(got)} runs; "
-                        f"RSS {mb(summary[name]['rss'])} over {summary[name]['procs']:.0f} process(es) "
-                        f"(main process {mb(summary[name]['main_rss'])}), PSS {mb(summary[name]['pss'])}")
-        if failures[name]:
-            bench_detail += f"; failures: {failures[name]}"
-        report.detail("startup", bench_detail)
-    for name in summary:
-        if summary[name] is None:
-            report.detail("startup", f"{name}: no sample; {failures[name]}")
-
-    app = summary.get("gtkprogress")
-    reason = (failures.get("gtkprogress") or ["no gtkprogress binary"])[0] if not app else None
-    bare, bare_nogl = summary.get("bare GTK 3 window"), summary.get("bare GTK 3 window, GDK_GL=disable")
-    # The GL-off bare window is shown only if it tells something: 15% and 10 ms faster, or 15% smaller.
-    show_nogl = bool(bare and bare_nogl and (
-        (bare["paint"] - bare_nogl["paint"] > max(0.010, 0.15 * bare["paint"]))
-        or bare["rss"] - bare_nogl["rss"] > 0.15 * bare["rss"]))
-    if bare and bare_nogl and not show_nogl:
-        report.detail("startup", "GDK_GL=disable does not make the bare window 15% faster or smaller here, so it "
-                                 "has no row.")
-
-    targets = {"NetSurf": ("faster than NetSurf", lambda a, b: a < b),
-               "bare GTK 3 window": ("≤ 1.2× the bare window", lambda a, b: a <= 1.2 * b)}
-    if "startup" in rows:
-        for name in ["NetSurf", "Dillo", "Dillo, cold (starts dpid)", "bare GTK 3 window"] + (
-                ["bare GTK 3 window, GDK_GL=disable"] if show_nogl else []) + [FLOOR]:
-            other = summary.get(name)
-            target, test = targets.get(name, ("", None))
-            if not app:
-                report.na("Startup", "exec → page shown (median)", reason, target, name,
-                          ms(other["paint"]) if other else "n/a")
-            elif not other:
-                report.add("Startup", "exec → page shown", ms(app["paint"]), name,
-                           f"n/a ({(failures[name] or ['not run'])[0]})", "n/a", target, "n/a")
-            else:
-                report.add("Startup", "exec → page shown (median)", ms(app["paint"]), name, ms(other["paint"]),
-                           ratio(app["paint"], other["paint"]), target,
-                           verdict(test(app["paint"], other["paint"])) if test else "—")
-    if "memory" in rows:
-        if not app:
-            report.na("Memory", "RSS with the page shown", reason, "< 40 MB")
-        else:
-            report.add("Memory", "RSS with the page shown", mb(app["rss"]), "", "", "", "< 40 MB",
-                       verdict(app["rss"] < 40e6))
-        for name in ["NetSurf", "Dillo", "Dillo, cold (starts dpid)", "bare GTK 3 window"] + (
-                ["bare GTK 3 window, GDK_GL=disable"] if show_nogl else []) + [FLOOR]:
-            other = summary.get(name)
-            if not app:
-                report.na("Memory", "RSS with the page shown", reason, "", name, mb(other["rss"]) if other else "n/a")
-            else:
-                report.add("Memory", "RSS with the page shown", mb(app["rss"]), name,
-                           mb(other["rss"]) if other else f"n/a ({(failures[name] or ['not run'])[0]})",
-                           ratio(app["rss"], other["rss"]) if other else "n/a", "", "—")
-    return summary
-
-
 # ---------------------------------------------------------------------------------------------------------------
-# Row 3: rendering
+# Timing a command, for rows/render.py, rows/css.py and the rows below
 
 def run_probe(bench, cmd):
     """One run under /usr/bin/time: (seconds, peak RSS bytes, exit status, output bytes)."""
@@ -893,194 +706,6 @@ def hyperfine(bench, name, cmd, warmup, runs):
     with open(out) as f:
         data = json.load(f)["results"][0]
     return data["median"], data["min"], data["max"], len(data["times"])
-
-
-def ordinary_documents(tmp):
-    """Real documentation pages under /usr/share/doc near 20 KB, 100 KB and 400 KB (the closest within a factor of
-    1.5 each, .html or .html.gz); a generated page where there is none."""
-    candidates = []
-    for dirpath, _, names in os.walk("/usr/share/doc"):
-        for name in names:
-            path = os.path.join(dirpath, name)
-            try:
-                if name.endswith((".html", ".htm")) and not os.path.islink(path):
-                    candidates.append((os.path.getsize(path), path))
-                elif name.endswith((".html.gz", ".htm.gz")) and not os.path.islink(path):
-                    with gzip.open(path) as f:
-                        candidates.append((len(f.read()), path))
-            except OSError:
-                continue
-    files = []
-    for target in (20_000, 100_000, 400_000):
-        near = [(abs(size - target), size, path) for size, path in candidates if target / 1.5 <= size <= target * 1.5]
-        if near:
-            _, size, path = min(near)
-            if path.endswith(".gz"):
-                out = os.path.join(tmp, f"doc{target}-" + os.path.basename(path)[:-3])
-                with gzip.open(path) as src, open(out, "wb") as dst:
-                    shutil.copyfileobj(src, dst)
-                path = out
-            files.append((f"{os.path.basename(path)} ({size / 1e3:.0f} KB, real)", path))
-        else:
-            files.append((f"{target // 1000} KB generated page",
-                          generate_page(os.path.join(tmp, f"ordinary{target}.html"), target,
-                                        f"Generated page, {target // 1000} KB", target)))
-    return files
-
-
-def row_render(bench, report):
-    files = ordinary_documents(bench.tmp)
-    for label, size, seed in (("5 MB generated page", 5_000_000, 5), ("8 MB generated page", 8_000_000, 8)):
-        files.append((label, generate_page(os.path.join(bench.tmp, f"gen{seed}.html"), size,
-                                           f"Generated page, {size // 1_000_000} MB", seed)))
-    real, where = real_large_document(bench.tmp)
-    if real:
-        files.append((f"{where.replace('/usr/share/doc/', '')} ({os.path.getsize(real) / 1e6:.1f} MB, real)", real))
-    else:
-        report.na("Rendering", "real large HTML document", where, "faster than each")
-    tools = [("gtkprogress", lambda f: [bench.binary, "--dump", f]),
-             ("w3m", lambda f: ["w3m", "-dump", f]),
-             ("lynx", lambda f: ["lynx", "-dump", f]),
-             ("links2", lambda f: ["links2", "-dump", f]),
-             ("html2text", lambda f: ["html2text", "-utf8", f])]
-    if not bench.binary:
-        tools = tools[1:]
-    slow = 5.0  # a command whose single probe run takes longer gets 2 measured runs and no warm-up
-    warmup, runs = (1, 5) if not bench.quick else (0, 2)
-    for label, path in files:
-        # One probe run each: exit status, output size, peak memory, and whether hyperfine can afford 5 runs.
-        results = {}
-        for name, make in tools:
-            try:
-                elapsed, peak, rc, out_bytes = run_probe(bench, make(path))
-                results[name] = ({"error": f"exit status {rc}"} if rc != 0 else
-                                 {"probe": elapsed, "peak": peak, "out": out_bytes})
-            except (subprocess.TimeoutExpired, OSError) as error:
-                results[name] = {"error": str(error)}
-        # A dump far smaller than the others' is no rendering of the page (an error message, a usage text).
-        for name, r in results.items():
-            others = [o["out"] for n, o in results.items() if n != name and "error" not in o]
-            if "error" not in r and others and r["out"] < 0.2 * statistics.median(others):
-                results[name] = {"error": f"printed {r['out']} bytes where the others print about "
-                                          f"{statistics.median(others):.0f}: not a rendering of the page"}
-        for name, make in tools:
-            r = results[name]
-            if "error" in r:
-                report.detail("render", f"{label}: {name} failed: {r['error']}")
-                continue
-            try:
-                median_t, lo, hi, n = hyperfine(bench, name, make(path), *((0, 2) if r["probe"] > slow
-                                                                           else (warmup, runs)))
-                r["time"] = median_t
-                report.detail("render", f"{label}: {name} median {ms(median_t)} (min {ms(lo)}, max {ms(hi)}, "
-                                        f"{n} runs), peak RSS {mb(r['peak'])}, output {r['out'] / 1e6:.2f} MB")
-            except (BenchError, subprocess.TimeoutExpired, OSError) as error:
-                results[name] = {"error": str(error)}
-                report.detail("render", f"{label}: {name} failed: {error}")
-        app = results.get("gtkprogress", {"error": "no gtkprogress binary"})
-        for name, _ in tools[1:] if bench.binary else tools:
-            other = results[name]
-            if "error" in app:
-                report.na("Rendering", f"{label}, time", app["error"], "faster", name,
-                          ms(other["time"]) if "time" in other else f"n/a ({short(other.get('error', ''), 60)})")
-                continue
-            if "error" in other:
-                report.add("Rendering", f"{label}, time", ms(app["time"]), name, f"n/a ({other['error']})", "n/a",
-                           "faster", "n/a")
-                continue
-            report.add("Rendering", f"{label}, time", ms(app["time"]), name, ms(other["time"]),
-                       ratio(app["time"], other["time"]), "faster", verdict(app["time"] < other["time"]))
-        if "error" not in app:
-            # Peak memory against every peer; the target is w3m's (within 2x lynx's is a stretch).
-            for name, _ in tools[1:]:
-                other = results.get(name, {})
-                target = "lower" if name == "w3m" else ""
-                if "error" in other:
-                    report.add("Rendering", f"{label}, peak memory", mb(app["peak"]), name, "n/a", "n/a", target,
-                               "n/a" if target else "")
-                    continue
-                report.add("Rendering", f"{label}, peak memory", mb(app["peak"]), name, mb(other["peak"]),
-                           ratio(app["peak"], other["peak"]), target,
-                           verdict(app["peak"] < other["peak"]) if target else "")
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# Page style: --dump with and without author CSS
-
-def css_page(path, elements=100_000, rules=5_000):
-    """A page of `elements` elements in nested divs, paragraphs and spans with classes, and a <style> of `rules`
-    rules: class, type, descendant, child and attribute selectors, a few of which hide something."""
-    parts = ["<!DOCTYPE html><html><head><meta charset='utf-8'><title>CSS bench page</title><style>"]
-    for k in range(rules):
-        kind = k % 5
-        if kind == 0:
-            parts.append(f".c{k} {{ font-weight: bold }}\n")
-        elif kind == 1:
-            parts.append(f"div.c{k} > p {{ font-style: italic }}\n")
-        elif kind == 2:
-            parts.append(f"#i{k} span.s{k % 97} {{ display: none }}\n")
-        elif kind == 3:
-            parts.append(f"section .c{k} a[href^='#'] {{ color: red }}\n")
-        else:
-            parts.append(f"p:nth-child(2n+1).c{k} {{ visibility: hidden }}\n")
-    parts.append("</style></head><body>")
-    count = 0
-    n = 0
-    while count < elements:
-        parts.append(f"<div class='c{n % rules} box' id='i{n % rules}'><p class='c{(n * 7) % rules}'>Paragraph {n} "
-                     f"with <span class='s{n % 97}'>a span</span> and <a href='#i{n}'>a link</a>.</p>"
-                     f"<p>Second paragraph {n} of plain words.</p></div>\n")
-        count += 5
-        n += 1
-    parts.append("</body></html>\n")
-    with open(path, "w") as f:
-        f.write("".join(parts))
-    return path
-
-
-def css_pages(bench):
-    pages = []
-    for path in ("/usr/share/doc/python3/python-policy.html", "/usr/share/doc/nodejs/api/addons.html",
-                 "/usr/share/doc/nodejs/api/fs.html"):
-        if os.path.exists(path):
-            pages.append((f"{path.replace('/usr/share/doc/', '')} ({os.path.getsize(path) / 1e3:.0f} KB, real, "
-                          f"linked stylesheets)", path))
-    pages.append(("100,000 elements, 5,000 rules (generated)", css_page(os.path.join(bench.tmp, "css.html"))))
-    return pages
-
-
-def row_css(bench, report):
-    warmup, runs = (1, 5) if not bench.quick else (0, 2)
-    for label, path in css_pages(bench):
-        tools = [("with CSS", [bench.binary, "--dump", path]), ("without CSS", [bench.binary, "--no-css", "--dump", path]),
-                 ("w3m", ["w3m", "-dump", path])]
-        results = {}
-        for name, cmd in tools:
-            try:
-                _, peak, rc, out_bytes = run_probe(bench, cmd)
-                if rc != 0:
-                    results[name] = {"error": f"exit status {rc}"}
-                    continue
-                median_t, lo, hi, n = hyperfine(bench, name, cmd, warmup, runs)
-                results[name] = {"time": median_t, "peak": peak}
-                report.detail("css", f"{label}: {name} median {ms(median_t)} (min {ms(lo)}, max {ms(hi)}, {n} runs), "
-                                     f"peak RSS {mb(peak)}, output {out_bytes / 1e3:.0f} KB")
-            except (BenchError, subprocess.TimeoutExpired, OSError) as error:
-                results[name] = {"error": str(error)}
-        app = results["with CSS"]
-        if "error" in app:
-            report.na("Page style", f"{label}, --dump time", app["error"], "≤ 1.3× without CSS")
-            continue
-        plain = results["without CSS"]
-        if "error" not in plain:
-            report.add("Page style", f"{label}, --dump time", ms(app["time"]), "without CSS", ms(plain["time"]),
-                       ratio(app["time"], plain["time"]), "≤ 1.3×", verdict(app["time"] <= 1.3 * plain["time"]))
-            report.add("Page style", f"{label}, peak memory", mb(app["peak"]), "without CSS", mb(plain["peak"]),
-                       ratio(app["peak"], plain["peak"]), "≤ 1.3×", verdict(app["peak"] <= 1.3 * plain["peak"]))
-        w3m = results["w3m"]
-        if "error" not in w3m:
-            report.add("Page style", f"{label}, --dump time", ms(app["time"]), "w3m", ms(w3m["time"]),
-                       ratio(app["time"], w3m["time"]), "faster", verdict(app["time"] < w3m["time"]))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -2007,6 +1632,8 @@ def main():
     parser.add_argument("--runs", type=int, default=10, help="startup runs per program after the discarded first")
     parser.add_argument("--out", default=os.path.join(HERE, "results.md"))
     parser.add_argument("--keep", action="store_true", help="keep the scratch directory (logs, pages)")
+    parser.add_argument("--variant", action="append", default=[], metavar="LABEL=BINARY",
+                        help="another build of gtkprogress, launched in the same startup and memory rounds")
     args = parser.parse_args()
     rows = [r.strip() for r in args.rows.split(",") if r.strip()]
     unknown = [r for r in rows if r not in ROWS]
@@ -2018,14 +1645,17 @@ def main():
     report = Report()
     started = datetime.datetime.now(datetime.timezone.utc)
     load_before = os.getloadavg()
-    bench = Bench(binary, args.quick, args.keep)
+    variants = [v.split("=", 1) for v in args.variant]
+    if any(len(v) != 2 or not os.access(v[1], os.X_OK) for v in variants):
+        parser.error("--variant takes LABEL=BINARY, an executable")
+    bench = Bench(binary, args.quick, args.keep, variants)
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started in the background
     t_start = time.monotonic()
     try:
         bench.start()
-        steps = [("startup", lambda: row_startup_memory(bench, report, rows, runs), ("startup", "memory")),
-                 ("render", lambda: row_render(bench, report), ("render",)),
+        steps = [("startup", lambda: rows_startup.row_startup_memory(bench, report, rows, runs), ("startup", "memory")),
+                 ("render", lambda: rows_render.row_render(bench, report), ("render",)),
                  ("load", lambda: row_load(bench, report), ("load",)),
                  ("tick", lambda: row_tick(bench, report), ("tick",)),
                  ("mainloop", lambda: row_mainloop(bench, report), ("mainloop",)),
@@ -2037,7 +1667,7 @@ def main():
                  ("huge", lambda: row_huge(bench, report), ("huge",)),
                  ("longtext", lambda: row_longtext(bench, report), ("longtext",)),
                  ("pagemem", lambda: row_pagemem(bench, report), ("pagemem",)),
-                 ("css", lambda: row_css(bench, report), ("css",)),
+                 ("css", lambda: rows_css.row_css(bench, report), ("css",)),
                  ("images", lambda: rows_images.row_images(bench, report), ("images",))]
         for key, step, covers in steps:
             if not any(c in rows for c in covers):
@@ -2105,4 +1735,7 @@ if __name__ == "__main__":
     sys.modules["run"] = sys.modules["__main__"]
     sys.path.insert(0, HERE)
     from rows import images as rows_images
+    from rows import css as rows_css
+    from rows import render as rows_render
+    from rows import startup as rows_startup
     main()

@@ -28,7 +28,7 @@ package enum DataFiles {
     /// Where the compiled message catalogues are (`LANG/LC_MESSAGES/gtkprogress.mo`): `$GTKPROGRESS_LOCALEDIR`;
     /// `<prefix>/share/locale` beside an installed `share/gtkprogress`; in the source tree, `.build/locale`, where
     /// `make` compiles `po/*.po` with msgfmt.
-    public static let localeDirectory: URL? = {
+    package static let localeDirectory: URL? = {
         if let env = ProcessInfo.processInfo.environment["GTKPROGRESS_LOCALEDIR"], !env.isEmpty {
             return URL(fileURLWithPath: env)
         }

@@ -4,6 +4,7 @@ import GtkProgressLoading
 import GtkProgressFiles
 
 /// `gtkprogress --dump URL|FILE`: the rendered text on stdout, links numbered, as `lynx -dump` prints it.
+@MainActor
 enum DumpCommand {
     static func run(target: String, throttle: Int64?, width: Int, styles: Bool = true) -> Int32 {
         let url: URL
@@ -22,7 +23,10 @@ enum DumpCommand {
             return 1
         case .success(let loaded):
             let pageIsLocal = loaded.finalURL.isFileURL
-            let sheets = PageStyleOptions(fetch: { url in Self.sheet(url, pageIsLocal: pageIsLocal) })
+            // The page is rendered here, on the main thread, which asks for the sheets it links as it goes.
+            let sheets = PageStyleOptions(fetch: { url in
+                MainActor.assumeIsolated { Self.sheet(url, pageIsLocal: pageIsLocal) }
+            })
             let dump = PageDump.render(loaded, width: width, styles: styles ? sheets : .off)
             StandardStreams.output(dump.text)
             for note in dump.notes { printError(note) }

@@ -4,6 +4,7 @@ import GtkProgressLoading
 
 /// `gtkprogress --load-only URL`: the loader alone, body dropped as it arrives; prints what came and how fast.
 /// It measures the network path the viewer uses, without the document cap or any rendering.
+@MainActor
 enum LoadOnlyCommand {
     static func run(target: String, throttle: Int64?) -> Int32 {
         guard case .success(let url) = AddressInput.url(from: target,

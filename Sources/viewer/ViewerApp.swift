@@ -254,7 +254,7 @@ final class ViewerApp {
         } else {
             // The app is main-actor isolated, and so Sendable: the file's queue hands it back to the main loop.
             sessionFile.save(data) { [weak self] problem in
-                MainLoop.post { MainActor.assumeIsolated { self?.sessionProblem(problem) } }
+                MainLoop.post { self?.sessionProblem(problem) }
             }
         }
     }

@@ -3,6 +3,9 @@ import GtkProgress
 import XCTest
 
 /// Stop and a new navigation end a transfer at once; nothing of it arrives afterwards.
+///
+/// `@MainActor` with async tests: the loader belongs to the main actor (`PageLoader`).
+@MainActor
 final class LoaderCancelTests: XCTestCase {
     let server = TestServer.shared
 
@@ -11,7 +14,7 @@ final class LoaderCancelTests: XCTestCase {
         _ = MainLoop.run(until: { false }, timeout: seconds)
     }
 
-    func testNoEventAfterCancelMidTransfer() {
+    func testNoEventAfterCancelMidTransfer() async {
         let loader = PageLoader()
         var events: [LoadEvent] = []
         var cancelled = false
@@ -30,7 +33,7 @@ final class LoaderCancelTests: XCTestCase {
         XCTAssertTrue(afterCancel.isEmpty, "events after cancel: \(afterCancel)")
     }
 
-    func testCancelRightAfterLoadDeliversNothing() {
+    func testCancelRightAfterLoadDeliversNothing() async {
         for url in [server.url("/page"), URL(fileURLWithPath: "/no/such/file"), server.url("/loop")] {
             let loader = PageLoader()
             var events: [LoadEvent] = []
@@ -41,7 +44,7 @@ final class LoaderCancelTests: XCTestCase {
         }
     }
 
-    func testCancelFromInsideTheListener() {
+    func testCancelFromInsideTheListener() async {
         let loader = PageLoader()
         var events: [LoadEvent] = []
         loader.load(LoadRequest(url: server.url("/slow?size=200000&rate=400000"))) { event in
@@ -55,7 +58,7 @@ final class LoaderCancelTests: XCTestCase {
         XCTAssertFalse(loader.isLoading)
     }
 
-    func testNewLoadReplacesTheOldOne() {
+    func testNewLoadReplacesTheOldOne() async {
         let loader = PageLoader()
         var first: [LoadEvent] = []
         var second: [LoadEvent] = []
@@ -77,7 +80,7 @@ final class LoaderCancelTests: XCTestCase {
         XCTAssertTrue(page.text.contains("<title>Second</title>"))
     }
 
-    func testNewLoadFromInsideTheListener() {
+    func testNewLoadFromInsideTheListener() async {
         let loader = PageLoader()
         var titles: [String] = []
         var done = false
@@ -95,7 +98,7 @@ final class LoaderCancelTests: XCTestCase {
         XCTAssertEqual(titles, ["One", "Two"])
     }
 
-    func testReleasingTheLoaderMidTransfer() {
+    func testReleasingTheLoaderMidTransfer() async {
         var loader: PageLoader? = PageLoader()
         var events: [LoadEvent] = []
         loader?.load(LoadRequest(url: server.url("/slow?size=200000&rate=400000"))) { event in
@@ -107,7 +110,7 @@ final class LoaderCancelTests: XCTestCase {
         XCTAssertEqual(events.filter { if case .progress = $0 { true } else { false } }.count, 1)
     }
 
-    func testStopIsImmediateOnTheWire() {
+    func testStopIsImmediateOnTheWire() async {
         // The stalled server holds its connection until the client leaves; after cancel, a new load on a
         // fresh loader still works at once: nothing is left waiting.
         let loader = PageLoader()

@@ -3,6 +3,9 @@ import GtkProgress
 import XCTest
 
 /// Pages in legacy encodings, declared every way a server or author can, arrive as valid UTF-8.
+///
+/// `@MainActor` with async tests: the loader belongs to the main actor (`PageLoader`).
+@MainActor
 final class LoaderCharsetTests: XCTestCase {
     let server = TestServer.shared
     /// The texts Tests/server/testserver.py puts in its /charset pages.
@@ -13,7 +16,7 @@ final class LoaderCharsetTests: XCTestCase {
         record(server.url("/charset?enc=\(encoding)&declare=\(declared)")).page
     }
 
-    func testLatin1() {
+    func testLatin1() async {
         for declared in ["header", "meta", "http-equiv", "none"] {
             let page = page("latin1", declared: declared)
             XCTAssertEqual(page?.charset, "windows-1252", declared)
@@ -21,12 +24,12 @@ final class LoaderCharsetTests: XCTestCase {
         }
     }
 
-    func testWindows1252() {
+    func testWindows1252() async {
         let page = page("windows1252", declared: "meta")
         XCTAssertTrue(page?.text.contains("\u{20AC} \u{201C}quoted\u{201D}") ?? false, page?.text ?? "")
     }
 
-    func testShiftJIS() {
+    func testShiftJIS() async {
         for declared in ["header", "meta", "http-equiv"] {
             let page = page("shift_jis", declared: declared)
             XCTAssertEqual(page?.charset, "Shift_JIS", declared)
@@ -36,7 +39,7 @@ final class LoaderCharsetTests: XCTestCase {
 
     /// Undeclared legacy encodings used to come out as windows-1252 mojibake; now they are detected, and the page
     /// says the encoding was guessed.
-    func testUndeclaredLegacyEncodingsAreDetected() {
+    func testUndeclaredLegacyEncodingsAreDetected() async {
         let expected = ["shift_jis": ("Shift_JIS", japanese), "euc_jp": ("EUC-JP", "吾輩は猫である。"),
                         "koi8_r": ("KOI8-R", "Все счастливые семьи"), "gb18030": ("gb18030", "学而时习之"),
                         "big5": ("Big5", "學而時習之")]
@@ -54,7 +57,7 @@ final class LoaderCharsetTests: XCTestCase {
         XCTAssertEqual(page("utf8", declared: "none")?.charsetGuessed, false, "valid UTF-8 is not a guess")
     }
 
-    func testUTF8() {
+    func testUTF8() async {
         for declared in ["header", "meta", "bom", "none"] {
             let page = page("utf8", declared: declared)
             XCTAssertEqual(page?.charset, "UTF-8", declared)

@@ -5,6 +5,9 @@ import GtkProgressCore
 import XCTest
 
 /// File descriptors: an idle loader holds none, and a process out of them hears so, instead of "no network route".
+///
+/// `@MainActor` with async tests: the loader belongs to the main actor (`PageLoader`).
+@MainActor
 final class LoaderDescriptorTests: XCTestCase {
     let server = TestServer.shared
 
@@ -14,7 +17,7 @@ final class LoaderDescriptorTests: XCTestCase {
 
     /// After a load, the connections are kept a while for the next one, then let go: the descriptors the load
     /// opened (libcurl's socket pair, the kept connection) are closed again.
-    func testAnIdleLoaderLetsItsConnectionsGo() {
+    func testAnIdleLoaderLetsItsConnectionsGo() async {
         // A first load opens what the process keeps for good (libcurl's and the TLS library's set-up).
         let warm = LoadRecorder()
         warm.start(server.url("/page?title=Warm"))
@@ -36,7 +39,7 @@ final class LoaderDescriptorTests: XCTestCase {
     }
 
     /// With every descriptor taken, a load fails with a message that says so, and works again once some are free.
-    func testRunningOutOfDescriptorsIsReportedAsThat() throws {
+    func testRunningOutOfDescriptorsIsReportedAsThat() async throws {
         _ = server.url("/page")
         var saved = rlimit()
         XCTAssertEqual(getrlimit(Int32(RLIMIT_NOFILE.rawValue), &saved), 0)

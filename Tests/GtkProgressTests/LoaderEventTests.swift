@@ -3,6 +3,7 @@ import GtkProgress
 import XCTest
 
 /// Runs a load on the GLib main loop and keeps every event with the time it arrived.
+@MainActor
 final class LoadRecorder {
     let loader: PageLoader
     private(set) var events: [LoadEvent] = []
@@ -80,6 +81,7 @@ final class LoadRecorder {
 }
 
 /// Loads `url` to the end and returns what happened.
+@MainActor
 func record(_ url: URL, options: LoaderOptions = .init(),
             timeout: Double = 20, file: StaticString = #filePath, line: UInt = #line) -> LoadRecorder {
     let recorder = LoadRecorder(options: options)
@@ -90,10 +92,13 @@ func record(_ url: URL, options: LoaderOptions = .init(),
 }
 
 /// What a successful load reports: the response, real transfer progress, the decoded document.
+///
+/// `@MainActor` with async tests: the loader belongs to the main actor (`PageLoader`).
+@MainActor
 final class LoaderEventTests: XCTestCase {
     let server = TestServer.shared
 
-    func testPageWithContentLengthReportsRealProgressAgainstIt() {
+    func testPageWithContentLengthReportsRealProgressAgainstIt() async {
         let size = 200_000
         let run = record(server.url("/slow?size=\(size)&rate=400000"))
         XCTAssertEqual(run.shape, "response progress… finished")
@@ -117,7 +122,7 @@ final class LoaderEventTests: XCTestCase {
         XCTAssertFalse(run.loader.isLoading)
     }
 
-    func testChunkedPageHasNoExpectedLength() {
+    func testChunkedPageHasNoExpectedLength() async {
         let run = record(server.url("/chunked?size=150000&rate=300000"))
         XCTAssertEqual(run.shape, "response progress… finished")
         XCTAssertNil(run.response?.expectedLength)
@@ -126,13 +131,13 @@ final class LoaderEventTests: XCTestCase {
         XCTAssertEqual(run.page?.byteCount, 150_000)
     }
 
-    func testCloseDelimitedBodyHasNoExpectedLength() {
+    func testCloseDelimitedBodyHasNoExpectedLength() async {
         let run = record(server.url("/nolength?size=20000"))
         XCTAssertNil(run.response?.expectedLength)
         XCTAssertEqual(run.page?.byteCount, 20_000)
     }
 
-    func testGzipProgressCountsCompressedBytesAgainstCompressedLength() {
+    func testGzipProgressCountsCompressedBytesAgainstCompressedLength() async {
         let run = record(server.url("/gzip?size=300000&rate=0"))
         let compressed = try! XCTUnwrap(run.response?.expectedLength)
         XCTAssertLessThan(compressed, 300_000, "Content-Length is the compressed size")
@@ -143,14 +148,14 @@ final class LoaderEventTests: XCTestCase {
         XCTAssertTrue(run.page?.text.contains("line 000100") ?? false)
     }
 
-    func testCompressionIsOffered() {
+    func testCompressionIsOffered() async {
         let run = record(server.url("/headers"))
         let text = run.page?.text.lowercased() ?? ""
         XCTAssertTrue(text.contains("accept-encoding:") && text.contains("gzip"), text)
         XCTAssertEqual(run.page?.kind, .text)
     }
 
-    func testDelayBeforeHeadersIsWaitedFor() throws {
+    func testDelayBeforeHeadersIsWaitedFor() async throws {
         let run = record(server.url("/delay?seconds=0.8"))
         XCTAssertEqual(run.shape, "response progress… finished")
         let response = try XCTUnwrap(run.events.firstIndex { if case .response = $0 { true } else { false } })
@@ -160,7 +165,7 @@ final class LoaderEventTests: XCTestCase {
 
     /// libcurl's phase times become milestones as the connection comes up, before the response, each once, in
     /// order; the first byte waits for the server.
-    func testMilestonesComeAsTheConnectionComesUp() throws {
+    func testMilestonesComeAsTheConnectionComesUp() async throws {
         let run = record(server.url("/delay?seconds=0.5"))
         XCTAssertEqual(run.milestones, [.nameResolved, .connected, .firstByte], "no TLS over http")
         let index = { (milestone: LoadMilestone) in run.events.firstIndex(of: .milestone(milestone)) ?? -1 }
@@ -173,7 +178,7 @@ final class LoaderEventTests: XCTestCase {
         XCTAssertEqual(redirected.milestones, [.nameResolved, .connected, .firstByte], "once per load, not per hop")
     }
 
-    func testALocalFileHasNoMilestones() throws {
+    func testALocalFileHasNoMilestones() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("gtkprogress-milestones-\(UUID()).html")
         try Data("<p>local</p>".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -182,7 +187,7 @@ final class LoaderEventTests: XCTestCase {
         XCTAssertEqual(run.shape, "response progress… finished")
     }
 
-    func testRedirectChainReportsOnlyTheFinalResponse() {
+    func testRedirectChainReportsOnlyTheFinalResponse() async {
         server.resetCounts()
         let run = record(server.url("/redirect?n=5"))
         XCTAssertEqual(run.responses.count, 1)
@@ -195,12 +200,12 @@ final class LoaderEventTests: XCTestCase {
         XCTAssertEqual(server.requestCount(for: "/redirect"), 6)
     }
 
-    func testTwentyRedirectsAreFollowed() {
+    func testTwentyRedirectsAreFollowed() async {
         let run = record(server.url("/redirect?n=20&status=301"))
         XCTAssertEqual(run.page?.finalURL, server.url("/redirect?n=0&status=301"))
     }
 
-    func testErrorStatusesStillDeliverTheirBody() {
+    func testErrorStatusesStillDeliverTheirBody() async {
         for (path, status, words) in [("/404", 404, "Error 404"), ("/500", 500, "Error 500"), ("/nowhere", 404, "Not Found")] {
             let run = record(server.url(path))
             XCTAssertEqual(run.shape, "response progress… finished", path)
@@ -211,7 +216,7 @@ final class LoaderEventTests: XCTestCase {
         }
     }
 
-    func testNoContent() {
+    func testNoContent() async {
         let run = record(server.url("/empty"))
         XCTAssertEqual(run.response?.status, 204)
         XCTAssertEqual(run.page?.status, 204)
@@ -219,7 +224,7 @@ final class LoaderEventTests: XCTestCase {
         XCTAssertEqual(run.page?.text, "")
     }
 
-    func testBinaryContentIsNotText() {
+    func testBinaryContentIsNotText() async {
         let typed = record(server.url("/binary?size=4096&type=image/png"))
         XCTAssertEqual(typed.page?.kind, .binary(mimeType: "image/png"))
         XCTAssertEqual(typed.page?.text, "")
@@ -234,7 +239,7 @@ final class LoaderEventTests: XCTestCase {
         XCTAssertNil(mislabelled.loader.arrived()?.document(), "binary content is not rendered while it arrives")
     }
 
-    func testThrottleLimitsTheReceivingSpeed() {
+    func testThrottleLimitsTheReceivingSpeed() async {
         // The server sends at full speed; 100 KB at 100 KB/s takes about a second, with or without a length.
         let options = LoaderOptions(throttleBytesPerSecond: 100_000)
         for path in ["/slow?size=100000&rate=0", "/chunked?size=100000&rate=0"] {
@@ -245,7 +250,7 @@ final class LoaderEventTests: XCTestCase {
         }
     }
 
-    func testFileOpenedByTheUser() throws {
+    func testFileOpenedByTheUser() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("loader-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -264,7 +269,7 @@ final class LoaderEventTests: XCTestCase {
         XCTAssertEqual(record(text).page?.kind, .text)
     }
 
-    func testEventsNeverArriveInsideLoad() {
+    func testEventsNeverArriveInsideLoad() async {
         let recorder = LoadRecorder()
         recorder.start(URL(string: "ftp://127.0.0.1/file")!)
         XCTAssertTrue(recorder.events.isEmpty, "even an immediate refusal waits for the main loop")
@@ -273,7 +278,7 @@ final class LoaderEventTests: XCTestCase {
         XCTAssertFalse(recorder.loader.isLoading)
     }
 
-    func testArrivedBodyGrowsWhileLoading() {
+    func testArrivedBodyGrowsWhileLoading() async {
         let recorder = LoadRecorder()
         recorder.start(server.url("/slow?size=200000&rate=400000"))
         XCTAssertNil(recorder.loader.arrived())
@@ -290,7 +295,7 @@ final class LoaderEventTests: XCTestCase {
         XCTAssertNil(recorder.loader.arrived(), "nothing in progress after the end")
     }
 
-    func testFetchBlocksUntilTheEnd() {
+    func testFetchBlocksUntilTheEnd() async {
         switch PageLoader.fetch(LoadRequest(url: server.url("/page?title=Fetched"))) {
         case .success(let page): XCTAssertTrue(page.text.contains("<title>Fetched</title>"))
         case .failure(let error): XCTFail(error.message)

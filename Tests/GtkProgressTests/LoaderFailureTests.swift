@@ -15,10 +15,13 @@ func assertFacts(_ error: LoadError?, _ facts: [String], file: StaticString = #f
 }
 
 /// Every failure a person can act on has its own kind and a message with its facts.
+///
+/// `@MainActor` with async tests: the loader belongs to the main actor (`PageLoader`).
+@MainActor
 final class LoaderFailureTests: XCTestCase {
     let server = TestServer.shared
 
-    func testRefusedConnection() {
+    func testRefusedConnection() async {
         let port = TestServer.closedPort()
         let run = record(URL(string: "http://127.0.0.1:\(port)/")!)
         XCTAssertEqual(run.shape, "failed")
@@ -27,13 +30,13 @@ final class LoaderFailureTests: XCTestCase {
         XCTAssertEqual(run.error?.url, URL(string: "http://127.0.0.1:\(port)/")!)
     }
 
-    func testHostNotFound() {
+    func testHostNotFound() async {
         let run = record(URL(string: "http://no-such-host.invalid/")!, timeout: 30)
         XCTAssertEqual(run.error?.kind, .hostNotFound)
         assertFacts(run.error, ["no-such-host.invalid"])
     }
 
-    func testConnectTimeout() {
+    func testConnectTimeout() async {
         let run = record(server.blackholeURL(), options: LoaderOptions(connectTimeout: 1))
         XCTAssertEqual(run.error?.kind, .timedOut)
         assertFacts(run.error, ["127.0.0.1", "1 second"])
@@ -42,7 +45,7 @@ final class LoaderFailureTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(run.times.last ?? 0, 0.99)
     }
 
-    func testServerThatNeverAnswers() {
+    func testServerThatNeverAnswers() async {
         let run = record(server.url("/delay?seconds=4"), options: LoaderOptions(stallTimeout: 1))
         XCTAssertEqual(run.shape, "failed")
         XCTAssertEqual(run.error?.kind, .timedOut)
@@ -51,7 +54,7 @@ final class LoaderFailureTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(run.times.last ?? 0, 0.99)
     }
 
-    func testStallAfterTheFirstBytes() {
+    func testStallAfterTheFirstBytes() async {
         let run = record(server.url("/stall?after=1000&length=100000"), options: LoaderOptions(stallTimeout: 1))
         XCTAssertEqual(run.shape, "response progress… failed")
         XCTAssertEqual(run.progress.last?.received, 1000)
@@ -61,27 +64,27 @@ final class LoaderFailureTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(run.times.last ?? 0, 0.99, "no bytes for the whole stall time")
     }
 
-    func testConnectionDroppedMidBody() {
+    func testConnectionDroppedMidBody() async {
         let run = record(server.url("/drop?size=100000&after=20000"))
         XCTAssertEqual(run.shape, "response progress… failed")
         XCTAssertEqual(run.error?.kind, .cutOff)
         assertFacts(run.error, ["127.0.0.1", "100,000 bytes", "20,000"])
     }
 
-    func testLyingContentLength() {
+    func testLyingContentLength() async {
         let run = record(server.url("/lying?claim=100000&send=5000"))
         XCTAssertEqual(run.error?.kind, .cutOff, "fewer bytes than Content-Length is not a finished page")
         assertFacts(run.error, ["127.0.0.1", "100,000 bytes", "5,000"])
     }
 
-    func testChunkedStreamClosedBeforeItsEnd() {
+    func testChunkedStreamClosedBeforeItsEnd() async {
         let run = record(server.url("/broken-chunked?after=5000&mode=close"))
         XCTAssertEqual(run.error?.kind, .cutOff)
         assertFacts(run.error, ["127.0.0.1", "5,000 bytes"])
     }
 
     /// libcurl does not count the good bytes of a read that ends in a broken chunk; the message must.
-    func testChunkedStreamWithGarbage() {
+    func testChunkedStreamWithGarbage() async {
         let run = record(server.url("/broken-chunked?after=587&mode=garbage"))
         XCTAssertEqual(run.error?.kind, .cutOff)
         assertFacts(run.error, ["127.0.0.1", "587 bytes"])
@@ -89,7 +92,7 @@ final class LoaderFailureTests: XCTestCase {
 
     /// libcurl reports a reply with no HTTP status line as a refused protocol (HTTP/0.9), the code a redirect to
     /// file: gets too; no redirect happened, so the message must not speak of one.
-    func testAnswerThatIsNotHTTP() {
+    func testAnswerThatIsNotHTTP() async {
         let run = record(server.url("/not-http"))
         XCTAssertEqual(run.shape, "failed")
         XCTAssertEqual(run.error?.kind, .badResponse)
@@ -98,13 +101,13 @@ final class LoaderFailureTests: XCTestCase {
         XCTAssertEqual(redirected.error?.kind, .badResponse, "a redirect to http that answers with no HTTP")
     }
 
-    func testHeaderLineTooLong() {
+    func testHeaderLineTooLong() async {
         let run = record(server.url("/huge-header?kb=1024"))
         XCTAssertEqual(run.error?.kind, .badResponse)
         assertFacts(run.error, ["127.0.0.1", "100 KB"])
     }
 
-    func testTooManyHeaders() {
+    func testTooManyHeaders() async {
         let run = record(server.url("/many-headers?kb=400"))
         XCTAssertEqual(run.error?.kind, .badResponse)
         assertFacts(run.error, ["127.0.0.1", "300 KB"])
@@ -112,20 +115,20 @@ final class LoaderFailureTests: XCTestCase {
 
     /// A head sent a byte at a time: each completed line used to count as progress, so it never stalled, and
     /// when one line took longer than the stall time the server was said to have sent nothing.
-    func testHeadersTrickledSlowly() {
+    func testHeadersTrickledSlowly() async {
         let run = record(server.url("/trickle?rate=40"), options: LoaderOptions(stallTimeout: 2))
         XCTAssertEqual(run.shape, "failed")
         XCTAssertEqual(run.error?.kind, .stalled)
         assertFacts(run.error, ["127.0.0.1", "2 seconds"])
     }
 
-    func testNotModifiedWithoutAConditionalRequest() {
+    func testNotModifiedWithoutAConditionalRequest() async {
         let run = record(server.url("/not-modified"))
         XCTAssertEqual(run.error?.kind, .badResponse)
         assertFacts(run.error, ["127.0.0.1", "304 Not Modified"])
     }
 
-    func testUntrustedCertificate() throws {
+    func testUntrustedCertificate() async throws {
         try XCTSkipIf(server.tlsPort == 0, "openssl was not available to make a certificate")
         let run = record(server.tlsURL("/page"))
         XCTAssertEqual(run.shape, "failed")
@@ -135,21 +138,21 @@ final class LoaderFailureTests: XCTestCase {
             + "not be verified, so this may not be the real 127.0.0.1"), message)
     }
 
-    func testTLSHandshakeWithAPlainServer() {
+    func testTLSHandshakeWithAPlainServer() async {
         let run = record(URL(string: "https://127.0.0.1:\(server.port)/page")!)
         XCTAssertEqual(run.error?.kind, .tls)
         XCTAssertTrue(run.error?.message.hasPrefix("A secure connection to 127.0.0.1 could not be made: the secure "
             + "handshake failed") ?? false, "\(String(describing: run.error))")
     }
 
-    func testTooManyRedirects() {
+    func testTooManyRedirects() async {
         let run = record(server.url("/redirect?n=21"))
         XCTAssertEqual(run.shape, "failed", "redirect responses are not reported")
         XCTAssertEqual(run.error?.kind, .tooManyRedirects)
         assertFacts(run.error, ["127.0.0.1", "(20)"])
     }
 
-    func testRedirectLoop() {
+    func testRedirectLoop() async {
         server.resetCounts()
         let run = record(server.url("/loop"))
         XCTAssertEqual(run.error?.kind, .tooManyRedirects)
@@ -157,20 +160,20 @@ final class LoaderFailureTests: XCTestCase {
         XCTAssertEqual(server.requestCount(for: "/loop"), 21)
     }
 
-    func testRedirectToAFileIsRefused() {
+    func testRedirectToAFileIsRefused() async {
         let run = record(server.url("/redirect-file"))
         XCTAssertEqual(run.shape, "failed")
         XCTAssertEqual(run.error?.kind, .forbiddenRedirect)
         assertFacts(run.error, ["file:///etc/passwd", "127.0.0.1"])
     }
 
-    func testRedirectToOtherSchemesIsRefused() {
+    func testRedirectToOtherSchemesIsRefused() async {
         let target = "ftp://127.0.0.1/x".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
         let run = record(server.url("/redirect-to?url=\(target)"))
         XCTAssertEqual(run.error?.kind, .forbiddenRedirect)
     }
 
-    func testMissingFile() {
+    func testMissingFile() async {
         let run = record(URL(fileURLWithPath: "/no/such/file.html"))
         XCTAssertEqual(run.error?.kind, .fileNotFound)
         // Local files and refused schemes never reach libcurl: these sentences are the loader's own.
@@ -182,7 +185,7 @@ final class LoaderFailureTests: XCTestCase {
         XCTAssertTrue(folder.page?.text.contains("<title>Index of /tmp</title>") == true)
     }
 
-    func testUnsupportedSchemes() {
+    func testUnsupportedSchemes() async {
         let user = record(URL(string: "ftp://127.0.0.1/file")!)
         XCTAssertEqual(user.error?.kind, .unsupportedScheme)
         XCTAssertEqual(user.error?.message, "Cannot open ftp: addresses; only http, https and local files are supported.")

@@ -5,18 +5,21 @@ import Glibc
 import XCTest
 
 /// Local files are read off the main loop: whatever the file is, the window never waits for it.
+///
+/// `@MainActor` with async tests: the loader belongs to the main actor (`PageLoader`).
+@MainActor
 final class LoaderFileTests: XCTestCase {
     private var directory: URL!
 
-    override func setUpWithError() throws {
+    override func setUp() async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("loader-files-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
-    override func tearDown() { try? FileManager.default.removeItem(at: directory) }
+    override func tearDown() async throws { try? FileManager.default.removeItem(at: directory) }
 
     /// A FIFO with no writer would block `open` forever; it is refused before anything opens it.
-    func testNamedPipeIsRefusedWithoutOpeningIt() {
+    func testNamedPipeIsRefusedWithoutOpeningIt() async {
         let fifo = directory.appendingPathComponent("pipe")
         XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
         let run = record(fifo)
@@ -27,7 +30,7 @@ final class LoaderFileTests: XCTestCase {
     }
 
     /// A large file arrives in pieces, each reported, while the main loop keeps turning between them.
-    func testLargeFileArrivesInPiecesAndCanBeStopped() throws {
+    func testLargeFileArrivesInPiecesAndCanBeStopped() async throws {
         let file = directory.appendingPathComponent("big.txt")
         try Data(repeating: UInt8(ascii: "a"), count: 8 << 20).write(to: file)
         var turns = 0
@@ -53,7 +56,7 @@ final class LoaderFileTests: XCTestCase {
     }
 
     /// `--throttle` paces local files too, so the bar can be watched on a page from disk.
-    func testThrottlePacesLocalFiles() throws {
+    func testThrottlePacesLocalFiles() async throws {
         let file = directory.appendingPathComponent("page.html")
         try Data(("<title>Slow</title>" + String(repeating: "<p>text</p>", count: 3000)).utf8).write(to: file)
         let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
@@ -64,7 +67,7 @@ final class LoaderFileTests: XCTestCase {
     }
 
     /// What arrived so far is there for progressive display while the file is read.
-    func testArrivedBodyWhileReading() throws {
+    func testArrivedBodyWhileReading() async throws {
         let file = directory.appendingPathComponent("page.html")
         try Data(("<title>T</title>" + String(repeating: "<p>x</p>", count: 10_000)).utf8).write(to: file)
         let recorder = LoadRecorder()

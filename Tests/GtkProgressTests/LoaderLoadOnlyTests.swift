@@ -3,10 +3,13 @@ import GtkProgress
 import XCTest
 
 /// `keepsBody = false` (`--load-only`): the whole transfer is measured, nothing is kept, no cap applies.
+///
+/// `@MainActor` with async tests: the loader belongs to the main actor (`PageLoader`).
+@MainActor
 final class LoaderLoadOnlyTests: XCTestCase {
     let server = TestServer.shared
 
-    func testABodyOverTheDocumentCapArrivesWhenNotKept() {
+    func testABodyOverTheDocumentCapArrivesWhenNotKept() async {
         var options = LoaderOptions()
         options.keepsBody = false
         let url = server.url("/big?mb=100")

@@ -3,6 +3,9 @@ import GtkProgress
 import XCTest
 
 /// Hostile or huge bodies: the main loop keeps running and memory stays bounded.
+///
+/// `@MainActor` with async tests: the loader belongs to the main actor (`PageLoader`).
+@MainActor
 final class LoaderSafetyTests: XCTestCase {
     let server = TestServer.shared
 
@@ -40,7 +43,7 @@ final class LoaderSafetyTests: XCTestCase {
         return (recorder, peak - baseline)
     }
 
-    func testGzipBombFailsWithTheSizeMessageAndBoundedMemory() {
+    func testGzipBombFailsWithTheSizeMessageAndBoundedMemory() async {
         // About 1 MB on the wire, 1 GiB once inflated.
         let (run, growth) = recordMemory(server.url("/bomb?mib=1024"))
         XCTAssertEqual(run.shape, "response progress… failed")
@@ -50,7 +53,7 @@ final class LoaderSafetyTests: XCTestCase {
         XCTAssertLessThan(growth, 160 << 20, "memory grew by \(growth >> 20) MiB for a 1 GiB body")
     }
 
-    func testOversizedBodyOfUnknownLengthFailsWithBoundedMemory() {
+    func testOversizedBodyOfUnknownLengthFailsWithBoundedMemory() async {
         // 1 GB, chunked: nothing announces the size, so the cap is met while the bytes arrive.
         let (run, growth) = recordMemory(server.url("/big?mb=1000&chunked=1"))
         XCTAssertEqual(run.shape, "response progress… failed")
@@ -59,7 +62,7 @@ final class LoaderSafetyTests: XCTestCase {
         XCTAssertLessThan(growth, 160 << 20, "memory grew by \(growth >> 20) MiB for a 1 GB body")
     }
 
-    func testOversizedContentLengthFailsBeforeDownloading() {
+    func testOversizedContentLengthFailsBeforeDownloading() async {
         let (run, growth) = recordMemory(server.url("/big?mb=100"))
         XCTAssertTrue(run.shape.hasPrefix("response"), run.shape)
         XCTAssertLessThan(run.progress.last?.received ?? 0, 1 << 20, "refused at the headers")
@@ -68,7 +71,7 @@ final class LoaderSafetyTests: XCTestCase {
         XCTAssertLessThan(growth, 32 << 20)
     }
 
-    func testSmallerLimit() {
+    func testSmallerLimit() async {
         let run = record(server.url("/slow?size=300000&rate=0"), options: LoaderOptions(maxDocumentBytes: 100_000))
         XCTAssertEqual(run.error?.kind, .tooLarge)
         assertFacts(run.error, ["127.0.0.1", "97.7 KB"])
@@ -76,7 +79,7 @@ final class LoaderSafetyTests: XCTestCase {
         XCTAssertEqual(bomb.error?.kind, .tooLarge)
     }
 
-    func testMainLoopKeepsTickingDuringAFastLargeDownload() {
+    func testMainLoopKeepsTickingDuringAFastLargeDownload() async {
         // The 0.1 s tick the progress tracker uses, and a fine one: both must keep firing while the data pours in.
         // How late they are is measured by `make bench` (the main-loop rows), not here.
         var ticks = 0

@@ -120,6 +120,24 @@ final class PageViewTests: XCTestCase {
         XCTAssertEqual(page.linkRanges.count, 1, "the link is one range however its tags are split")
     }
 
+    /// A ZWJ sequence or a flag in monospace text is one cluster two columns wide: all of its characters, the
+    /// joiner included, stay in the page's face, so the sequence is drawn as one picture.
+    func testEmojiSequencesInMonospaceStayInOneFace() async throws {
+        let document = Document.parse(html: "<p><code>a👩‍💻b🇯🇵c</code></p>", baseURL: Self.baseURL)
+        showAndWait(document)
+        let scalars = Array(page.text.unicodeScalars)
+        func tags(_ scalar: Unicode.Scalar) throws -> [String] {
+            let offset = try XCTUnwrap(scalars.firstIndex(of: scalar), "U+\(String(scalar.value, radix: 16))")
+            return page.textView.tagNames(atCharacter: offset)
+        }
+        for narrow in ["a", "b", "c"] as [Unicode.Scalar] {
+            XCTAssertTrue(try tags(narrow).contains("mono"), "\(narrow) is monospace")
+        }
+        for part in ["\u{1F469}", "\u{200D}", "\u{1F4BB}", "\u{1F1EF}", "\u{1F1F5}"] as [Unicode.Scalar] {
+            XCTAssertFalse(try tags(part).contains("mono"), "U+\(String(part.value, radix: 16)) keeps the page's face")
+        }
+    }
+
     func testANewDocumentReplacesTextAndLinkTags() async {
         let first = Document.parse(html: "<p><a href='a'>A</a> <a href='b'>B</a></p>", baseURL: Self.baseURL)
         showAndWait(first)

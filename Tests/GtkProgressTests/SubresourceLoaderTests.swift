@@ -3,6 +3,9 @@ import Foundation
 import XCTest
 
 /// A page's images on the page loader's multi handle, against the loopback server.
+///
+/// `@MainActor` with async tests: the loader belongs to the main actor (`PageLoader`).
+@MainActor
 final class SubresourceLoaderTests: XCTestCase {
     let server = TestServer.shared
 
@@ -28,7 +31,7 @@ final class SubresourceLoaderTests: XCTestCase {
         return (try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Int]) ?? [:]
     }
 
-    func testImagesShareConnectionsWithinTheLimits() {
+    func testImagesShareConnectionsWithinTheLimits() async {
         _ = server.get("/image-stats/reset")
         let loader = PageLoader()
         let requests = (0..<30).map { SubresourceRequest(id: $0, url: server.url("/image?n=\($0)&delay=0.2")) }
@@ -52,7 +55,7 @@ final class SubresourceLoaderTests: XCTestCase {
         XCTAssertTrue(loader.holdsConnections, "kept for the next request")
     }
 
-    func testTheDocumentAndItsImagesUseOneMultiHandle() {
+    func testTheDocumentAndItsImagesUseOneMultiHandle() async {
         _ = server.get("/image-stats/reset")
         let loader = PageLoader()
         var finished = false
@@ -66,7 +69,7 @@ final class SubresourceLoaderTests: XCTestCase {
         XCTAssertLessThanOrEqual(stats()["connections"] ?? 99, SubresourceQueue.maxPerHost)
     }
 
-    func testDataURLsAreDecodedWithoutAConnection() {
+    func testDataURLsAreDecodedWithoutAConnection() async {
         let loader = PageLoader()
         let events = fetch([SubresourceRequest(id: 7, url: URL(string: "data:image/gif;base64,R0lGODlhAQABAAAAACw=")!)],
                            with: loader)
@@ -76,19 +79,19 @@ final class SubresourceLoaderTests: XCTestCase {
         XCTAssertFalse(loader.holdsConnections, "no libcurl for a data: image")
     }
 
-    func testAnImageOverItsCapFails() {
+    func testAnImageOverItsCapFails() async {
         let events = fetch([SubresourceRequest(id: 1, url: server.url("/image?w=300&h=300&length=0"), maxBytes: 100)])
         guard case .failed(1, let message)? = events[1]?.last else { return XCTFail("\(events)") }
         XCTAssertTrue(message.contains("larger than"), message)
     }
 
-    func testAMissingImageFails() {
+    func testAMissingImageFails() async {
         let events = fetch([SubresourceRequest(id: 1, url: server.url("/404"))])
         guard case .failed(1, let message)? = events[1]?.last else { return XCTFail("\(events)") }
         XCTAssertTrue(message.contains("404"), message)
     }
 
-    func testCancelStopsEveryImage() {
+    func testCancelStopsEveryImage() async {
         let loader = PageLoader()
         var events: [SubresourceEvent] = []
         loader.fetch((0..<10).map { SubresourceRequest(id: $0, url: server.url("/image?n=\($0)&delay=2")) }) {

@@ -217,7 +217,7 @@ extension Browser {
 
     /// Changes the text size of this window's pages, keeping the reader's place, and says so in the status line
     /// (unless a new window just starts with the size chosen last).
-    public func setZoom(_ level: ZoomLevel, announce: Bool = true) {
+    package func setZoom(_ level: ZoomLevel, announce: Bool = true) {
         let changed = level != zoom
         zoom = level
         page.setZoom(level.factor)

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// The window as a session keeps it, and the window brought back from one.
 extension Browser {
     /// This window's history, scroll position, text size, size and whether it shows images, as of now.
-    public var sessionWindow: SessionState.Window {
+    package var sessionWindow: SessionState.Window {
         saveScroll()
         var window = SessionState.Window(model: model, zoom: zoom, width: chrome.window.width,
                                          height: chrome.window.height, images: imagesShown, pageStyles: pageStyles)
@@ -13,7 +13,7 @@ extension Browser {
 
     /// Brings back a saved window: its back/forward list, its text size, and its current page, which is fetched
     /// again and shown where the reader left it. The other entries load when visited.
-    public func restore(_ saved: SessionState.Window) {
+    package func restore(_ saved: SessionState.Window) {
         if let width = saved.width, let height = saved.height { chrome.window.setDefaultSize(width: width, height: height) }
         // `--no-css` wins over a window saved with page styles on.
         pageStyles = pageStyles && saved.pageStyles

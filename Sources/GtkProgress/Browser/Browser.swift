@@ -21,7 +21,7 @@ package final class Browser {
     var shownImages: PageImageLoads?
     /// Whether this window shows the pages' images; when not, their alt text stands in and none is fetched
     /// (`--no-images`, or the reader's choice, kept in the session).
-    public internal(set) var imagesShown = true
+    package internal(set) var imagesShown = true
     /// A pending `<meta http-equiv="refresh">`.
     var refreshTimer: MainLoopTimer?
     var hovering = false
@@ -31,14 +31,14 @@ package final class Browser {
     /// A message that outlives the next page load's own status (a bad curve file at startup).
     var notice: String?
     /// The text size of this window's pages.
-    public internal(set) var zoom = ZoomLevel.normal
+    package internal(set) var zoom = ZoomLevel.normal
     /// Pages are shown with their author styles (`--no-css` turns them off, and the page menu's "Page Style";
     /// `Browser+Styles.swift`).
-    public var pageStyles = true {
+    package var pageStyles = true {
         didSet { page.pageStyles = pageStyles }
     }
     /// The addresses visited, shared with the other windows.
-    public let visited: VisitedLinks
+    package let visited: VisitedLinks
     /// Waiting for the local page being loaded to be shown (`whenLocalPageShown`), and how long at most.
     var pageShownWaiter: (() -> Void)?
     var pageShownDeadline: MainLoopTimer?
@@ -75,18 +75,18 @@ package final class Browser {
     /// navigation may reach (`NavigationPolicy`). Without a handler a link opens in this window.
     package var onOpenInNewWindow: ((URL, NavigationKind) -> Void)?
     /// Ctrl+N: a new window.
-    public var onNewWindow: (() -> Void)?
+    package var onNewWindow: (() -> Void)?
     /// Ctrl+Q: every window closes. Without a handler only this one does.
-    public var onQuit: (() -> Void)?
+    package var onQuit: (() -> Void)?
     /// The reader chose another text size in this window.
-    public var onZoomChanged: ((ZoomLevel) -> Void)?
+    package var onZoomChanged: ((ZoomLevel) -> Void)?
     /// Something a session keeps changed: the history, the scroll position, the text size.
-    public var onStateChanged: (() -> Void)?
+    package var onStateChanged: (() -> Void)?
 
     /// How many pages around the current one keep their rendered document for Back/Forward.
     static let cachedPages = 10
 
-    public init(window: Window, curve: ProgressCurve, loaderOptions: LoaderOptions = LoaderOptions(),
+    package init(window: Window, curve: ProgressCurve, loaderOptions: LoaderOptions = LoaderOptions(),
                 visited: VisitedLinks = VisitedLinks()) {
         self.visited = visited
         page = PageView()
@@ -119,7 +119,7 @@ package final class Browser {
 
     /// Several addresses at once (a drop, the command line): the first opens here and each of the others in a
     /// window of its own. Without anything that opens windows, the status line says how many were not opened.
-    public func open(_ urls: [URL], kind: NavigationKind) {
+    package func open(_ urls: [URL], kind: NavigationKind) {
         guard let first = urls.first else { return }
         open(first, kind: kind)
         guard urls.count > 1 else { return }

@@ -92,7 +92,7 @@ package final class HistoryStore {
         // Encoded off the main loop too: two thousand entries take milliseconds.
         BackgroundWork.run({ history.encoded() }) { [weak self] data in
             file.save(data) { problem in
-                MainLoop.post { MainActor.assumeIsolated { self?.say(problem) } }
+                MainLoop.post { self?.say(problem) }
             }
         }
     }

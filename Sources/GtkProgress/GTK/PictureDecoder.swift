@@ -98,7 +98,7 @@ package enum PictureDecoder {
 
     /// Decodes `bytes` on the image worker, then calls `done` on the main loop.
     package static func decode(_ bytes: [UInt8], declaredWidth: Int?, declaredHeight: Int?, maxWidth: Int,
-                               then done: @escaping (Outcome) -> Void) {
+                               then done: @escaping @MainActor (Outcome) -> Void) {
         BackgroundWork.run(on: worker, {
             decodeNow(bytes, declaredWidth: declaredWidth, declaredHeight: declaredHeight, maxWidth: maxWidth)
         }, then: done)

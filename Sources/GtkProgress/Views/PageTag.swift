@@ -69,7 +69,7 @@ enum PageTag: Hashable {
         case .monospace: return TextTag.Look(family: "monospace")
         // Preformatted lines keep their shape.
         case .preformatted: return TextTag.Look(wraps: false)
-        case .indent(let depth): return TextTag.Look(leftMargin: 16 + 24 * depth)
+        case .indent(let depth): return TextTag.Look(leftMargin: 16 + Indentation.pixels(level: depth))
         // The bullet or number hangs left of the item's text, so wrapped lines align with the text.
         case .listMarker(let characters): return TextTag.Look(indent: -7 * characters)
         case .center: return TextTag.Look(justification: .center)
@@ -94,7 +94,7 @@ enum PageTag: Hashable {
             // The band starts at the left margin; the text keeps its distance from the band's edge by the first
             // line's indent, which is every line's here, since a preformatted line never wraps and ends its own
             // paragraph. Above and below each line, a little air.
-            return TextTag.Look(leftMargin: 16 + 24 * depth, indent: Self.codeBlockPadding, pixelsAboveLines: 2,
+            return TextTag.Look(leftMargin: 16 + Indentation.pixels(level: depth), indent: Self.codeBlockPadding, pixelsAboveLines: 2,
                                 pixelsBelowLines: 2, rightMargin: 16)
         // The colours are the theme's, made readable (`PageView.applyLinkColors`).
         case .link, .visited: return TextTag.Look(underline: true)

@@ -344,7 +344,7 @@ package final class PageView {
         return merged
     }
 
-    /// Tags a monospace run, leaving its wide characters (CJK, full-width forms) in the page's own face. Every
+    /// Tags a monospace run, leaving its wide characters (CJK, full-width forms, emoji) in the page's own face. Every
     /// CJK font draws those one em wide whether or not it calls itself monospace, so columns line up the same,
     /// but fontconfig would pick a second CJK face for them (WenQuanYi Micro Hei Mono beside WenQuanYi Micro Hei,
     /// Noto Sans Mono CJK beside Noto Sans CJK), and each face Pango opens costs its tables and glyph-name index:
@@ -366,15 +366,16 @@ package final class PageView {
             }
             segmentStart = character
         }
-        var bytes = text.makeIterator()
-        var decoder = Unicode.UTF8()
-        while case .scalarValue(let scalar) = decoder.decode(&bytes) {
-            let wide = isWide(scalar.value)
-            if wide != segmentWide {
-                endSegment()
-                segmentWide = wide
+        // By grapheme cluster, so that a ZWJ sequence or a flag is drawn in one face, as one picture.
+        text.withUnsafeBufferPointer { bytes in
+            TextColumns.forEachCluster(bytes) { cluster, columns in
+                let wide = columns == 2
+                if wide != segmentWide {
+                    endSegment()
+                    segmentWide = wide
+                }
+                for k in cluster where bytes[k] & 0xC0 != 0x80 { character += 1 }
             }
-            character += 1
         }
         endSegment()
     }
@@ -469,9 +470,9 @@ package final class PageView {
         if style.preformatted { tags.append(shared(.preformatted)) }
         if style.code && style.preformatted {
             // The block's band sets its own margin, at the block's depth.
-            tags.append(shared(.codeBlock(depth: min(style.indent, 12))))
+            tags.append(shared(.codeBlock(depth: style.indent)))
         } else if style.indent > 0 {
-            tags.append(shared(.indent(depth: min(style.indent, 12))))
+            tags.append(shared(.indent(depth: style.indent)))
         }
         if style.code && !style.preformatted { tags.append(shared(.code)) }
         if style.strikethrough { tags.append(shared(.strikethrough)) }

@@ -6,23 +6,23 @@
 /// lowercase is several scalars, such as U+0130, is compared as it is), which keeps that one-to-one mapping.
 package struct FindScanner: Sendable {
     /// The text looked for, case-folded.
-    public let needle: [UInt32]
+    package let needle: [UInt32]
     /// Where the next slice must start: the end of the last slice, or of the last match if it ran past it.
-    public private(set) var position = 0
+    package private(set) var position = 0
 
     /// Nil for empty text: there is nothing to find.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let folded = text.unicodeScalars.map(Self.fold)
         guard !folded.isEmpty else { return nil }
         needle = folded
     }
 
-    public var length: Int { needle.count }
+    package var length: Int { needle.count }
 
     /// Finds the matches that start in `position ..< sliceEnd`. `text` is the page from `position` on; it should
     /// reach `length - 1` scalars past `sliceEnd` (or to the end of the page), so a match that crosses into the
     /// next slice is found here, once. Matches do not overlap. Returns their offsets, in order.
-    public mutating func scan(_ text: Substring.UnicodeScalarView, sliceEnd: Int) -> [Int] {
+    package mutating func scan(_ text: Substring.UnicodeScalarView, sliceEnd: Int) -> [Int] {
         var found: [Int] = []
         let first = needle[0]
         var window: [UInt32] = []
@@ -63,22 +63,22 @@ package struct FindScanner: Sendable {
 /// kept from there on.
 package struct FindResults: Equatable, Sendable {
     /// Start offsets of the matches kept, in order.
-    public private(set) var matches: [Int] = []
+    package private(set) var matches: [Int] = []
     /// How long each match is, in characters.
-    public let length: Int
+    package let length: Int
     /// Index into `matches` of the current match.
-    public private(set) var current: Int?
+    package private(set) var current: Int?
     /// The whole page has been searched, or as much of it as fills the matches kept.
-    public private(set) var isComplete = false
+    package private(set) var isComplete = false
     /// The page has more matches than `matchLimit`; `matches` holds that many of them.
-    public private(set) var isCapped = false
+    package private(set) var isCapped = false
     /// The first match at or after this offset becomes current (the top of the view, or the match shown
     /// before the text changed, so refining the text keeps the reader's place).
-    public let anchor: Int
+    package let anchor: Int
     /// Matches kept and counted, at most (the label names the number).
-    public static let matchLimit = 10_000
+    package static let matchLimit = 10_000
 
-    public init(length: Int, anchor: Int) {
+    package init(length: Int, anchor: Int) {
         self.length = length
         self.anchor = anchor
     }
@@ -87,7 +87,7 @@ package struct FindResults: Equatable, Sendable {
     /// the matches before the current one (all of them, while it is not found) give way to later ones; the search
     /// is complete once the limit is kept from the current match on.
     @discardableResult
-    public mutating func append(_ offsets: [Int]) -> Bool {
+    package mutating func append(_ offsets: [Int]) -> Bool {
         guard !isComplete, !offsets.isEmpty else { return false }
         let before = matches.count
         matches.append(contentsOf: offsets)
@@ -111,7 +111,7 @@ package struct FindResults: Equatable, Sendable {
 
     /// The search reached the end of the page; with no match after the anchor, the first one kept is current.
     @discardableResult
-    public mutating func finish() -> Bool {
+    package mutating func finish() -> Bool {
         isComplete = true
         guard current == nil, !matches.isEmpty else { return false }
         current = 0
@@ -119,10 +119,10 @@ package struct FindResults: Equatable, Sendable {
     }
 
     /// The current match's range.
-    public var currentRange: Range<Int>? { current.map { matches[$0]..<(matches[$0] + length) } }
+    package var currentRange: Range<Int>? { current.map { matches[$0]..<(matches[$0] + length) } }
 
     /// Moves to the next match (or the previous one), wrapping around at the ends of the page.
-    public mutating func move(forward: Bool) {
+    package mutating func move(forward: Bool) {
         guard !matches.isEmpty else { return }
         guard let index = current else {
             current = forward ? 0 : matches.count - 1
@@ -132,7 +132,7 @@ package struct FindResults: Equatable, Sendable {
     }
 
     /// The matches that start in `range`, for highlighting the part of the page on screen.
-    public func matches(startingIn range: Range<Int>) -> ArraySlice<Int> {
+    package func matches(startingIn range: Range<Int>) -> ArraySlice<Int> {
         matches[lowerIndex(range.lowerBound)..<lowerIndex(range.upperBound)]
     }
 
@@ -147,7 +147,7 @@ package struct FindResults: Equatable, Sendable {
 
     /// What the find bar says: "3 of 17", while searching "3 of 17…", "No matches", or past the limit "More
     /// than 10,000 matches" (a position among the matches kept would not be the match's place in the page).
-    public var label: String {
+    package var label: String {
         if isCapped { return L("More than 10,000 matches") }
         if matches.isEmpty { return isComplete ? L("No matches") : L("Searching…") }
         let position = current.map { "\($0 + 1)" } ?? "–"

@@ -111,24 +111,18 @@ package struct Document: Sendable {
         storage.bytes.withUnsafeBufferPointer { bytes in
             for run in 0..<storage.runCount {
                 let preformatted = storage.styles[Int(storage.runStyles[run])].preformatted
-                var k = storage.range(ofRun: run).lowerBound
-                let end = storage.range(ofRun: run).upperBound
-                while k < end {
-                    let byte = bytes[k]
-                    if byte == 0x0A {
-                        widest = max(widest, columns)
-                        columns = 0
-                        k += 1
-                        continue
+                let range = storage.range(ofRun: run)
+                var segmentStart = range.lowerBound
+                for k in range where bytes[k] == 0x0A {
+                    if preformatted {
+                        columns += TextColumns.columns(UnsafeBufferPointer(rebasing: bytes[segmentStart..<k]))
                     }
-                    if byte < 0x80 {
-                        if preformatted { columns += 1 }
-                        k += 1
-                        continue
-                    }
-                    let (scalar, length) = decodeScalar(bytes, at: k)
-                    if preformatted { columns += isWide(scalar.value) ? 2 : isZeroWidth(scalar) ? 0 : 1 }
-                    k += length
+                    widest = max(widest, columns)
+                    columns = 0
+                    segmentStart = k + 1
+                }
+                if preformatted {
+                    columns += TextColumns.columns(UnsafeBufferPointer(rebasing: bytes[segmentStart..<range.upperBound]))
                 }
                 widest = max(widest, columns)
             }

@@ -16,9 +16,8 @@ struct DocumentBuilder {
     /// `id` (and `<a name>`) → where the element's text starts, for links to a place in the page.
     private var anchors: [String: Int] = [:]
     private var lists: [ListCounter] = []
-    /// Indentation stops growing past this many levels, as in w3m (`MAX_INDENT_LEVEL` in its html.h): deeper
-    /// nesting would push text off the screen, and the spaces of a dump would grow with depth times lines.
-    static let maximumIndent = 10
+    /// Indentation stops growing past this many levels (`Indentation`).
+    static let maximumIndent = Indentation.deepestLevel
     /// Tables open around the walk, innermost last; each table's cells go to the table's own writer
     /// (`TableModel.cellWriter`), and the writers outside it wait in `outerWriters`.
     private var tables: [TableModel] = []
@@ -526,7 +525,7 @@ struct DocumentBuilder {
         let text = cellWriter.finish()
         let base = writer.style
         if tabbedTables && tables.isEmpty && emitTabbed(table, text: text, base: base) { return }
-        let width = layoutWidth - Document.dumpIndentWidth * base.indent
+        let width = layoutWidth - Indentation.columns(level: base.indent)
         let padStyle = TextStyle(monospace: true, preformatted: true, indent: base.indent)
         var started = false
         let laidOut = TableLayout.layout(table, text: text, width: width, base: base) { line, tableWidth in

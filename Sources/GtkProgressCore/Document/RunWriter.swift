@@ -334,14 +334,7 @@ struct RunWriter {
             markColumns = 0
         }
         bytes.withUnsafeBufferPointer { bytes in
-            var k = columnMark
-            while k < bytes.count {
-                let byte = bytes[k]
-                if byte < 0x80 { markColumns += 1; k += 1; continue }
-                let (scalar, length) = decodeScalar(bytes, at: k)
-                markColumns += isWide(scalar.value) ? 2 : isZeroWidth(scalar) ? 0 : 1
-                k += length
-            }
+            markColumns += TextColumns.columns(UnsafeBufferPointer(rebasing: bytes[columnMark...]))
         }
         columnMark = bytes.count
         return markColumns
@@ -527,6 +520,11 @@ struct StyleHandle: Equatable {
     static let plain = StyleHandle(style: 0, link: -1)
 }
 
+/// The length of the UTF-8 sequence that starts with `lead` (1 for a stray continuation byte).
+func utf8Length(_ lead: UInt8) -> Int {
+    lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+}
+
 /// The scalar whose UTF-8 sequence starts at `bytes[k]`, and the sequence's length (U+FFFD for a broken one; the
 /// text is valid UTF-8, decoded with replacement before parsing).
 @inline(__always)
@@ -563,16 +561,5 @@ func isCombining(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .spacingMark, .enclosingMark: return true
     default: return scalar.properties.canonicalCombiningClass != .notReordered
-    }
-}
-
-/// A character that takes no column of its own: a non-spacing or enclosing mark, or a format character such as
-/// the zero-width joiner (as `wcwidth` counts them; a spacing mark takes its column).
-func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
-    let value = scalar.value
-    if value < 0x300 || (0x3400..<0xA000).contains(value) || (0xAC00..<0xD7A4).contains(value) { return false }
-    switch scalar.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark, .format: return true
-    default: return false
     }
 }

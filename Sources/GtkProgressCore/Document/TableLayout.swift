@@ -410,14 +410,13 @@ struct CellText {
     let storage: RunStorage
     /// The cell's text in `storage`.
     let bytes: Range<Int>
-    private(set) var lines: [(range: Range<Int>, indent: Int, preformatted: Bool)] = []
+    /// Each line of the cell, its indentation, and the columns of a list marker that starts it, which hangs in
+    /// that indentation as in the rest of the page (the first line of an item stands out by its marker).
+    private(set) var lines: [(range: Range<Int>, indent: Int, marker: Int, preformatted: Bool)] = []
     private(set) var minimumWidth = 0
     private(set) var preferredWidth = 0
     /// The cell holds what lays out a page rather than a datum: headings, or several paragraphs.
     private(set) var isPageLayout = false
-
-    /// Columns per level of indentation inside a cell (lists, block quotes).
-    static let indentWidth = 2
 
     init(storage: RunStorage, bytes: Range<Int>) {
         self.storage = storage
@@ -432,7 +431,7 @@ struct CellText {
                     if k < end {
                         // An empty line between paragraphs stays, as w3m keeps it.
                         paragraphs += 1
-                        lines.append((start..<k, 0, false))
+                        lines.append((start..<k, 0, 0, false))
                     }
                     start = k + 1
                     continue
@@ -440,55 +439,43 @@ struct CellText {
                 while run < storage.runCount - 1 && storage.runEnds[run] <= start { run += 1 }
                 let style = storage.style(ofRun: run)
                 if style.heading > 0 { isPageLayout = true }
-                let indent = min(style.indent, DocumentBuilder.maximumIndent) * Self.indentWidth
+                let indent = Indentation.columns(level: style.indent)
+                let marker = style.listMarker
+                    ? TextColumns.columns(UnsafeBufferPointer(rebasing: buffer[start..<min(storage.runEnds[run], k)])) : 0
                 let line = UnsafeBufferPointer(rebasing: buffer[start..<k])
-                let columns = displayColumns(line)
+                let columns = TextColumns.columns(line)
                 var longest = columns
                 if !style.preformatted {
                     longest = 0
-                    forEachBreakablePiece(line) { _, pieceColumns, _ in longest = max(longest, pieceColumns) }
+                    TextColumns.forEachBreakablePiece(line) { _, pieceColumns, _ in longest = max(longest, pieceColumns) }
                 }
-                lines.append((start..<k, indent, style.preformatted))
+                lines.append((start..<k, indent, min(marker, indent), style.preformatted))
                 minimumWidth = max(minimumWidth, indent + longest)
-                preferredWidth = max(preferredWidth, indent + columns)
+                preferredWidth = max(preferredWidth, indent - min(marker, indent) + columns)
                 start = k + 1
             }
         }
         if paragraphs >= 3 { isPageLayout = true }
     }
 
-    /// Greedy word wrap at `width` columns; preformatted lines stay whole.
+    /// The lines wrapped at `width` columns (`TextColumns.wrap`); preformatted lines stay whole.
     func wrap(width: Int) -> [WrappedLine] {
         var wrapped: [WrappedLine] = []
         storage.bytes.withUnsafeBufferPointer { buffer in
             for line in lines {
-                let available = max(1, width - line.indent)
+                var indent = line.indent - line.marker
                 let text = UnsafeBufferPointer(rebasing: buffer[line.range])
-                let total = displayColumns(text)
-                if line.preformatted || total <= available {
-                    wrapped.append(WrappedLine(range: line.range, indent: line.indent, columns: line.indent + total))
+                let total = TextColumns.columns(text)
+                if line.preformatted || total <= width - indent {
+                    wrapped.append(WrappedLine(range: line.range, indent: indent, columns: indent + total))
                     continue
                 }
-                var lineStart = -1, lineEnd = 0, columns = 0
                 let base = line.range.lowerBound
-                forEachBreakablePiece(text) { piece, pieceColumns, spaced in
-                    let gap = spaced ? 1 : 0
-                    if lineStart >= 0 && columns + gap + pieceColumns > available {
-                        wrapped.append(WrappedLine(range: (base + lineStart)..<(base + lineEnd), indent: line.indent,
-                                                   columns: line.indent + columns))
-                        lineStart = -1
-                    }
-                    if lineStart < 0 {
-                        lineStart = piece.lowerBound
-                        columns = pieceColumns
-                    } else {
-                        columns += gap + pieceColumns
-                    }
-                    lineEnd = piece.upperBound
-                }
-                if lineStart >= 0 {
-                    wrapped.append(WrappedLine(range: (base + lineStart)..<(base + lineEnd), indent: line.indent,
-                                               columns: line.indent + columns))
+                TextColumns.wrap(text, firstLine: max(1, width - indent), otherLines: max(1, width - line.indent)) {
+                    range, columns in
+                    wrapped.append(WrappedLine(range: (base + range.lowerBound)..<(base + range.upperBound),
+                                               indent: indent, columns: indent + columns))
+                    indent = line.indent
                 }
             }
         }
@@ -509,46 +496,6 @@ struct CellText {
             position = end
             run += 1
         }
-    }
-}
-
-/// Calls `body` with each piece of `text` a line may break around, its columns, and whether a space precedes
-/// it: words between spaces, and each East Asian wide character on its own, since such text has no spaces
-/// (w3m breaks it anywhere, as UAX #14 allows between ideographs).
-func forEachBreakablePiece(_ text: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Int, Bool) -> Void) {
-    var k = 0
-    var spaced = false
-    let count = text.count
-    while k < count {
-        if text[k] == 0x20 {
-            spaced = true
-            k += 1
-            continue
-        }
-        var start = k
-        var columns = 0
-        while k < count && text[k] != 0x20 {
-            let lead = text[k]
-            let length = min(utf8Length(lead), count - k)
-            // Below U+1100 (lead byte 0xE1) no character is wide.
-            let width = lead < 0xE1 ? 1 : displayColumns(UnsafeBufferPointer(rebasing: text[k..<(k + length)]))
-            if width == 2 {
-                if k > start {
-                    body(start..<k, columns, spaced)
-                    spaced = false
-                }
-                body(k..<(k + length), 2, spaced)
-                spaced = false
-                k += length
-                start = k
-                columns = 0
-                continue
-            }
-            columns += width
-            k += length
-        }
-        if k > start { body(start..<k, columns, spaced) }
-        spaced = false
     }
 }
 

@@ -24,7 +24,7 @@ package enum AddressInput {
 
     /// `example.org` → `https://example.org/`; `localhost:8000`, `127.0.0.1`, `[::1]` → `http://…/`; `/tmp/a.html`
     /// and `~/a.html` → `file:`; `http(s)://` and `file://` as given. `relativeTo` resolves a relative file path (command line).
-    public static func url(from input: String, workingDirectory: String? = nil) -> Result<URL, Failure> {
+    package static func url(from input: String, workingDirectory: String? = nil) -> Result<URL, Failure> {
         let text = input.trimmed()
         guard !text.isEmpty else { return .failure(.empty) }
         if text.hasPrefix("/") { return .success(URL(fileURLWithPath: text)) }
@@ -107,7 +107,7 @@ package enum AddressInput {
 
     /// An address as the entry and messages show it (`HostDisplay`): no password, hosts that could pass for
     /// another as punycode, percent-escapes decoded for the web, file URLs as they are.
-    public static func displayString(_ url: URL) -> String { HostDisplay.string(url) }
+    package static func displayString(_ url: URL) -> String { HostDisplay.string(url) }
 
     /// The same, cut at `limit` characters with "…" (the status line, a screen reader's description).
     package static func displayString(_ url: URL, limit: Int) -> String { HostDisplay.string(url, limit: limit) }

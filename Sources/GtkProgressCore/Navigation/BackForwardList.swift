@@ -8,15 +8,15 @@ package struct HistoryEntry<Page> {
     package var scrollOffset: Double
     package var page: Page?
     /// The entry shows an error page: Reload retries `url`.
-    public var isError: Bool
+    package var isError: Bool
     /// Entries with the same number show one document: a jump to a place in the page (`#fragment`) makes an entry
     /// of its own that shares the document it jumped in (WHATWG HTML, "navigate to a fragment").
-    public var documentID: Int
+    package var documentID: Int
     /// The form data the page was the answer to, sent by POST: loading it again sends the form again, which
     /// only the reader may ask for (`NavigationModel.reload`).
     package var formBody: [UInt8]?
 
-    public init(url: URL, title: String? = nil, scrollOffset: Double = 0, page: Page? = nil, isError: Bool = false,
+    package init(url: URL, title: String? = nil, scrollOffset: Double = 0, page: Page? = nil, isError: Bool = false,
                 documentID: Int = 0) {
         self.url = url; self.title = title; self.scrollOffset = scrollOffset; self.page = page; self.isError = isError
         self.documentID = documentID
@@ -37,16 +37,16 @@ package struct BackForwardList<Page> {
     }
 
     /// A list as it was saved: the newest `capacity` entries, `currentIndex` clamped into them.
-    public init(capacity: Int = 50, entries: [HistoryEntry<Page>], currentIndex: Int) {
+    package init(capacity: Int = 50, entries: [HistoryEntry<Page>], currentIndex: Int) {
         self.init(capacity: capacity)
         let dropped = max(entries.count - capacity, 0)
         self.entries = Array(entries.suffix(capacity))
         self.currentIndex = self.entries.isEmpty ? -1 : min(max(currentIndex - dropped, 0), self.entries.count - 1)
     }
 
-    public var current: HistoryEntry<Page>? { entries.indices.contains(currentIndex) ? entries[currentIndex] : nil }
-    public var canGoBack: Bool { currentIndex > 0 }
-    public var canGoForward: Bool { currentIndex + 1 < entries.count }
+    package var current: HistoryEntry<Page>? { entries.indices.contains(currentIndex) ? entries[currentIndex] : nil }
+    package var canGoBack: Bool { currentIndex > 0 }
+    package var canGoForward: Bool { currentIndex + 1 < entries.count }
 
     /// A new page from the middle of the history drops the forward entries, as every browser does.
     package mutating func push(_ entry: HistoryEntry<Page>) {

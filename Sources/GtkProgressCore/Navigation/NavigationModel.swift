@@ -63,7 +63,7 @@ package final class NavigationModel<Page> {
     }
 
     /// Starts a navigation of `kind` to `url`, if `NavigationPolicy` lets the navigation reach it.
-    public func navigate(to url: URL, kind: NavigationKind) -> NavigationDecision<Page> {
+    package func navigate(to url: URL, kind: NavigationKind) -> NavigationDecision<Page> {
         if let decision = navigateWithinDocument(to: url, kind: kind) { return decision }
         let source = NavigationPolicy.source(of: kind, on: current?.url)
         if let refusal = NavigationPolicy.refusal(for: url, source: source) {
@@ -274,7 +274,7 @@ package final class NavigationModel<Page> {
 
     /// Puts back a saved back/forward list. Nothing of it is cached: the current entry is loaded again (a
     /// `.history` navigation, so it lands in its place and keeps its scroll position), the others when visited.
-    public func restore(_ entries: [HistoryEntry<Page>], currentIndex: Int) -> NavigationDecision<Page> {
+    package func restore(_ entries: [HistoryEntry<Page>], currentIndex: Int) -> NavigationDecision<Page> {
         pending = nil
         list = BackForwardList(capacity: list.capacity, entries: entries.map { entry in
             var entry = entry
@@ -287,7 +287,7 @@ package final class NavigationModel<Page> {
     }
 
     /// `url` without its `#fragment`: two addresses that differ only there name the same document.
-    public static func withoutFragment(_ url: URL) -> String {
+    package static func withoutFragment(_ url: URL) -> String {
         url.absoluteString.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
     }
 

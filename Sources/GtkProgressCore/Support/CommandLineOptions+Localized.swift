@@ -1,7 +1,7 @@
 extension CommandLineOptions {
     /// `usage` in the reader's language: each option's description, and each paragraph of the rest, is one message
     /// (`po/extract.py` splits the text the same way), so the option column stays as typed.
-    public static var localizedUsage: String {
+    package static var localizedUsage: String {
         var lines: [String] = []
         var paragraph: [String] = []
         func flush() {

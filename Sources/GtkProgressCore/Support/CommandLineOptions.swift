@@ -20,17 +20,17 @@ package struct CommandLineOptions: Equatable, Sendable {
     /// `--frames` for `--print-curve`: what is painted at 60 frames a second rather than the model's ticks.
     package var frames = false
     /// `--throttle BYTES_PER_SECOND`.
-    public var throttle: Int64?
+    package var throttle: Int64?
     /// `--new-session`: start with the welcome page instead of the windows of the last session.
-    public var newSession = false
+    package var newSession = false
     /// `--no-images`: windows show alt text in place of images and fetch none (the reader can turn them on).
-    public var noImages = false
+    package var noImages = false
     /// `--private`: nothing is recorded (history, session) and the last session is not restored.
-    public var isPrivate = false
+    package var isPrivate = false
     /// `--width COLUMNS` for `--dump`; nil leaves the choice to `DumpWidth`.
-    public var width: Int?
+    package var width: Int?
     /// `--no-css`: pages without their author styles.
-    public var noCSS = false
+    package var noCSS = false
     /// URLs or files to open (or, with `--dump`, the one to print).
     package var targets: [String] = []
 

@@ -6,12 +6,12 @@ import FoundationEssentials
 /// as gettext returns the msgid it was given.
 /// <https://www.gnu.org/software/gettext/manual/gettext.html#Sources>
 package enum Localization {
-    public static let domain = "gtkprogress"
+    package static let domain = "gtkprogress"
 
     /// Picks the language from the environment (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`) and binds the domain to
     /// `directory`; call it once, first thing in `main`. Only LC_MESSAGES and LC_CTYPE are taken from the locale:
     /// LC_NUMERIC would put decimal commas into output other programs read (`--print-curve`).
-    public static func start(directory: URL?) {
+    package static func start(directory: URL?) {
         setlocale(LC_MESSAGES, "")
         setlocale(LC_CTYPE, "")
         if let directory { _ = bindtextdomain(domain, directory.path) }

@@ -3,6 +3,7 @@ internal import CCurl
 internal import CGLib
 
 /// What the multi handle reports to its owner.
+@MainActor
 protocol CurlMultiHandleDelegate: AnyObject {
     /// A transfer ended with libcurl's `result`. The handle is still added; the delegate removes it.
     func multiHandle(_ multi: CurlMultiHandle, didComplete easy: CurlEasyHandle, result: CURLcode)
@@ -15,6 +16,7 @@ protocol CurlMultiHandleDelegate: AnyObject {
 /// says which sockets to watch (CURLMOPT_SOCKETFUNCTION) and when to wake it (CURLMOPT_TIMERFUNCTION); a GLib
 /// fd source per socket and one GLib timeout call `curl_multi_socket_action` back. No threads, and removing a
 /// transfer stops it at once. <https://curl.se/libcurl/c/libcurl-multi.html>
+@MainActor
 final class CurlMultiHandle {
     /// The `CURLM *`.
     let rawHandle: UnsafeMutableRawPointer
@@ -44,7 +46,7 @@ final class CurlMultiHandle {
         ccurl_multi_setopt_long(rawHandle, CURLMOPT_MAX_HOST_CONNECTIONS, SubresourceQueue.maxPerHost + 1)
     }
 
-    deinit {
+    isolated deinit {
         // Cut libcurl off from this object first: the calls below may invoke the callbacks.
         ccurl_multi_setopt_socketfunction(rawHandle, nil)
         ccurl_multi_setopt_timerfunction(rawHandle, nil)
@@ -131,14 +133,18 @@ extension CurlMultiHandle {
     }
 }
 
+/// libcurl calls it from inside the multi handle's own calls, so on the main actor.
 /// <https://curl.se/libcurl/c/CURLMOPT_SOCKETFUNCTION.html>
 private let socketCallback: curl_socket_callback = { _, socket, what, userData, _ in
-    Unmanaged<CurlMultiHandle>.fromOpaque(userData!).takeUnretainedValue().watch(socket, for: what)
+    let multi = Unmanaged<CurlMultiHandle>.fromOpaque(userData!)
+    MainActor.assumeIsolated { multi.takeUnretainedValue().watch(socket, for: what) }
     return 0
 }
 
+/// Called, like the socket callback, from inside the multi handle's own calls.
 /// <https://curl.se/libcurl/c/CURLMOPT_TIMERFUNCTION.html>
 private let timerCallback: curl_multi_timer_callback = { _, milliseconds, userData in
-    Unmanaged<CurlMultiHandle>.fromOpaque(userData!).takeUnretainedValue().scheduleTimeout(milliseconds: milliseconds)
+    let multi = Unmanaged<CurlMultiHandle>.fromOpaque(userData!)
+    MainActor.assumeIsolated { multi.takeUnretainedValue().scheduleTimeout(milliseconds: milliseconds) }
     return 0
 }

@@ -25,7 +25,7 @@ final class FileRead: @unchecked Sendable {
     }
 
     /// Starts reading; `deliver` gets each event on the main loop.
-    func start(deliver: @escaping @Sendable (LoadEvent) -> Void) {
+    func start(deliver: @escaping @MainActor (LoadEvent) -> Void) {
         worker.async { [self] in
             self.read { event in MainLoop.post { deliver(event) } }
         }

@@ -14,6 +14,9 @@ import GtkProgressCore
 /// a transfer under a byte a second for `stallTimeout` fails, and so does one still arriving at `deadline`;
 /// documents capped at `maxDocumentBytes` decoded; addresses capped at `AddressShape.longestAddress`; HTTP error
 /// statuses deliver their body, or fail when it is blank (`Transfer.complete`).
+///
+/// The loader belongs to the main actor: it lives on the default GLib main context, which the main thread runs.
+@MainActor
 package final class PageLoader {
     package let options: LoaderOptions
     /// Made at the first network load: a viewer that starts on a local page never initialises libcurl (nor the
@@ -45,7 +48,7 @@ package final class PageLoader {
         self.options = options
     }
 
-    deinit { cancel() }
+    isolated deinit { cancel() }
 
     /// Opens libcurl (see `CCurl`) and runs its global setup, once per process before any handle; nil when that
     /// worked, else why not. <https://curl.se/libcurl/c/curl_global_init.html>
@@ -110,7 +113,7 @@ package final class PageLoader {
     }
 
     /// Why a connection could not even be started: almost always the process's limit of open files.
-    static func noConnectionMessage() -> String {
+    nonisolated static func noConnectionMessage() -> String {
         var limit = rlimit()
         getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         return L("No connection could be opened: this viewer has as many files and connections open as the "
@@ -232,11 +235,10 @@ extension PageLoader: CurlMultiHandleDelegate {
     private func startFileRead(_ url: URL) {
         let read = FileRead(url: url, options: options)
         fileRead = read
-        let box = MainThreadReference(self)
         let generation = self.generation
-        read.start { event in
+        read.start { [weak self] event in
             // Runs on the main loop (see `FileRead.start`).
-            guard let loader = box.value, loader.generation == generation, loader.fileRead === read else { return }
+            guard let loader = self, loader.generation == generation, loader.fileRead === read else { return }
             switch event {
             case .finished, .failed: loader.fileRead = nil
             case .response, .progress, .milestone: break
@@ -268,11 +270,4 @@ extension PageLoader: CurlMultiHandleDelegate {
             }
         }
     }
-}
-
-/// A weak reference to a main-thread object that may travel through another thread, to be read again only on
-/// the main loop.
-private final class MainThreadReference<Object: AnyObject>: @unchecked Sendable {
-    weak var value: Object?
-    init(_ value: Object) { self.value = value }
 }

@@ -253,7 +253,7 @@ extension PageLoader {
         }
     }
 
-    private static func readLocally(_ request: SubresourceRequest) -> SubresourceEvent {
+    private nonisolated static func readLocally(_ request: SubresourceRequest) -> SubresourceEvent {
         if request.url.scheme?.lowercased() == "data" {
             guard let decoded = DataURL.decode(request.url, limit: request.maxBytes) else {
                 return .failed(id: request.id, message: L("Not shown: the data: address is malformed or too large."))

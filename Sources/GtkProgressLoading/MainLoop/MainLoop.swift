@@ -91,33 +91,30 @@ package typealias VoidHandler = ClosureBox<() -> Void>
 package enum BackgroundWork {
     private static let queue = SerialWorker(name: "gtkprogress-work")
 
-    /// Runs `job` on the background queue (or on `worker`), then `done` with its result on the main loop.
+    /// Runs `job` on the background queue (or on `worker`), then `done` with its result on the main loop. `done`
+    /// is isolated to the main actor, so it may hold what belongs to the main loop and travel through the worker
+    /// untouched.
     package static func run<Result: Sendable>(on worker: SerialWorker? = nil, _ job: @escaping @Sendable () -> Result,
-                                             then done: @escaping (Result) -> Void) {
-        let delivery = MainThreadOnly(done)
+                                             then done: @escaping @MainActor (Result) -> Void) {
         (worker ?? queue).async {
             let result = job()
-            MainLoop.post { delivery.value(result) }
+            MainLoop.post { done(result) }
         }
     }
 }
 
 extension MainLoop {
-    /// Runs `work` once on the main loop, from any thread.
-    package static func post(_ work: @escaping @Sendable () -> Void) {
-        let data = Unmanaged.passRetained(ClosureBox<@Sendable () -> Void>(work)).toOpaque()
+    /// Runs `work` once on the main loop, from any thread. The default main context is the one the main thread
+    /// iterates (`gtk_main`, `g_main_context_iteration` in the programs and tests), so its callbacks run on the
+    /// main actor; `MainActor.assumeIsolated` checks that at run time.
+    package static func post(_ work: @escaping @MainActor @Sendable () -> Void) {
+        let data = Unmanaged.passRetained(ClosureBox<@MainActor @Sendable () -> Void>(work)).toOpaque()
         g_idle_add_full(G_PRIORITY_DEFAULT, { data in
-            Unmanaged<ClosureBox<@Sendable () -> Void>>.fromOpaque(data!).takeUnretainedValue().call()
+            let work = Unmanaged<ClosureBox<@MainActor @Sendable () -> Void>>.fromOpaque(data!).takeUnretainedValue().call
+            MainActor.assumeIsolated { work() }
             return 0
         }, data, { data in
-            Unmanaged<ClosureBox<@Sendable () -> Void>>.fromOpaque(data!).release()
+            Unmanaged<ClosureBox<@MainActor @Sendable () -> Void>>.fromOpaque(data!).release()
         })
     }
-}
-
-/// A value created on the main thread that travels through another thread untouched and is used again only on
-/// the main thread (by `MainLoop.post`).
-private final class MainThreadOnly<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -22,8 +22,12 @@ final class SocketWatch {
 
 /// The source stays until libcurl says CURL_POLL_REMOVE, so it always asks GLib to keep it.
 private let socketReadyCallback: GUnixFDSourceFunc = { socket, condition, userData in
-    let multi = Unmanaged<CurlMultiHandle>.fromOpaque(userData!).takeUnretainedValue()
-    // A listener may release the loader, and with it the multi handle, while it acts.
-    withExtendedLifetime(multi) { multi.socketIsReady(socket, condition: condition.rawValue) }
+    // The default main context's sources run on the main actor (`MainLoop.post`).
+    let handle = Unmanaged<CurlMultiHandle>.fromOpaque(userData!)
+    MainActor.assumeIsolated {
+        let multi = handle.takeUnretainedValue()
+        // A listener may release the loader, and with it the multi handle, while it acts.
+        withExtendedLifetime(multi) { multi.socketIsReady(socket, condition: condition.rawValue) }
+    }
     return 1
 }
