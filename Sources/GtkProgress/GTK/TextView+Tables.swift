@@ -38,3 +38,99 @@ extension TextView {
         }
     }
 }
+
+extension TextView {
+    /// Each word's left and right edge in pixels, for each text laid out on one line in the view's font at its
+    /// current size (`bold` ones in bold); words are UTF-8 byte ranges of their text. One PangoLayout for them all;
+    /// the edges are Pango's positions of the words' first and end indexes
+    /// (<https://docs.gtk.org/Pango/method.Layout.index_to_pos.html>).
+    package func measureWords(_ texts: [(text: String, bold: Bool, words: [Range<Int>])])
+        -> [(starts: [Int], ends: [Int])] {
+        guard let layout = gtk_widget_create_pango_layout(widget, "") else {
+            return texts.map { ([Int](repeating: 0, count: $0.words.count), [Int](repeating: 0, count: $0.words.count)) }
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let boldAttributes = pango_attr_list_new()
+        defer { pango_attr_list_unref(boldAttributes) }
+        pango_attr_list_insert(boldAttributes, pango_attr_weight_new(PANGO_WEIGHT_BOLD))
+        pango_layout_set_width(layout, -1)
+        var results: [(starts: [Int], ends: [Int])] = []
+        results.reserveCapacity(texts.count)
+        for (text, bold, words) in texts {
+            pango_layout_set_attributes(layout, bold ? boldAttributes : nil)
+            pango_layout_set_text(layout, text, -1)
+            var starts: [Int] = [], ends: [Int] = []
+            starts.reserveCapacity(words.count)
+            ends.reserveCapacity(words.count)
+            func x(_ index: Int) -> Int {
+                var rect = PangoRectangle()
+                pango_layout_index_to_pos(layout, Int32(clamping: index), &rect)
+                return Int(rect.x) / Int(PANGO_SCALE)
+            }
+            for word in words {
+                // Right-to-left text has its start to the right of its end.
+                let a = x(word.lowerBound), b = x(word.upperBound)
+                starts.append(min(a, b))
+                ends.append(max(a, b))
+            }
+            results.append((starts, ends))
+        }
+        return results
+    }
+
+    /// What `rewrite` puts in place of a stretch of the buffer, in order.
+    package enum RewritePiece {
+        /// A copy of characters `from ..< from + count` of the stretch as it is, with their tags.
+        case copy(from: Int, count: Int)
+        /// One ASCII character with `tags`, and the tags of the character at `tagsFrom` (of the stretch as it is).
+        case character(UInt8, tagsFrom: Int?)
+    }
+
+    /// Replaces characters `start ..< start + length` with `pieces`: copies of its own text (tags, pictures and
+    /// all, through gtk_text_buffer_insert_range) and characters tagged `tags`. The copies go in after the
+    /// stretch, which then goes, so the offsets they are copied from stay valid.
+    package func rewrite(fromCharacter start: Int, length: Int, as pieces: [RewritePiece], tags: [TextTag]) {
+        func iter(_ offset: Int) -> GtkTextIter {
+            var at = GtkTextIter()
+            gtk_text_buffer_get_iter_at_offset(buffer, &at, Int32(clamping: offset))
+            return at
+        }
+        var at = start + length
+        for piece in pieces {
+            var destination = iter(at)
+            switch piece {
+            case .copy(let from, let count):
+                guard count > 0 else { continue }
+                var first = iter(from), last = iter(from + count)
+                gtk_text_buffer_insert_range(buffer, &destination, &first, &last)
+                at += count
+            case .character(let byte, let tagsFrom):
+                var text: [CChar] = [CChar(bitPattern: byte), 0]
+                gtk_text_buffer_insert(buffer, &destination, &text, 1)
+                var first = iter(at), last = iter(at + 1)
+                for tag in tags { gtk_text_buffer_apply_tag(buffer, tag.tag, &first, &last) }
+                if let tagsFrom {
+                    var source = iter(tagsFrom)
+                    var list = gtk_text_iter_get_tags(&source)
+                    let head = list
+                    while let node = list {
+                        if let tag = node.pointee.data {
+                            gtk_text_buffer_apply_tag(buffer, tag.assumingMemoryBound(to: GtkTextTag.self), &first, &last)
+                        }
+                        list = node.pointee.next
+                    }
+                    g_slist_free(head)
+                }
+                at += 1
+            }
+        }
+        var first = iter(start), last = iter(start + length)
+        gtk_text_buffer_delete(buffer, &first, &last)
+    }
+
+    /// Puts `tag` above every tag made before it, so its paragraph settings (margin, tab stops, spacing) win.
+    package func raise(_ tag: TextTag) {
+        let size = gtk_text_tag_table_get_size(gtk_text_buffer_get_tag_table(buffer))
+        gtk_text_tag_set_priority(tag.tag, max(size - 1, 0))
+    }
+}
