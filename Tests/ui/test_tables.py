@@ -283,3 +283,59 @@ def test_a_long_cell_wraps_within_its_column(binary):
                  what="the cell's text whole again, the page the same length")
     finally:
         app.close()
+
+
+def test_a_bordered_table_has_rules_at_the_cell_edges(binary):
+    import pyatspi
+    from harness import crop, colours
+    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-rules-")
+    with os.fdopen(fd, "w") as f:
+        f.write(_wrap_page())
+    app = App(binary, path)
+    try:
+        app.wait_title("Wrapped")
+        app.wait_text("zanzibar")
+        xdotool("windowsize", app.window, 900, 700)
+        wait_for(lambda: abs(app.page_extents()[2] - 900) < 60, what="the page 900 px wide")
+        page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
+
+        def box(word):
+            """The screen rectangle of `word`'s characters, as (left, top, right, bottom)."""
+            start = app.page_text().index(word)
+            rects = [page.getCharacterExtents(k, pyatspi.DESKTOP_COORDS) for k in range(start, start + len(word))]
+            return (min(x for x, _, _, _ in rects), min(y for _, y, _, _ in rects),
+                    max(x + w for x, _, w, _ in rects), max(y + h for _, y, _, h in rects))
+        wait_for(lambda: box("zanzibar")[1] > box("Alpha")[3], what="the description wrapped in its column")
+        shot = app.settled_screenshot("tables-rules.png")
+        alpha, beta, description = settled(lambda: (box("Alpha"), box("Beta"), box("A long")))
+        last_line = box("zanzibar")
+        x, y, w, h = app.page_extents()
+        background = max(colours(crop(shot, x + w - 30, beta[3] + 60, 20, 20)).items(), key=lambda c: c[1])[0]
+
+        def rule_pixels(px, py, pw, ph):
+            """Offsets along a one-pixel strip where the screen is not the page's background."""
+            rgb = crop(shot, px, py, pw, ph)
+            return [i // 3 for i in range(0, len(rgb), 3) if tuple(rgb[i:i + 3]) != background]
+
+        # Between the rows, below the wrapped cell's last line and above the next row: a rule, text clear of it.
+        strip = rule_pixels(alpha[0] + 2, last_line[3], 1, beta[1] - last_line[3])
+        check(len(strip) >= 1, f"a rule between the rows under the Name column ({strip})")
+        check(min(strip) >= 2 and max(strip) <= beta[1] - last_line[3] - 3,
+              f"the row rule keeps clear of the text above and below it ({strip}, {beta[1] - last_line[3]} px)")
+        # Between the first two columns, on the row's first line and again on its last continuation line.
+        between = rule_pixels(alpha[2], (alpha[1] + alpha[3]) // 2, description[0] - alpha[2], 1)
+        check(len(between) >= 1, f"a rule between the Name and Description columns ({between})")
+        check(min(between) >= 2 and max(between) <= description[0] - alpha[2] - 3,
+              f"the column rule keeps clear of the cells' text ({between}, {description[0] - alpha[2]} px)")
+        lower = rule_pixels(alpha[2], (last_line[1] + last_line[3]) // 2, description[0] - alpha[2], 1)
+        check(lower == between, f"the column rule runs down through the continuation lines ({lower} vs {between})")
+        # The frame: left of the first column, with the cell's padding between it and the text.
+        frame = rule_pixels(x, (alpha[1] + alpha[3]) // 2, alpha[0] - x, 1)
+        check(len(frame) >= 1 and alpha[0] - x - max(frame) >= 4,
+              f"the frame's left side with padding before the text ({frame}, text at {alpha[0] - x})")
+        # Above the header: the frame's top, clear of the header text.
+        name = box("Name")
+        above = rule_pixels(name[0] + 2, name[1] - 12, 1, 12)
+        check(len(above) >= 1 and max(above) <= 12 - 3, f"the frame's top above the header ({above})")
+    finally:
+        app.close()

@@ -134,3 +134,25 @@ extension TextView {
         gtk_text_tag_set_priority(tag.tag, max(size - 1, 0))
     }
 }
+
+extension TextView {
+    /// Where the lines holding characters `start ..< end` are, in the widget's coordinates: the left edge of
+    /// character `start`, the top of its line and the bottom of the line of `end` (each line's spacing above and
+    /// below included, gtk_text_view_get_line_yrange).
+    package func lineBand(fromCharacter start: Int, to end: Int) -> (x: Double, top: Double, bottom: Double) {
+        let view = cast(GtkTextView.self)
+        var first = GtkTextIter(), last = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &first, Int32(clamping: start))
+        gtk_text_buffer_get_iter_at_offset(buffer, &last, Int32(clamping: end))
+        var location = GdkRectangle()
+        gtk_text_view_get_iter_location(view, &first, &location)
+        var top: Int32 = 0, height: Int32 = 0, lastTop: Int32 = 0, lastHeight: Int32 = 0
+        gtk_text_view_get_line_yrange(view, &first, &top, &height)
+        gtk_text_view_get_line_yrange(view, &last, &lastTop, &lastHeight)
+        var x: Int32 = 0, y: Int32 = 0, bottom: Int32 = 0
+        gtk_text_view_buffer_to_window_coords(view, GTK_TEXT_WINDOW_WIDGET, location.x, top, &x, &y)
+        gtk_text_view_buffer_to_window_coords(view, GTK_TEXT_WINDOW_WIDGET, location.x, lastTop + lastHeight,
+                                              &x, &bottom)
+        return (Double(x), Double(y), Double(bottom))
+    }
+}

@@ -83,7 +83,7 @@ extension PageView {
         let indent = table?.indent ?? 0
         // The indentation's tag first, so the table's own margin (made after it) wins.
         if indent > 0 { _ = shared(.indent(depth: min(indent, 12))) }
-        let padding = min(table?.padding ?? 0, 20)
+        let padding = rowSpacing(table)
         let tag = textView.createTag("table\(index)", look: TextTag.Look(leftMargin: tableMargin(index),
                                                                           pixelsAboveLines: padding,
                                                                           pixelsBelowLines: padding))
@@ -115,6 +115,13 @@ extension PageView {
     }
 
     func cellPadding(_ table: PageTable) -> Int { min(table.padding, 40) }
+
+    /// Space above and below each row: `cellpadding` (at most 20 px); with borders at least 3 px, so no text
+    /// touches a rule.
+    func rowSpacing(_ table: PageTable?) -> Int {
+        guard let table else { return 0 }
+        return table.border ? max(min(table.padding, 20), 3) : min(table.padding, 20)
+    }
 
     /// The rows, their offsets and the cells' words, from the document's table.
     private func prepare(_ fitted: inout FittedTable, _ table: PageTable) {
@@ -326,7 +333,7 @@ extension PageView {
         guard let first = columns.first, first < fitted.columnX.count else { return }
         let left = fitted.columnX[first]
         tag.apply(TextTag.Look(leftMargin: tableMargin(index) + left, pixelsAboveLines: 0,
-                               pixelsBelowLines: last ? min(table(index)?.padding ?? 0, 20) : 0))
+                               pixelsBelowLines: last ? rowSpacing(table(index)) : 0))
         textView.setTabStops(tag, at: columns.dropFirst().compactMap {
             $0 < fitted.columnX.count ? fitted.columnX[$0] - left : nil
         })
@@ -496,5 +503,46 @@ extension PageView {
         ranges += outside
         ranges.sort { $0.start < $1.start }
         replaceLinkRanges(first..<last, with: ranges)
+    }
+}
+
+extension PageView {
+    /// The grid of each `border` table on screen, drawn over the text: the frame, a rule between rows at the line
+    /// where one row's space below meets the next one's space above, and a rule between columns in the middle of
+    /// the gap between their texts (each cell's padding and half the gap on either side). Only the rows in view
+    /// are looked at, so a frame costs what is on screen, not the table's length.
+    func paintTableRules(on cr: CairoContext) {
+        guard tables.fitted.values.contains(where: { $0.start != nil && !$0.columnX.isEmpty }) else { return }
+        let visible = textView.visibleCharacters
+        let color = textView.themeColor("borders") ?? textView.themeColor("theme_fg_color")
+            ?? RGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
+        cr.setColor(color)
+        for (index, fitted) in tables.fitted {
+            guard let table = table(index), table.border, let start = fitted.start, !fitted.columnX.isEmpty,
+                  !fitted.rowOffsets.isEmpty, start + fitted.length <= textView.characterCount,
+                  start < visible.upperBound, start + fitted.length > visible.lowerBound else { continue }
+            let first = fitted.rowOffsets.lastIndex { start + $0 <= visible.lowerBound } ?? 0
+            var edges: [Double] = []
+            var left = 0.0
+            var row = first
+            while row < fitted.rowOffsets.count && start + fitted.rowOffsets[row] < visible.upperBound {
+                let rowStart = start + fitted.rowOffsets[row]
+                let rowEnd = start + (row + 1 < fitted.rowOffsets.count ? fitted.rowOffsets[row + 1] : fitted.length) - 1
+                let band = textView.lineBand(fromCharacter: rowStart, to: rowEnd)
+                if edges.isEmpty {
+                    left = band.x - Double(tableInset(table))
+                    edges.append(band.top)
+                }
+                edges.append(band.bottom)
+                row += 1
+            }
+            guard let top = edges.first, let bottom = edges.last else { continue }
+            let last = fitted.columnX.count - 1
+            var xs = fitted.columnX.map { left + Double($0) }
+            xs.append(left + Double(fitted.columnX[last] + fitted.widths[last] + Self.tableGap))
+            // Lines one pixel wide on the pixel grid.
+            for y in edges { cr.strokeLine(x0: xs[0], y0: y.rounded() + 0.5, x1: xs[xs.count - 1] + 1, y1: y.rounded() + 0.5, lineWidth: 1) }
+            for x in xs { cr.strokeLine(x0: x.rounded() + 0.5, y0: top, x1: x.rounded() + 0.5, y1: bottom + 1, lineWidth: 1) }
+        }
     }
 }
