@@ -29,6 +29,12 @@ struct PageViewTables {
     var job = 0
     /// Whether any row was re-broken since the last refit started.
     var rewrote = false
+    /// Whether a refit is under way, and what the refits' main-loop turns did since the page was shown: how many,
+    /// and the most cells measured and rows re-broken in one (tests read these to see the work go in slices).
+    var pending = false
+    var steps = 0
+    var mostCellsInAStep = 0
+    var mostRowsInAStep = 0
     /// The character at the top of the view when the refit started: kept there through all its slices (read
     /// again between slices, it would be wherever GTK has got to in laying out the rows above).
     var top = 0
@@ -53,6 +59,8 @@ struct FittedTable {
     var measured = 0
     var minimum: [Int] = []
     var preferred: [Int] = []
+    /// The minimum and preferred widths wait for the cells to be measured (again); the old ones hold meanwhile.
+    var needsWidths = true
     /// The room the columns were shared out for, each column's width and its left edge from the rows' margin.
     var room = -1
     var widths: [Int] = []
@@ -207,13 +215,13 @@ extension PageView {
                 tables.fitted[index]?.measured = 0
                 tables.fitted[index]?.starts = []
                 tables.fitted[index]?.ends = []
-                tables.fitted[index]?.minimum = []
-                tables.fitted[index]?.room = -1
+                tables.fitted[index]?.needsWidths = true
             }
         }
         tables.job += 1
         tables.rewrote = false
         tables.top = isComplete ? textView.topCharacter : 0
+        tables.pending = true
         for index in tables.fitted.keys { tables.fitted[index]?.order = nil }
         if fitStep() { return }
         scheduleFitStep(job: tables.job, generation: generation)
@@ -232,7 +240,14 @@ extension PageView {
         var budget = Self.fitBudget
         let top = tables.top
         var movedAbove = false
+        var cells = 0, rows = 0
+        var widened = false
+        tables.steps += 1
         defer {
+            tables.mostCellsInAStep = max(tables.mostCellsInAStep, cells)
+            tables.mostRowsInAStep = max(tables.mostRowsInAStep, rows)
+            // Columns measured anew may change the reading measure (`widestTable`).
+            if widened { scheduleFitMeasure() }
             // Rows above the reader changed height: the top line stays, as the text size does it (`setZoom`),
             // once GTK has laid the rows out again.
             if movedAbove && top > 0 {
@@ -244,7 +259,11 @@ extension PageView {
             guard var fitted = tables.fitted.removeValue(forKey: index) else { continue }
             defer { tables.fitted[index] = fitted }
             guard let table = table(index), fitted.words.count == table.cells.count else { continue }
-            guard measure(&fitted, table, budget: &budget) else { return false }
+            let before = fitted.measured, hadWidths = !fitted.needsWidths
+            let measured = measure(&fitted, table, budget: &budget)
+            cells += fitted.measured - before
+            if !hadWidths && !fitted.needsWidths { widened = true }
+            guard measured else { return false }
             setColumns(&fitted, table, index: index)
             guard isComplete, !fitted.broken, let start = fitted.start else { continue }
             if fitted.order == nil {
@@ -258,6 +277,7 @@ extension PageView {
                 fitted.cursor += 1
                 if rebreak(row, of: &fitted, table, index: index, start: start) {
                     budget -= 10
+                    rows += 1
                     tables.rewrote = true
                     if start + fitted.rowOffsets[row] < top { movedAbove = true }
                 } else {
@@ -266,6 +286,7 @@ extension PageView {
                 if fitted.broken { break }
             }
         }
+        tables.pending = false
         // A search under way finds its matches again in the rows' new order.
         if tables.rewrote {
             tables.rewrote = false
@@ -290,7 +311,9 @@ extension PageView {
             budget -= Double(cells.count)
             fitted.measured = end
         }
-        if fitted.minimum.isEmpty {
+        if fitted.needsWidths {
+            fitted.needsWidths = false
+            fitted.room = -1
             let padding = 2 * cellPadding(table)
             var minimum = [Int](repeating: 0, count: table.columnCount), preferred = minimum
             for (k, cell) in table.cells.enumerated() where cell.column < table.columnCount {
