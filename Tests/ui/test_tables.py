@@ -185,6 +185,7 @@ def test_a_refit_keeps_the_top_line(binary):
             return int(re.findall(r"row(\d+)col", text[:app.top_offset() + 12])[-1])
         before = settled(top_row)
         check(before > 20, f"the view scrolled down into the table (top row {before})")
+        app.settled_screenshot("tables-top-before.png")
         # Narrower: every row now wraps onto more lines, so the table above the reader grows; the row on top stays.
         xdotool("windowsize", app.window, 900, 800)
         wait_for(lambda: app.page_extents()[2] < 950, what="the page 900 px wide")
@@ -192,8 +193,8 @@ def test_a_refit_keeps_the_top_line(binary):
         wait_for(lambda: "row1col8 value" not in app.page_text() and "row200col8 value" not in app.page_text(),
                  what="every row refitted to the narrower page, its cells wrapped in their columns")
         after = settled(top_row)
-        check(abs(after - before) <= 1, f"the top line is kept through the refit (row {before} → {after})")
         app.settled_screenshot("tables-top-kept.png")
+        check(abs(after - before) <= 1, f"the top line is kept through the refit (row {before} → {after})")
     finally:
         app.close()
 
@@ -337,5 +338,53 @@ def test_a_bordered_table_has_rules_at_the_cell_edges(binary):
         name = box("Name")
         above = rule_pixels(name[0] + 2, name[1] - 12, 1, 12)
         check(len(above) >= 1 and max(above) <= 12 - 3, f"the frame's top above the header ({above})")
+    finally:
+        app.close()
+
+
+def test_a_table_too_wide_for_the_window_gets_smaller_text_not_sideways_scrolling(binary):
+    import pyatspi
+    head = "".join(f"<th>Heading{c}</th>" for c in range(1, 8))
+    body = "".join("<tr>" + "".join(f"<td>Measurement{r}x{c}</td>" for c in range(1, 8)) + "</tr>"
+                   for r in range(1, 5))
+    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-wide-")
+    with os.fdopen(fd, "w") as f:
+        f.write("<!DOCTYPE html><html><head><title>Too wide</title></head><body><p>Before the table.</p>"
+                f"<table border=1><tr>{head}</tr>{body}</table><p>After.</p></body></html>")
+    app = App(binary, path)
+    try:
+        app.wait_title("Too wide")
+        app.wait_text("Measurement4x7")
+        page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
+
+        def extents(fragment):
+            return page.getCharacterExtents(app.page_text().index(fragment), pyatspi.DESKTOP_COORDS)
+
+        def rows_fit():
+            # Each row's cells share a line, left to right, the last one inside the view.
+            x, y, w, h = app.page_extents()
+            for r in range(1, 5):
+                places = [extents(f"Measurement{r}x{c}") for c in range(1, 8)]
+                if len({py for _, py, _, _ in places}) != 1 or [p[0] for p in places] != sorted(p[0] for p in places):
+                    return False
+                last = page.getCharacterExtents(app.page_text().index(f"Measurement{r}x7") + 13,
+                                                pyatspi.DESKTOP_COORDS)
+                if last[0] + last[2] > x + w:
+                    return False
+            return True
+        # Words that no line may break inside, seven of them a row: wider at the page's text size than 900 px.
+        xdotool("windowsize", app.window, 900, 700)
+        wait_for(lambda: abs(app.page_extents()[2] - 900) < 60, what="the page 900 px wide")
+        wait_for(lambda: rows_fit() and extents("Measurement1x1")[3] < extents("Before")[3],
+                 what="the table's rows fitted on one line each in smaller text")
+        small = extents("Measurement1x1")[3]
+        check(small >= 0.7 * extents("Before")[3], f"the text no smaller than three quarters ({small})")
+        check(not _horizontal_scrolling(app), "the page does not scroll sideways")
+        app.settled_screenshot("tables-too-wide.png")
+        # Wide enough: the table's text is the page's size again.
+        xdotool("windowsize", app.window, 1500, 700)
+        wait_for(lambda: app.page_extents()[2] > 1400, what="the page 1500 px wide")
+        wait_for(lambda: rows_fit() and extents("Measurement1x1")[3] == extents("Before")[3],
+                 what="the table's text at the page's size once it fits")
     finally:
         app.close()

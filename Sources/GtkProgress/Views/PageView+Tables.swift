@@ -38,6 +38,10 @@ struct PageViewTables {
     /// The character at the top of the view when the refit started: kept there through all its slices (read
     /// again between slices, it would be wherever GTK has got to in laying out the rows above).
     var top = 0
+    /// Whether the refit changed rows above `top`; then, once it is done, the view goes back to `top` until GTK
+    /// has laid the rows out and it stays there.
+    var movedAbove = false
+    var keepTop: MainLoopTimer?
 }
 
 /// One table's state in the view.
@@ -65,6 +69,10 @@ struct FittedTable {
     var room = -1
     var widths: [Int] = []
     var columnX: [Int] = []
+    /// The size of the table's text, a factor of the page's (below 1 for a table too wide at its narrowest), and
+    /// whether the columns fit the room at that size.
+    var scale = 1.0
+    var fits = true
     /// Per cell, where its continuation lines start as the buffer has it now.
     var breaks: [[Int]] = []
     /// The rows still to look at in this refit, in order, and how far it has got.
@@ -80,6 +88,9 @@ struct FittedTable {
 extension PageView {
     /// Pixels between the text of two columns.
     static let tableGap = 24
+    /// The smallest the text of a table too wide for the window gets, as a factor of the page's; a table still too
+    /// wide at that size has rows longer than the window's width, which wrap at its edge.
+    static let smallestTableScale = 0.75
     /// Work per main-loop turn when fitting tables: a cell measured costs 1, a row re-broken 10, a row looked at
     /// and left as it is 0.1 (a few milliseconds in all).
     static let fitBudget = 400.0
@@ -173,6 +184,7 @@ extension PageView {
             var fresh = FittedTable(tag: fitted.tag)
             fresh.continuationTags = fitted.continuationTags
             fresh.firstLineTag = fitted.firstLineTag
+            fresh.scale = fitted.scale
             if let start = fitted.start, start < cut { fresh.start = start }
             if let table = table(index) { prepare(&fresh, table) }
             tables.fitted[index] = fresh
@@ -220,7 +232,12 @@ extension PageView {
         }
         tables.job += 1
         tables.rewrote = false
-        tables.top = isComplete ? textView.topCharacter : 0
+        // A refit that takes over from one under way keeps its place: the view may not be there yet.
+        if !tables.pending {
+            tables.top = isComplete ? textView.topCharacter : 0
+            tables.movedAbove = false
+        }
+        tables.keepTop = nil
         tables.pending = true
         for index in tables.fitted.keys { tables.fitted[index]?.order = nil }
         if fitStep() { return }
@@ -279,7 +296,10 @@ extension PageView {
                     budget -= 10
                     rows += 1
                     tables.rewrote = true
-                    if start + fitted.rowOffsets[row] < top { movedAbove = true }
+                    if start + fitted.rowOffsets[row] < top {
+                        movedAbove = true
+                        tables.movedAbove = true
+                    }
                 } else {
                     budget -= 0.1
                 }
@@ -287,12 +307,31 @@ extension PageView {
             }
         }
         tables.pending = false
+        if tables.movedAbove && top > 0 { keepTopLine(top) }
         // A search under way finds its matches again in the rows' new order.
         if tables.rewrote {
             tables.rewrote = false
             finder.pageChanged()
         }
         return true
+    }
+
+    /// Scrolls back to character `top` every 15 ms until the view has stayed there for two looks (at most 40):
+    /// GTK lays out the rows above in idle time, a part at a time, and a scroll made before then lands by the
+    /// heights it guessed.
+    private func keepTopLine(_ top: Int) {
+        var ticks = 0, still = 0
+        tables.keepTop = MainLoopTimer(milliseconds: 15) { [weak self] in
+            guard let self else { return false }
+            ticks += 1
+            if self.textView.topCharacter == top { still += 1 } else { still = 0 }
+            guard still < 2, ticks < 40 else {
+                self.tables.keepTop = nil
+                return false
+            }
+            if still == 0 { self.textView.scroll(toCharacter: top) }
+            return true
+        }
     }
 
     /// Measures the cells still to measure, within `budget`; true when all are.
@@ -338,7 +377,19 @@ extension PageView {
                        - (tableMargin(index) - inset - 16)) - gaps
         guard room != fitted.room else { return }
         fitted.room = room
-        fitted.widths = Self.share(room, minimum: fitted.minimum, preferred: fitted.preferred)
+        // Too wide even at its narrowest: the table's text gets smaller, down to `smallestTableScale`, rather than
+        // the page scrolling sideways. The cells' padding keeps its size.
+        let padding = 2 * cellPadding(table)
+        let least = fitted.minimum.reduce(0, +), paddings = padding * fitted.minimum.count
+        let scale = least > room && least > paddings
+            ? max(Self.smallestTableScale, Double(max(room - paddings, 0)) / Double(least - paddings)) : 1
+        func scaled(_ width: Int) -> Int { Int((Double(width - padding) * scale).rounded(.down)) + padding }
+        fitted.widths = Self.share(room, minimum: fitted.minimum.map(scaled), preferred: fitted.preferred.map(scaled))
+        fitted.fits = fitted.widths.reduce(0, +) <= room
+        if scale != fitted.scale {
+            fitted.scale = scale
+            fitted.tag.apply(TextTag.Look(scale: scale))
+        }
         var x = 0
         fitted.columnX = fitted.widths.map { width in
             defer { x += width + Self.tableGap }
@@ -386,8 +437,10 @@ extension PageView {
                 continue
             }
             let words = fitted.words[k]
+            // The words were measured at the page's size.
+            let width = Int(Double(fitted.widths[column] - padding) / fitted.scale)
             let breaks = TabbedRows.breakWords(starts: fitted.starts[k], ends: fitted.ends[k],
-                                               breakable: words.breakable, width: fitted.widths[column] - padding)
+                                               breakable: words.breakable, width: width)
             newBreaks.append(breaks.map { words.scalars[$0] })
         }
         let oldBreaks = cellIndices.map { fitted.breaks[$0] }
@@ -541,7 +594,9 @@ extension PageView {
             ?? RGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
         cr.setColor(color)
         for (index, fitted) in tables.fitted {
-            guard let table = table(index), table.border, let start = fitted.start, !fitted.columnX.isEmpty,
+            // Rows longer than the window wrap at its edge, past any grid: a grid would say the wrong columns.
+            guard let table = table(index), table.border, fitted.fits, let start = fitted.start,
+                  !fitted.columnX.isEmpty,
                   !fitted.rowOffsets.isEmpty, start + fitted.length <= textView.characterCount,
                   start < visible.upperBound, start + fitted.length > visible.lowerBound else { continue }
             let first = fitted.rowOffsets.lastIndex { start + $0 <= visible.lowerBound } ?? 0
