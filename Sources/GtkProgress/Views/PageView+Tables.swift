@@ -42,6 +42,9 @@ struct PageViewTables {
     /// has laid the rows out and it stays there.
     var movedAbove = false
     var keepTop: MainLoopTimer?
+    /// The character at the top when the view's width changed, before GTK laid the rows out at the new width
+    /// (which moves what is at the top when rows above take more lines).
+    var widthChangeTop: Int?
 }
 
 /// One table's state in the view.
@@ -234,10 +237,11 @@ extension PageView {
         tables.rewrote = false
         // A refit that takes over from one under way keeps its place: the view may not be there yet.
         if !tables.pending {
-            tables.top = isComplete ? textView.topCharacter : 0
+            tables.top = isComplete ? rowStart(containing: tables.widthChangeTop ?? textView.topCharacter) : 0
             tables.movedAbove = false
         }
         tables.keepTop = nil
+        tables.widthChangeTop = nil
         tables.pending = true
         for index in tables.fitted.keys { tables.fitted[index]?.order = nil }
         if fitStep() { return }
@@ -314,6 +318,23 @@ extension PageView {
             finder.pageChanged()
         }
         return true
+    }
+
+    /// The view's width is changing: where the reader is, for the refit that follows.
+    func tablesWidthChanging() {
+        guard !tables.fitted.isEmpty, isComplete, !tables.pending, tables.widthChangeTop == nil else { return }
+        tables.widthChangeTop = textView.topCharacter
+    }
+
+    /// The start of the table row that holds character `offset`, or `offset` itself outside tables: a row's
+    /// characters move inside it when it is broken again, its start stays.
+    private func rowStart(containing offset: Int) -> Int {
+        for fitted in tables.fitted.values {
+            guard let start = fitted.start, offset >= start, offset < start + fitted.length else { continue }
+            let row = fitted.rowOffsets.lastIndex { start + $0 <= offset } ?? 0
+            return start + fitted.rowOffsets[row]
+        }
+        return offset
     }
 
     /// Scrolls back to character `top` every 15 ms until the view has stayed there for two looks (at most 40):

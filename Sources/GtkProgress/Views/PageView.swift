@@ -109,7 +109,10 @@ package final class PageView {
         }
         connectReading()
         // After the allocation, not inside it: a resize GTK is asked for while it allocates is lost.
-        textView.onWidthChange { [weak self] _ in self?.scheduleFitMeasure() }
+        textView.onWidthChange { [weak self] _ in
+            self?.tablesWidthChanging()
+            self?.scheduleFitMeasure()
+        }
         textView.blendSideSpace()
     }
 
