@@ -23,6 +23,14 @@ import FoundationEssentials
 /// screen first, and the top line stays where it was.
 struct PageViewTables {
     var fitted: [Int: FittedTable] = [:]
+    /// The tables in the buffer, by where they start (in page order, as they go in): the ones on screen are found
+    /// by a binary search, whatever the number of tables.
+    var placed: [(start: Int, index: Int)] = []
+    /// The tables the refit under way still has to look at, in page order, and how far it has got.
+    var queue: [Int] = []
+    var queueCursor = 0
+    /// A refit waits for the main loop (once for any number of asks before then).
+    var refitScheduled = false
     /// The character width the measures were taken at.
     var measuredAt = 0.0
     /// Bumped by each refit: slices of an older one stop.
@@ -97,6 +105,8 @@ extension PageView {
     /// Work per main-loop turn when fitting tables: a cell measured costs 1, a row re-broken 10, a row looked at
     /// and left as it is 0.1 (a few milliseconds in all).
     static let fitBudget = 400.0
+    /// Tables of up to this many cells are measured when their tag is made.
+    static let tableMeasuredAtOnce = 200
 
     /// The tag of table `index`'s rows, made and fitted on first use.
     func tableTag(_ index: Int) -> TextTag {
@@ -111,9 +121,14 @@ extension PageView {
                                                                           pixelsBelowLines: padding))
         var fitted = FittedTable(tag: tag)
         if let table { prepare(&fitted, table) }
+        // A small table gets its columns at once, so it never shows at the default tab stops; a larger one waits
+        // for the refit (in slices) that the reading measure's fitting starts.
+        if let table, table.cells.count <= Self.tableMeasuredAtOnce {
+            var budget = Double(Self.tableMeasuredAtOnce)
+            if measure(&fitted, table, budget: &budget) { setColumns(&fitted, table, index: index) }
+        }
         tables.fitted[index] = fitted
-        refitTables()
-        // The reading measure may have to widen for it.
+        // The reading measure may have to widen for it, and the table is fitted with the others.
         scheduleFitMeasure()
         return tag
     }
@@ -192,6 +207,7 @@ extension PageView {
             if let table = table(index) { prepare(&fresh, table) }
             tables.fitted[index] = fresh
         }
+        tables.placed.removeAll { $0.start >= cut }
     }
 
     /// The widest table's preferred width in pixels: the reading measure takes it in (`fitMeasure`).
@@ -213,10 +229,37 @@ extension PageView {
         return zip(minimum, preferred).map { $0 + Int((Double($1 - $0) * spare / lack).rounded(.down)) }
     }
 
+    /// The row whose offset (from its table's start) is the last at or before `offset`; 0 before the first.
+    static func row(at offset: Int, in rowOffsets: [Int]) -> Int {
+        var low = 0, high = rowOffsets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if rowOffsets[middle] <= offset { low = middle + 1 } else { high = middle }
+        }
+        return max(low - 1, 0)
+    }
+
+    /// The tables placed in the buffer from the one holding or last before `offset`, in page order.
+    private func placedTables(from offset: Int) -> ArraySlice<(start: Int, index: Int)> {
+        var low = 0, high = tables.placed.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tables.placed[middle].start <= offset { low = middle + 1 } else { high = middle }
+        }
+        return tables.placed[max(low - 1, 0)...]
+    }
+
     /// The table's first character went into the buffer at `offset`.
     func tableInserted(_ index: Int, at offset: Int) {
         guard tables.fitted[index] != nil, tables.fitted[index]?.start == nil else { return }
         tables.fitted[index]?.start = offset
+        if let last = tables.placed.last, last.start >= offset {
+            // Not in page order (never expected): kept sorted all the same.
+            tables.placed.append((offset, index))
+            tables.placed.sort { $0.start < $1.start }
+        } else {
+            tables.placed.append((offset, index))
+        }
     }
 
     /// After a resize, a change of text size or the page's last slice: every table fitted again, in slices.
@@ -244,6 +287,8 @@ extension PageView {
         tables.widthChangeTop = nil
         tables.pending = true
         for index in tables.fitted.keys { tables.fitted[index]?.order = nil }
+        tables.queue = tables.fitted.keys.sorted()
+        tables.queueCursor = 0
         if fitStep() { return }
         scheduleFitStep(job: tables.job, generation: generation)
     }
@@ -276,19 +321,32 @@ extension PageView {
                 MainLoop.idle { [weak self] in self?.textView.scroll(toCharacter: top) }
             }
         }
-        for index in tables.fitted.keys.sorted() {
-            guard var fitted = tables.fitted.removeValue(forKey: index) else { continue }
+        while tables.queueCursor < tables.queue.count {
+            guard budget > 0 else { return false }
+            let index = tables.queue[tables.queueCursor]
+            // Looking at a table costs a little, so a page of many small tables is gone through in slices too.
+            budget -= 0.5
+            guard var fitted = tables.fitted.removeValue(forKey: index) else {
+                tables.queueCursor += 1
+                continue
+            }
             defer { tables.fitted[index] = fitted }
-            guard let table = table(index), fitted.words.count == table.cells.count else { continue }
+            guard let table = table(index), fitted.words.count == table.cells.count else {
+                tables.queueCursor += 1
+                continue
+            }
             let before = fitted.measured, hadWidths = !fitted.needsWidths
             let measured = measure(&fitted, table, budget: &budget)
             cells += fitted.measured - before
             if !hadWidths && !fitted.needsWidths { widened = true }
             guard measured else { return false }
             setColumns(&fitted, table, index: index)
-            guard isComplete, !fitted.broken, let start = fitted.start else { continue }
+            guard isComplete, !fitted.broken, let start = fitted.start else {
+                tables.queueCursor += 1
+                continue
+            }
             if fitted.order == nil {
-                let first = fitted.rowOffsets.lastIndex { start + $0 <= textView.visibleCharacters.lowerBound } ?? 0
+                let first = Self.row(at: textView.visibleCharacters.lowerBound - start, in: fitted.rowOffsets)
                 fitted.order = Array(first..<fitted.rows.count) + Array((0..<first).reversed())
                 fitted.cursor = 0
             }
@@ -309,6 +367,7 @@ extension PageView {
                 }
                 if fitted.broken { break }
             }
+            tables.queueCursor += 1
         }
         tables.pending = false
         if tables.movedAbove && top > 0 { keepTopLine(top) }
@@ -329,12 +388,10 @@ extension PageView {
     /// The start of the table row that holds character `offset`, or `offset` itself outside tables: a row's
     /// characters move inside it when it is broken again, its start stays.
     private func rowStart(containing offset: Int) -> Int {
-        for fitted in tables.fitted.values {
-            guard let start = fitted.start, offset >= start, offset < start + fitted.length else { continue }
-            let row = fitted.rowOffsets.lastIndex { start + $0 <= offset } ?? 0
-            return start + fitted.rowOffsets[row]
-        }
-        return offset
+        guard let placed = placedTables(from: offset).first, let fitted = tables.fitted[placed.index],
+              let start = fitted.start, offset >= start, offset < start + fitted.length,
+              !fitted.rowOffsets.isEmpty else { return offset }
+        return start + fitted.rowOffsets[Self.row(at: offset - start, in: fitted.rowOffsets)]
     }
 
     /// Scrolls back to character `top` every 15 ms until the view has stayed there for two looks (at most 40):
@@ -609,18 +666,20 @@ extension PageView {
     /// the gap between their texts (each cell's padding and half the gap on either side). Only the rows in view
     /// are looked at, so a frame costs what is on screen, not the table's length.
     func paintTableRules(on cr: CairoContext) {
-        guard tables.fitted.values.contains(where: { $0.start != nil && !$0.columnX.isEmpty }) else { return }
+        guard !tables.placed.isEmpty else { return }
         let visible = textView.visibleCharacters
         let color = textView.themeColor("borders") ?? textView.themeColor("theme_fg_color")
             ?? RGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
         cr.setColor(color)
-        for (index, fitted) in tables.fitted {
+        for (_, index) in placedTables(from: visible.lowerBound) {
+            guard let fitted = tables.fitted[index] else { continue }
+            if let start = fitted.start, start >= visible.upperBound { break }
             // Rows longer than the window wrap at its edge, past any grid: a grid would say the wrong columns.
             guard let table = table(index), table.border, fitted.fits, let start = fitted.start,
                   !fitted.columnX.isEmpty,
                   !fitted.rowOffsets.isEmpty, start + fitted.length <= textView.characterCount,
                   start < visible.upperBound, start + fitted.length > visible.lowerBound else { continue }
-            let first = fitted.rowOffsets.lastIndex { start + $0 <= visible.lowerBound } ?? 0
+            let first = Self.row(at: visible.lowerBound - start, in: fitted.rowOffsets)
             var edges: [Double] = []
             var left = 0.0
             var row = first
