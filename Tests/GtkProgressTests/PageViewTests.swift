@@ -78,7 +78,7 @@ final class PageViewTests: XCTestCase {
         showAndWait(document)
         XCTAssertTrue(MainLoop.run(until: { !self.page.tables.pending }, timeout: 60), "the table is fitted")
         let budget = Int(PageView.fitBudget)
-        // Twenty columns in 640 px: every row's cells wrap, 200 rows re-broken a few dozen a turn.
+        // Twenty columns in 640 px: every row's cells wrap, 200 rows re-broken a few a turn.
         XCTAssertGreaterThan(page.text.components(separatedBy: "\n").count, 400, "the rows take several lines")
         // The row's first line holds a part of each of its 20 cells, 19 tabs apart.
         let firstLine = page.text.prefix { $0 != "\n" }

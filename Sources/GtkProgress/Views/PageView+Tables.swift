@@ -102,8 +102,9 @@ extension PageView {
     /// The smallest the text of a table too wide for the window gets, as a factor of the page's; a table still too
     /// wide at that size has rows longer than the window's width, which wrap at its edge.
     static let smallestTableScale = 0.75
-    /// Work per main-loop turn when fitting tables: a cell measured costs 1, a row re-broken 10, a row looked at
-    /// and left as it is 0.1 (a few milliseconds in all).
+    /// Work per main-loop turn when fitting tables: a cell measured costs 1, a row re-broken 2 and 3 for each
+    /// piece of it put back in the buffer (each a buffer edit that GTK and its accessible report), a row looked
+    /// at and left as it is 0.1, a table looked at 0.5.
     static let fitBudget = 400.0
     /// Tables of up to this many cells are measured when their tag is made.
     static let tableMeasuredAtOnce = 200
@@ -354,8 +355,9 @@ extension PageView {
                 guard budget > 0 else { return false }
                 let row = order[fitted.cursor]
                 fitted.cursor += 1
-                if rebreak(row, of: &fitted, table, index: index, start: start) {
-                    budget -= 10
+                let pieces = rebreak(row, of: &fitted, table, index: index, start: start)
+                if pieces > 0 {
+                    budget -= 2 + 3 * Double(pieces)
                     rows += 1
                     tables.rewrote = true
                     if start + fitted.rowOffsets[row] < top {
@@ -502,9 +504,10 @@ extension PageView {
     }
 
     /// Breaks row `row`'s cells at their columns' widths and puts the row in the buffer that way if that changes
-    /// it; true when it did.
+    /// it: the number of pieces it was put back from (copies and tabs or newlines, what the work goes by), 0 when
+    /// nothing changed.
     private func rebreak(_ row: Int, of fitted: inout FittedTable, _ table: PageTable, index: Int,
-                         start: Int) -> Bool {
+                         start: Int) -> Int {
         let cellIndices = fitted.rows[row]
         let padding = 2 * cellPadding(table)
         var newBreaks: [[Int]] = []
@@ -522,7 +525,7 @@ extension PageView {
             newBreaks.append(breaks.map { words.scalars[$0] })
         }
         let oldBreaks = cellIndices.map { fitted.breaks[$0] }
-        guard newBreaks != oldBreaks else { return false }
+        guard newBreaks != oldBreaks else { return 0 }
         let oldCells = zip(cellIndices, oldBreaks).map {
             TabbedRows.Cell(column: table.cells[$0].column, length: fitted.words[$0].scalarCount, breaks: $1)
         }
@@ -545,7 +548,7 @@ extension PageView {
         guard TabbedRows.length(new.pieces) == length, rowStart + length < textView.characterCount,
               textView.text(fromCharacter: rowStart, to: rowStart + length) == String(expected) else {
             fitted.broken = true
-            return false
+            return 0
         }
         let oldPositions = TabbedRows.positions(oldCells, old.pieces)
         var pieces: [TextView.RewritePiece] = []
@@ -580,7 +583,7 @@ extension PageView {
         tagLines(of: new, rowStart: rowStart, length: length, &fitted, index: index)
         moveLinks(rowStart: rowStart, length: length, from: oldPositions,
                   to: TabbedRows.positions(newCells, new.pieces))
-        return true
+        return pieces.count
     }
 
     /// The tags of a row's lines: none but the table's on an unbroken row; on a broken one, the first line's
