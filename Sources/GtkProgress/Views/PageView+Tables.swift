@@ -21,6 +21,10 @@ import FoundationEssentials
 /// The words of each cell are measured once per text size (`TextView.measureWords`); a resize recomputes the
 /// widths and re-breaks the rows from those figures. Both run in slices of bounded work (`fitStep`), the rows on
 /// screen first, and the top line stays where it was.
+///
+/// A `border` table gets its grid drawn over the text for the rows on screen (`paintTableRules`). A table too wide
+/// for the window even at its narrowest gets smaller text, down to `smallestTableScale`, rather than the page
+/// scrolling sideways; past that its rows wrap at the window's edge.
 struct PageViewTables {
     var fitted: [Int: FittedTable] = [:]
     /// The tables in the buffer, by where they start (in page order, as they go in): the ones on screen are found
@@ -29,8 +33,6 @@ struct PageViewTables {
     /// The tables the refit under way still has to look at, in page order, and how far it has got.
     var queue: [Int] = []
     var queueCursor = 0
-    /// A refit waits for the main loop (once for any number of asks before then).
-    var refitScheduled = false
     /// The character width the measures were taken at.
     var measuredAt = 0.0
     /// Bumped by each refit: slices of an older one stop.
