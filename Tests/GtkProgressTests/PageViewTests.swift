@@ -65,6 +65,39 @@ final class PageViewTests: XCTestCase {
         XCTAssertFalse(yellow.colorsAreSet.foreground)
     }
 
+    /// A window table's cells are measured, and its rows broken at their columns, in slices of bounded work per
+    /// main-loop turn: when the page goes in and again when the text size changes.
+    func testTablesAreMeasuredAndRebrokenInSlices() async throws {
+        var rows = ""
+        for r in 0..<200 {
+            rows += "<tr>" + (0..<20).map { "<td>r\(r)c\($0) a few words</td>" }.joined() + "</tr>"
+        }
+        let document = Document.parse(html: "<table border=1>\(rows)</table>", baseURL: Self.baseURL,
+                                      tabbedTables: true)
+        XCTAssertEqual(document.tables.first?.cells.count, 4000)
+        showAndWait(document)
+        XCTAssertTrue(MainLoop.run(until: { !self.page.tables.pending }, timeout: 60), "the table is fitted")
+        let budget = Int(PageView.fitBudget)
+        // Twenty columns in 640 px: every row's cells wrap, 200 rows re-broken a few a turn.
+        XCTAssertGreaterThan(page.text.components(separatedBy: "\n").count, 400, "the rows take several lines")
+        // The row's first line holds a part of each of its 20 cells, 19 tabs apart.
+        let firstLine = page.text.prefix { $0 != "\n" }
+        XCTAssertEqual(firstLine.filter { $0 == "\t" }.count, 19, String(firstLine))
+        XCTAssertTrue(firstLine.hasPrefix("r0c0"), String(firstLine))
+        XCTAssertLessThanOrEqual(page.tables.mostRowsInAStep, budget / 10)
+        XCTAssertGreaterThanOrEqual(page.tables.steps, 200 / (budget / 10))
+        let width = page.tables.measuredAt
+        page.tables.steps = 0
+        page.tables.mostCellsInAStep = 0
+        page.setZoom(1.5)
+        XCTAssertTrue(MainLoop.run(until: { self.page.tables.measuredAt != width && !self.page.tables.pending },
+                                   timeout: 60), "the table is measured again at the new size")
+        XCTAssertLessThanOrEqual(page.tables.mostCellsInAStep, budget, "no turn measures more than its share")
+        XCTAssertGreaterThanOrEqual(page.tables.steps, 4000 / budget, "the 4,000 cells took several turns")
+        XCTAssertEqual(page.text.prefix { $0 != "\n" }.filter { $0 == "\t" }.count, 19)
+        page.setZoom(1)
+    }
+
     func testShowsTheTextWithAClickableLink() async throws {
         let document = Document.parse(html: """
             <title>T</title><h1>Heading</h1><p>Some <b>bold</b> text and <a href="next.html">a link here</a>.</p>

@@ -50,14 +50,18 @@ def test_a_twelve_column_table_fills_a_wide_window_and_refits_on_resize(binary):
     app = App(binary, path)
     try:
         app.wait_title("Twelve")
-        app.wait_text("r6c12 value")
+        app.wait_text("r6c12")
         xdotool("windowsize", app.window, 1500, 800)
+        # At the window's first width the cells may be wrapped in their columns; at 1500 px they are whole.
+        app.wait_text("r6c12 value")
         wait_for(lambda: app.page_extents()[2] > 1400, what=f"the page 1500 px wide ({app.page_extents()})")
         page = app.page_extents()
         # Each row on one line: the first characters of its cells share a y, left to right; each column's cells
         # share an x from row to row.
         def rows_on_one_line():
             columns = None
+            if any(cell.rstrip() not in app.page_text() for row in range(0, 7) for cell in _cells(row)):
+                return False  # a cell still wrapped in its column
             for row in range(0, 7):
                 places = [_extents(app, cell) for cell in _cells(row)]
                 if len({y for _, y, _, _ in places}) != 1:
@@ -80,10 +84,15 @@ def test_a_twelve_column_table_fills_a_wide_window_and_refits_on_resize(binary):
         xdotool("windowsize", app.window, 900, 800)
         wait_for(lambda: app.page_extents()[2] < 950, what=f"the page 900 px wide ({app.page_extents()})")
         def fits():
+            # Every character of the first row (its cells may have wrapped inside their columns).
+            import pyatspi
             x, y, w, h = app.page_extents()
-            for cell in _cells(1):
-                cx, cy, cw, ch = _extents(app, cell)
-                if cx + cw > x + w:
+            text = app.page_text()
+            start, end = text.index("r1c1"), text.index("r2c1")
+            page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
+            for k in range(start, end):
+                cx, cy, cw, ch = page.getCharacterExtents(k, pyatspi.DESKTOP_COORDS)
+                if text[k] not in "\t\n" and cx + cw > x + w:
                     return False
             return True
         wait_for(fits, what="every cell of a row within the narrower view")
@@ -106,8 +115,10 @@ def test_find_and_selection_go_through_table_cells(binary):
     try:
         import pyatspi
         app.wait_title("Twelve")
-        app.wait_text("r6c12 value")
+        app.wait_text("r6c12")
         xdotool("windowsize", app.window, 1500, 800)
+        # At the window's first width the cells may be wrapped in their columns; at 1500 px they are whole.
+        app.wait_text("r6c12 value")
         wait_for(lambda: app.page_extents()[2] > 1400, what="the page 1500 px wide")
         # Find: a word in a cell, counted in every cell that has it.
         app.key("ctrl+f")
@@ -149,7 +160,7 @@ def test_find_and_selection_go_through_table_cells(binary):
 
 
 def test_a_refit_keeps_the_top_line(binary):
-    rows = "".join("<tr>" + "".join(f"<td>row{r}col{c} value</td>" for c in range(1, 13)) + "</tr>"
+    rows = "".join("<tr>" + "".join(f"<td>row{r}col{c} value</td>" for c in range(1, 9)) + "</tr>"
                    for r in range(1, 201))
     fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-top-")
     with os.fdopen(fd, "w") as f:
@@ -158,26 +169,222 @@ def test_a_refit_keeps_the_top_line(binary):
     app = App(binary, path)
     try:
         app.wait_title("Long table")
-        app.wait_text("row200col12 value")
+        app.wait_text("row200col8")
         xdotool("windowsize", app.window, 1500, 800)
+        app.wait_text("row200col8 value")
         wait_for(lambda: app.page_extents()[2] > 1400, what="the page 1500 px wide")
-        wait_for(lambda: _extents(app, "row1col12 value")[1] == _extents(app, "row1col1 value")[1],
+        wait_for(lambda: _extents(app, "row1col8 value")[1] == _extents(app, "row1col1 value")[1],
                  what="the first row on one line")
         app.focus()
         for _ in range(4):
             app.key("Page_Down")
         def top_row():
+            # The row of the last cell that starts at or before the top line (rows may take several lines).
+            import re
             text = app.page_text()
-            return text[:app.top_offset() + 1].count("\n")
+            return int(re.findall(r"row(\d+)col", text[:app.top_offset() + 12])[-1])
         before = settled(top_row)
         check(before > 20, f"the view scrolled down into the table (top row {before})")
+        app.settled_screenshot("tables-top-before.png")
         # Narrower: every row now wraps onto more lines, so the table above the reader grows; the row on top stays.
         xdotool("windowsize", app.window, 900, 800)
         wait_for(lambda: app.page_extents()[2] < 950, what="the page 900 px wide")
-        wait_for(lambda: _extents(app, "row1col12 value")[1] != _extents(app, "row1col1 value")[1],
-                 what="the rows refitted to the narrower page")
+        # The rows on screen are re-broken first, then the rest; the first row last, as it is above the reader.
+        wait_for(lambda: "row1col8 value" not in app.page_text() and "row200col8 value" not in app.page_text(),
+                 what="every row refitted to the narrower page, its cells wrapped in their columns")
         after = settled(top_row)
-        check(abs(after - before) <= 1, f"the top line is kept through the refit (row {before} → {after})")
         app.settled_screenshot("tables-top-kept.png")
+        check(abs(after - before) <= 1, f"the top line is kept through the refit (row {before} → {after})")
+    finally:
+        app.close()
+
+
+def _wrap_page():
+    return ("<!DOCTYPE html><html><head><title>Wrapped</title></head><body><h1>Wrapped cells</h1>"
+            "<table border=1 cellpadding=4><tr><th>Name</th><th>Description</th><th>Price</th></tr>"
+            "<tr><td>Alpha</td><td>A long description that goes on and on, far longer than its column can hold"
+            " on one line, so it wraps within the column and continues below, under its own column's left edge,"
+            " with <a href='http://example.com/'>a link inside the cell</a> and a last word zanzibar.</td>"
+            "<td>€12</td></tr>"
+            "<tr><td>Beta</td><td>Short</td><td>€3</td></tr></table><p>After the table.</p></body></html>")
+
+
+def _words_of(text, first, last):
+    """(word, offset) for each word of `text` from the one starting at `first` through `last`."""
+    import re
+    start, end = text.index(first), text.index(last) + len(last)
+    # The cell's words only: its first line is followed by the next cell's text in the buffer.
+    return [(m.group(0), start + m.start()) for m in re.finditer(r"\S+", text[start:end]) if m.group(0) != "€12"]
+
+
+def test_a_long_cell_wraps_within_its_column(binary):
+    import pyatspi
+    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-wrap-")
+    with os.fdopen(fd, "w") as f:
+        f.write(_wrap_page())
+    app = App(binary, path)
+    try:
+        app.wait_title("Wrapped")
+        app.wait_text("zanzibar")
+        xdotool("windowsize", app.window, 900, 700)
+        wait_for(lambda: abs(app.page_extents()[2] - 900) < 60, what=f"the page 900 px wide ({app.page_extents()})")
+        page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
+        def extents(offset):
+            return page.getCharacterExtents(offset, pyatspi.DESKTOP_COORDS)
+        def wrapped():
+            text = app.page_text()
+            words = _words_of(text, "A long", "zanzibar.")
+            column = extents(words[0][1])[0]
+            lines = {}
+            for word, offset in words:
+                x, y, w, h = extents(offset)
+                if x < column - 1:
+                    return None
+                lines.setdefault(y, []).append((x, word))
+            if len(lines) < 3:
+                return None
+            # Each line of the cell starts at the column's left edge.
+            if any(min(line)[0] != column for line in lines.values()):
+                return None
+            return column, lines
+        result = wait_for(wrapped, what="the description wrapped onto lines that start under its column")
+        column, lines = result
+        text = app.page_text()
+        first_y = min(lines)
+        name = extents(text.index("Alpha"))
+        price = extents(text.index("€12"))
+        check(name[1] == first_y and price[1] == first_y,
+              f"the row's other cells sit on its first line ({name}, {price}, {first_y})")
+        right = max(extents(offset)[0] + extents(offset)[2] for _, offset in _words_of(text, "A long", "zanzibar."))
+        check(price[0] > right, f"the description stays left of the next column ({right} < {price[0]})")
+        check(name[0] < column, "the first column stays left of the description")
+        beta = extents(text.index("Beta"))
+        check(beta[1] > max(lines), f"the next row starts below the wrapped cell's last line ({beta[1]})")
+        app.settled_screenshot("tables-wrapped.png")
+
+        # Find goes into the wrapped cell: a word on a continuation line, and the link's text.
+        app.key("ctrl+f")
+        entry = app.find(pyatspi.ROLE_TEXT, "Find in page")
+        wait_for(lambda: entry.getState().contains(pyatspi.STATE_FOCUSED), what="the find entry has the keyboard")
+        app.type("zanzibar")
+        matches = lambda: app.find(pyatspi.ROLE_LABEL, "Matches").queryText().getText(0, -1)
+        wait_for(lambda: matches() == "1 of 1", what=f"“1 of 1” for a word in the wrapped cell ({matches()!r})")
+        app.key("Escape")
+        wait_for(lambda: not entry.getState().contains(pyatspi.STATE_SHOWING), what="Escape closes the bar")
+        start, end = page.getSelection(0)
+        check(page.getText(start, end) == "zanzibar", f"the found word is selected ({page.getText(start, end)!r})")
+        x, y, w, h = extents(start)
+        check(x >= column and y > first_y, f"the found word is on a continuation line under the column ({x}, {y})")
+
+        # Wide again: the cell goes back onto fewer lines, its words and spaces as they were.
+        xdotool("windowsize", app.window, 1260, 700)
+        wait_for(lambda: app.page_extents()[2] > 1200, what="the page wide again")
+        wait_for(lambda: "with a link inside the cell and a last word" in app.page_text().replace("\n", " ")
+                 .replace("\t", " ") and len(app.page_text()) == len(text),
+                 what="the cell's text whole again, the page the same length")
+    finally:
+        app.close()
+
+
+def test_a_bordered_table_has_rules_at_the_cell_edges(binary):
+    import pyatspi
+    from harness import crop, colours
+    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-rules-")
+    with os.fdopen(fd, "w") as f:
+        f.write(_wrap_page())
+    app = App(binary, path)
+    try:
+        app.wait_title("Wrapped")
+        app.wait_text("zanzibar")
+        xdotool("windowsize", app.window, 900, 700)
+        wait_for(lambda: abs(app.page_extents()[2] - 900) < 60, what="the page 900 px wide")
+        page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
+
+        def box(word):
+            """The screen rectangle of `word`'s characters, as (left, top, right, bottom)."""
+            start = app.page_text().index(word)
+            rects = [page.getCharacterExtents(k, pyatspi.DESKTOP_COORDS) for k in range(start, start + len(word))]
+            return (min(x for x, _, _, _ in rects), min(y for _, y, _, _ in rects),
+                    max(x + w for x, _, w, _ in rects), max(y + h for _, y, _, h in rects))
+        wait_for(lambda: box("zanzibar")[1] > box("Alpha")[3], what="the description wrapped in its column")
+        shot = app.settled_screenshot("tables-rules.png")
+        alpha, beta, description = settled(lambda: (box("Alpha"), box("Beta"), box("A long")))
+        last_line = box("zanzibar")
+        x, y, w, h = app.page_extents()
+        background = max(colours(crop(shot, x + w - 30, beta[3] + 60, 20, 20)).items(), key=lambda c: c[1])[0]
+
+        def rule_pixels(px, py, pw, ph):
+            """Offsets along a one-pixel strip where the screen is not the page's background."""
+            rgb = crop(shot, px, py, pw, ph)
+            return [i // 3 for i in range(0, len(rgb), 3) if tuple(rgb[i:i + 3]) != background]
+
+        # Between the rows, below the wrapped cell's last line and above the next row: a rule, text clear of it.
+        strip = rule_pixels(alpha[0] + 2, last_line[3], 1, beta[1] - last_line[3])
+        check(len(strip) >= 1, f"a rule between the rows under the Name column ({strip})")
+        check(min(strip) >= 2 and max(strip) <= beta[1] - last_line[3] - 3,
+              f"the row rule keeps clear of the text above and below it ({strip}, {beta[1] - last_line[3]} px)")
+        # Between the first two columns, on the row's first line and again on its last continuation line.
+        between = rule_pixels(alpha[2], (alpha[1] + alpha[3]) // 2, description[0] - alpha[2], 1)
+        check(len(between) >= 1, f"a rule between the Name and Description columns ({between})")
+        check(min(between) >= 2 and max(between) <= description[0] - alpha[2] - 3,
+              f"the column rule keeps clear of the cells' text ({between}, {description[0] - alpha[2]} px)")
+        lower = rule_pixels(alpha[2], (last_line[1] + last_line[3]) // 2, description[0] - alpha[2], 1)
+        check(lower == between, f"the column rule runs down through the continuation lines ({lower} vs {between})")
+        # The frame: left of the first column, with the cell's padding between it and the text.
+        frame = rule_pixels(x, (alpha[1] + alpha[3]) // 2, alpha[0] - x, 1)
+        check(len(frame) >= 1 and alpha[0] - x - max(frame) >= 4,
+              f"the frame's left side with padding before the text ({frame}, text at {alpha[0] - x})")
+        # Above the header: the frame's top, clear of the header text.
+        name = box("Name")
+        above = rule_pixels(name[0] + 2, name[1] - 12, 1, 12)
+        check(len(above) >= 1 and max(above) <= 12 - 3, f"the frame's top above the header ({above})")
+    finally:
+        app.close()
+
+
+def test_a_table_too_wide_for_the_window_gets_smaller_text_not_sideways_scrolling(binary):
+    import pyatspi
+    head = "".join(f"<th>Heading{c}</th>" for c in range(1, 8))
+    body = "".join("<tr>" + "".join(f"<td>Measurement{r}x{c}</td>" for c in range(1, 8)) + "</tr>"
+                   for r in range(1, 5))
+    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-wide-")
+    with os.fdopen(fd, "w") as f:
+        f.write("<!DOCTYPE html><html><head><title>Too wide</title></head><body><p>Before the table.</p>"
+                f"<table border=1><tr>{head}</tr>{body}</table><p>After.</p></body></html>")
+    app = App(binary, path)
+    try:
+        app.wait_title("Too wide")
+        app.wait_text("Measurement4x7")
+        page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
+
+        def extents(fragment):
+            return page.getCharacterExtents(app.page_text().index(fragment), pyatspi.DESKTOP_COORDS)
+
+        def rows_fit():
+            # Each row's cells share a line, left to right, the last one inside the view.
+            x, y, w, h = app.page_extents()
+            for r in range(1, 5):
+                places = [extents(f"Measurement{r}x{c}") for c in range(1, 8)]
+                if len({py for _, py, _, _ in places}) != 1 or [p[0] for p in places] != sorted(p[0] for p in places):
+                    return False
+                last = page.getCharacterExtents(app.page_text().index(f"Measurement{r}x7") + 13,
+                                                pyatspi.DESKTOP_COORDS)
+                if last[0] + last[2] > x + w:
+                    return False
+            return True
+        # Words that no line may break inside, seven of them a row: wider at the page's text size than 900 px.
+        xdotool("windowsize", app.window, 900, 700)
+        wait_for(lambda: abs(app.page_extents()[2] - 900) < 60, what="the page 900 px wide")
+        wait_for(lambda: rows_fit() and extents("Measurement1x1")[3] < extents("Before")[3],
+                 what="the table's rows fitted on one line each in smaller text")
+        small = extents("Measurement1x1")[3]
+        check(small >= 0.7 * extents("Before")[3], f"the text no smaller than three quarters ({small})")
+        check(not _horizontal_scrolling(app), "the page does not scroll sideways")
+        app.settled_screenshot("tables-too-wide.png")
+        # Wide enough: the table's text is the page's size again.
+        xdotool("windowsize", app.window, 1500, 700)
+        wait_for(lambda: app.page_extents()[2] > 1400, what="the page 1500 px wide")
+        wait_for(lambda: rows_fit() and extents("Measurement1x1")[3] == extents("Before")[3],
+                 what="the table's text at the page's size once it fits")
     finally:
         app.close()

@@ -23,3 +23,13 @@ extension CairoContext {
         cairo_stroke(cr)
     }
 }
+
+extension CairoContext {
+    /// A line from (x0, y0) to (x1, y1), `lineWidth` wide.
+    package func strokeLine(x0: Double, y0: Double, x1: Double, y1: Double, lineWidth: Double) {
+        cairo_set_line_width(cr, lineWidth)
+        cairo_move_to(cr, x0, y0)
+        cairo_line_to(cr, x1, y1)
+        cairo_stroke(cr)
+    }
+}

@@ -1,40 +1,129 @@
 internal import CGtk
 
 extension TextView {
-    /// Each text's narrowest width (its widest word, where Pango may break the line) and its width on one line,
-    /// in pixels of the view's font at its current size; `bold` ones in bold. One PangoLayout for them all.
-    package func measureCells(_ texts: [(text: String, bold: Bool)]) -> [(minimum: Int, preferred: Int)] {
-        guard let layout = gtk_widget_create_pango_layout(widget, "") else {
-            return texts.map { _ in (0, 0) }
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let boldAttributes = pango_attr_list_new()
-        defer { pango_attr_list_unref(boldAttributes) }
-        pango_attr_list_insert(boldAttributes, pango_attr_weight_new(PANGO_WEIGHT_BOLD))
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
-        var results: [(minimum: Int, preferred: Int)] = []
-        results.reserveCapacity(texts.count)
-        for (text, bold) in texts {
-            pango_layout_set_attributes(layout, bold ? boldAttributes : nil)
-            pango_layout_set_text(layout, text, -1)
-            var width: Int32 = 0, height: Int32 = 0
-            pango_layout_set_width(layout, -1)
-            pango_layout_get_pixel_size(layout, &width, &height)
-            let preferred = Int(width)
-            // At a width of one Pango unit every line holds one word, which PANGO_WRAP_WORD never breaks: the
-            // widest line is the widest word.
-            pango_layout_set_width(layout, 1)
-            pango_layout_get_pixel_size(layout, &width, &height)
-            results.append((min(Int(width), preferred), preferred))
-        }
-        return results
-    }
-
     /// Sets `tag`'s tab stops at `positions`, pixels from the paragraph's start.
     package func setTabStops(_ tag: TextTag, at positions: [Int]) {
         let stops = positions.map { Int32(clamping: $0) }
         stops.withUnsafeBufferPointer {
             cgtk_text_tag_set_tab_stops(UnsafeMutableRawPointer(tag.tag), Int32(clamping: $0.count), $0.baseAddress)
         }
+    }
+}
+
+extension TextView {
+    /// Each word's left and right edge in pixels, for each text laid out on one line in the view's font at its
+    /// current size (`bold` ones in bold); words are UTF-8 byte ranges of their text. One PangoLayout for them all;
+    /// the edges are Pango's positions of the words' first and end indexes
+    /// (<https://docs.gtk.org/Pango/method.Layout.index_to_pos.html>).
+    package func measureWords(_ texts: [(text: String, bold: Bool, words: [Range<Int>])])
+        -> [(starts: [Int], ends: [Int])] {
+        guard let layout = gtk_widget_create_pango_layout(widget, "") else {
+            return texts.map { ([Int](repeating: 0, count: $0.words.count), [Int](repeating: 0, count: $0.words.count)) }
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let boldAttributes = pango_attr_list_new()
+        defer { pango_attr_list_unref(boldAttributes) }
+        pango_attr_list_insert(boldAttributes, pango_attr_weight_new(PANGO_WEIGHT_BOLD))
+        pango_layout_set_width(layout, -1)
+        var results: [(starts: [Int], ends: [Int])] = []
+        results.reserveCapacity(texts.count)
+        for (text, bold, words) in texts {
+            pango_layout_set_attributes(layout, bold ? boldAttributes : nil)
+            pango_layout_set_text(layout, text, -1)
+            var starts: [Int] = [], ends: [Int] = []
+            starts.reserveCapacity(words.count)
+            ends.reserveCapacity(words.count)
+            func x(_ index: Int) -> Int {
+                var rect = PangoRectangle()
+                pango_layout_index_to_pos(layout, Int32(clamping: index), &rect)
+                return Int(rect.x) / Int(PANGO_SCALE)
+            }
+            for word in words {
+                // Right-to-left text has its start to the right of its end.
+                let a = x(word.lowerBound), b = x(word.upperBound)
+                starts.append(min(a, b))
+                ends.append(max(a, b))
+            }
+            results.append((starts, ends))
+        }
+        return results
+    }
+
+    /// What `rewrite` puts in place of a stretch of the buffer, in order.
+    package enum RewritePiece {
+        /// A copy of characters `from ..< from + count` of the stretch as it is, with their tags.
+        case copy(from: Int, count: Int)
+        /// One ASCII character with `tags`, and the tags of the character at `tagsFrom` (of the stretch as it is).
+        case character(UInt8, tagsFrom: Int?)
+    }
+
+    /// Replaces characters `start ..< start + length` with `pieces`: copies of its own text (tags, pictures and
+    /// all, through gtk_text_buffer_insert_range) and characters tagged `tags`. The copies go in after the
+    /// stretch, which then goes, so the offsets they are copied from stay valid.
+    package func rewrite(fromCharacter start: Int, length: Int, as pieces: [RewritePiece], tags: [TextTag]) {
+        func iter(_ offset: Int) -> GtkTextIter {
+            var at = GtkTextIter()
+            gtk_text_buffer_get_iter_at_offset(buffer, &at, Int32(clamping: offset))
+            return at
+        }
+        var at = start + length
+        for piece in pieces {
+            var destination = iter(at)
+            switch piece {
+            case .copy(let from, let count):
+                guard count > 0 else { continue }
+                var first = iter(from), last = iter(from + count)
+                gtk_text_buffer_insert_range(buffer, &destination, &first, &last)
+                at += count
+            case .character(let byte, let tagsFrom):
+                var text: [CChar] = [CChar(bitPattern: byte), 0]
+                gtk_text_buffer_insert(buffer, &destination, &text, 1)
+                var first = iter(at), last = iter(at + 1)
+                for tag in tags { gtk_text_buffer_apply_tag(buffer, tag.tag, &first, &last) }
+                if let tagsFrom {
+                    var source = iter(tagsFrom)
+                    var list = gtk_text_iter_get_tags(&source)
+                    let head = list
+                    while let node = list {
+                        if let tag = node.pointee.data {
+                            gtk_text_buffer_apply_tag(buffer, tag.assumingMemoryBound(to: GtkTextTag.self), &first, &last)
+                        }
+                        list = node.pointee.next
+                    }
+                    g_slist_free(head)
+                }
+                at += 1
+            }
+        }
+        var first = iter(start), last = iter(start + length)
+        gtk_text_buffer_delete(buffer, &first, &last)
+    }
+
+    /// Puts `tag` above every tag made before it, so its paragraph settings (margin, tab stops, spacing) win.
+    package func raise(_ tag: TextTag) {
+        let size = gtk_text_tag_table_get_size(gtk_text_buffer_get_tag_table(buffer))
+        gtk_text_tag_set_priority(tag.tag, max(size - 1, 0))
+    }
+}
+
+extension TextView {
+    /// Where the lines holding characters `start ..< end` are, in the widget's coordinates: the left edge of
+    /// character `start`, the top of its line and the bottom of the line of `end` (each line's spacing above and
+    /// below included, gtk_text_view_get_line_yrange).
+    package func lineBand(fromCharacter start: Int, to end: Int) -> (x: Double, top: Double, bottom: Double) {
+        let view = cast(GtkTextView.self)
+        var first = GtkTextIter(), last = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &first, Int32(clamping: start))
+        gtk_text_buffer_get_iter_at_offset(buffer, &last, Int32(clamping: end))
+        var location = GdkRectangle()
+        gtk_text_view_get_iter_location(view, &first, &location)
+        var top: Int32 = 0, height: Int32 = 0, lastTop: Int32 = 0, lastHeight: Int32 = 0
+        gtk_text_view_get_line_yrange(view, &first, &top, &height)
+        gtk_text_view_get_line_yrange(view, &last, &lastTop, &lastHeight)
+        var x: Int32 = 0, y: Int32 = 0, bottom: Int32 = 0
+        gtk_text_view_buffer_to_window_coords(view, GTK_TEXT_WINDOW_WIDGET, location.x, top, &x, &y)
+        gtk_text_view_buffer_to_window_coords(view, GTK_TEXT_WINDOW_WIDGET, location.x, lastTop + lastHeight,
+                                              &x, &bottom)
+        return (Double(x), Double(y), Double(bottom))
     }
 }

@@ -14,7 +14,10 @@ extension PageView {
             return true
         }
         textView.onFocusChange { [weak self] _ in self?.textView.queueDraw() }
-        textView.onPaintAbove { [weak self] cr in self?.paintFocusRing(on: cr) }
+        textView.onPaintAbove { [weak self] cr in
+            self?.paintTableRules(on: cr)
+            self?.paintFocusRing(on: cr)
+        }
         textView.onButtonPress { [weak self] press in self?.buttonPressed(press) ?? false }
         textView.onPopupMenuKey { [weak self] in
             guard let self else { return false }

@@ -109,7 +109,10 @@ package final class PageView {
         }
         connectReading()
         // After the allocation, not inside it: a resize GTK is asked for while it allocates is lost.
-        textView.onWidthChange { [weak self] _ in self?.scheduleFitMeasure() }
+        textView.onWidthChange { [weak self] _ in
+            self?.tablesWidthChanging()
+            self?.scheduleFitMeasure()
+        }
         textView.blendSideSpace()
     }
 
@@ -175,7 +178,9 @@ package final class PageView {
         }
         let offset = verticalOffset
         let common = Self.commonRuns(shown, document, limit: nextRun)
-        if common < runStarts.count && textView.characterCount - runStarts[common] > Self.largestDeletion {
+        let cut = common < runStarts.count ? runStarts[common] : textView.characterCount
+        if common < runStarts.count && textView.characterCount - runStarts[common] > Self.largestDeletion
+            || !tablesReplaced(from: cut) {
             // Deleting that much from the buffer on screen would hold the main loop as leaving a large page did
             // (`TextView.replaceBuffer`): the page goes in again from the top, into a new buffer.
             show(document, scrollTo: offset)
@@ -197,8 +202,8 @@ package final class PageView {
             }
         }
         self.document = document
-        // The arrived part's tables may have grown: measured again.
-        tables.widths = [:]
+        // The arrived part's tables may have grown: prepared and measured again.
+        tablesUpdated(from: cut)
         formsUpdated(to: document)
         nextRun = common
         nextByte = 0
@@ -291,6 +296,7 @@ package final class PageView {
                 }
                 let style = storage.style(ofRun: nextRun)
                 let tags = tags(for: style, text: bytes[run])
+                if let table = style.table { tableInserted(table, at: sliceStart + startCharacters) }
                 if style.monospace {
                     tagMonospace(slice[startByte...], characters: startCharacters..<characters, tags: tags,
                                  into: &ranges)
@@ -312,6 +318,8 @@ package final class PageView {
         let tagging = Self.coalesced(ranges)
         slice.withUnsafeBufferPointer { textView.appendUTF8($0, tagging: tagging) }
         isComplete = nextRun >= storage.runCount
+        // The rows can be broken at their columns once they are all in.
+        if isComplete && !tables.fitted.isEmpty { refitTables() }
         let inserted = isComplete ? storage.bytes.count : storage.range(ofRun: nextRun).lowerBound + nextByte
         placeImages(insertedBytes: inserted)
         placeControls(insertedBytes: inserted)
@@ -378,6 +386,13 @@ package final class PageView {
             }
         }
         endSegment()
+    }
+
+    /// Link ranges `range` replaced by `ranges` (in order, within the same stretch of text): a table row's
+    /// characters moved (`PageView+Tables.swift`).
+    func replaceLinkRanges(_ range: Range<Int>, with ranges: [(start: Int, end: Int, link: Int)]) {
+        linkRanges.replaceSubrange(range, with: ranges)
+        if let focused = focusedRange, focused >= range.lowerBound { focusedRange = nil }
     }
 
     private func addLinkRange(_ start: Int, _ end: Int, _ link: Int) {

@@ -259,6 +259,8 @@ package final class RunStorage: Sendable {
 /// (`PageView+Tables.swift`). Its rows are in the document's text, one line each, cells separated by tabs.
 package struct PageTable: Sendable {
     package struct Cell: Sendable {
+        /// The row (counting the rows written: one line each in the document) and the column.
+        package var row: Int
         package var column: Int
         package var text: String
         /// A header cell (`<th>`): drawn and measured bold.
@@ -270,6 +272,8 @@ package struct PageTable: Sendable {
     package var border: Bool
     /// `cellpadding` in pixels (1 when absent, as browsers take it).
     package var padding: Int
+    /// The depth of indentation the rows have (a table in a list item or a block quote).
+    package var indent = 0
 
     /// Past these, a table stays the monospace grid: measuring every cell with Pango happens on the main loop
     /// (GTK objects cannot be used off it), so it is bounded to a few milliseconds' worth.

@@ -569,9 +569,16 @@ struct DocumentBuilder {
         let columns = table.columnCount
         guard columns >= 2, columns <= PageTable.maximumColumns, !table.tooWide, table.rowCount > 0,
               table.cells.count <= PageTable.maximumCells else { return false }
+        var rowBytes = 0, lastRow = -1
         for cell in table.cells {
             guard cell.colspan == 1, cell.rowspan == 1, cell.bytes.count <= PageTable.maximumCellBytes,
                   !text.bytes[cell.bytes].contains(where: { $0 == 0x0A || $0 == 0x09 }) else { return false }
+            // A row stays one line of the document (the writer breaks longer ones), so the view finds its rows
+            // by their lengths.
+            if cell.row != lastRow { rowBytes = 0 }
+            lastRow = cell.row
+            rowBytes += cell.bytes.count
+            guard rowBytes + PageTable.maximumColumns < RunWriter.longestLine else { return false }
         }
         let index = pageTables.count
         var cells: [PageTable.Cell] = []
@@ -594,6 +601,7 @@ struct DocumentBuilder {
         }
         writer.requestBreak(1)
         var k = 0
+        var rowIndex = 0
         while k < table.cells.count {
             let row = table.cells[k].row
             var line: [LaidOutPiece] = []
@@ -607,7 +615,7 @@ struct DocumentBuilder {
                 }
                 let bytes = Array(text.bytes[cell.bytes])
                 let bold = cell.bytes.isEmpty ? false : text.style(ofRun: text.run(containing: cell.bytes.lowerBound)).bold
-                cells.append(PageTable.Cell(column: cell.column, text: String(decoding: bytes, as: UTF8.self),
+                cells.append(PageTable.Cell(row: rowIndex, column: cell.column, text: String(decoding: bytes, as: UTF8.self),
                                             bold: bold))
                 CellText(storage: text, bytes: cell.bytes).pieces(cell.bytes, into: &line, restyle: restyle)
                 k += 1
@@ -615,9 +623,10 @@ struct DocumentBuilder {
             // A row ends with no tab; an empty last piece keeps the row's style on a row of empty cells.
             if line.isEmpty { line.append(LaidOutPiece(bytes: [0x20], style: rowStyle)) }
             writer.appendLaidOutLine(line)
+            rowIndex += 1
         }
         pageTables.append(PageTable(columnCount: columns, cells: cells, border: table.border,
-                                    padding: table.paddingPixels))
+                                    padding: table.paddingPixels, indent: base.indent))
         return true
     }
 
