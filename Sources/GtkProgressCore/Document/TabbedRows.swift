@@ -141,7 +141,8 @@ package struct CellWords: Equatable, Sendable {
         var previousEnd = -1
         var bytes: [Range<Int>] = [], scalars: [Int] = [], breakable: [Bool] = []
         utf8.withUnsafeBufferPointer { buffer in
-            forEachBreakablePiece(buffer) { piece, _, spaced in
+            TextColumns.forEachBreakablePiece(buffer) { piece, _, spaces in
+                let spaced = spaces > 0
                 if spaced || bytes.isEmpty {
                     bytes.append(piece)
                     scalars.append(scalarAt[piece.lowerBound])
