@@ -379,7 +379,7 @@ final class PageImageLoads {
         decoding.insert(url)
         decodingPixelBytes += expected
         PictureDecoder.decode(bytes, declaredWidth: first?.width, declaredHeight: first?.height,
-                              maxWidth: width) { [weak self] outcome in
+                              maxWidth: width, scale: page?.textView.scaleFactor ?? 1) { [weak self] outcome in
             guard let self, !self.isOver else { return }
             self.decoding.remove(url)
             self.decodingPixelBytes -= expected
@@ -408,8 +408,8 @@ final class PageImageLoads {
         }
     }
 
-    /// Past the resident budget, the pictures farthest from the view whose bytes are kept give way to a blank of
-    /// their size, so the text around them does not move; they are decoded again when the reader nears them.
+    /// Past the resident budget, the pictures farthest from the view whose bytes are kept give way to an empty
+    /// place of their size, so the text around them does not move; they are decoded again when the reader nears them.
     private func letFarPicturesGo() {
         guard pixelBytes > Self.residentPixelBudget, let page else { return }
         let view = nearRange()

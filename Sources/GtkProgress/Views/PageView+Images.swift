@@ -5,7 +5,7 @@ package enum ImageLook {
     /// Not here yet: its place, from the declared size (or one pixel when none is declared).
     case reserved
     case picture(Picture)
-    /// Let go to save memory, to be decoded again near the view: a blank of the picture's size holds its place.
+    /// Let go to save memory, to be decoded again near the view: an empty place of the picture's size.
     case held(width: Int, height: Int)
     /// Failed, refused or too large: the alt text in a thin frame, or a small mark when there is none; `why`
     /// is the frame's tooltip.
@@ -23,8 +23,9 @@ struct PageViewImages {
     var scanCharacter = 0
     /// What each image should show, by index, once it is in the buffer.
     var looks: [Int: ImageLook] = [:]
-    /// One blank picture per reserved size, shared by all images of that size.
-    var blanks: [Int: Picture] = [:]
+    /// The widget of each image placed in the buffer, by index (`PictureWidget`); a failed image's framed alt
+    /// text has none.
+    var widgets: [Int: PictureWidget] = [:]
 }
 
 extension PageView {
@@ -47,6 +48,39 @@ extension PageView {
     /// The width pictures are fitted to, in pixels.
     package var pictureWidth: Int { textView.textWidth }
 
+    /// The widget image `index` stands as, nil while it is not in the buffer or shows its alt text in a frame.
+    package func pictureWidget(ofImage index: Int) -> PictureWidget? {
+        images.widgets[index].flatMap { $0.isPlaced ? $0 : nil }
+    }
+
+    /// The buffer's text from `start` to `end` as a screen reader should hear it: each image's U+FFFC replaced by
+    /// its alt text (a link made of a picture is named by the picture's alt text, HTML-AAM's name from content).
+    func readableText(fromCharacter start: Int, to end: Int) -> String {
+        let text = textView.text(fromCharacter: start, to: end)
+        guard let document else { return text }
+        let offsets = images.offsets
+        // The first image at or after `start` (offsets grow with the index).
+        var low = 0, high = offsets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if offsets[middle] < start { low = middle + 1 } else { high = middle }
+        }
+        guard low < offsets.count, offsets[low] < end else { return text }
+        var result = String.UnicodeScalarView()
+        var index = low
+        for (k, scalar) in text.unicodeScalars.enumerated() {
+            if index < offsets.count, offsets[index] == start + k {
+                if let alt = document.images[index].alt, !alt.isEmpty {
+                    result.append(contentsOf: alt.unicodeScalars)
+                }
+                index += 1
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
     /// Finds the images the last slice brought into the buffer and gives each its look.
     func placeImages(insertedBytes: Int) {
         guard let document, images.offsets.count < document.images.count else { return }
@@ -66,7 +100,10 @@ extension PageView {
 
     /// Forgets the images at or after character `cut`, which `showProgressive` deleted.
     func cutImages(at cut: Int) {
-        while let last = images.offsets.last, last >= cut { images.offsets.removeLast() }
+        while let last = images.offsets.last, last >= cut {
+            images.widgets[images.offsets.count - 1] = nil
+            images.offsets.removeLast()
+        }
         guard let document, let last = images.offsets.indices.last else {
             images.offsets = []
             images.scanByte = 0
@@ -77,11 +114,13 @@ extension PageView {
         images.scanCharacter = images.offsets[last]
     }
 
-    /// One blank picture per size, shared by every image of that size.
-    private func blank(width: Int, height: Int) -> Picture? {
-        let key = width << 32 | height
-        if images.blanks[key] == nil { images.blanks[key] = Picture.blank(width: width, height: height) }
-        return images.blanks[key]
+    /// The widget of image `index`, put in place of its character when it has none there yet.
+    private func widget(ofImage index: Int, at offset: Int, alt: String?) -> PictureWidget {
+        if let widget = pictureWidget(ofImage: index) { return widget }
+        let widget = PictureWidget(alt: alt)
+        textView.replaceCharacter(at: offset, withWidget: widget)
+        images.widgets[index] = widget
+        return widget
     }
 
     private func apply(_ look: ImageLook, toImage index: Int) {
@@ -93,20 +132,23 @@ extension PageView {
             let size = PictureDecoder.targetSize(natural: (1, 1), declared: (image.width, image.height),
                                                  maxWidth: pictureWidth)
             let reserved = image.width != nil || image.height != nil ? size : (1, 1)
-            if let blank = blank(width: reserved.0, height: reserved.1) { textView.replaceCharacter(at: offset, with: blank) }
+            widget(ofImage: index, at: offset, alt: image.alt).showBlank(width: reserved.0, height: reserved.1)
         case .picture(let picture):
-            textView.replaceCharacter(at: offset, with: picture)
+            widget(ofImage: index, at: offset, alt: image.alt).show(picture)
         case .held(let width, let height):
-            if let blank = blank(width: width, height: height) { textView.replaceCharacter(at: offset, with: blank) }
+            widget(ofImage: index, at: offset, alt: image.alt).showBlank(width: width, height: height)
         case .failed(let why):
             if let alt = image.alt, !alt.isEmpty {
+                images.widgets[index] = nil
                 textView.replaceCharacter(at: offset, withFramedText: alt, tooltip: why)
             } else if image.alt == nil, let mark = Picture.brokenMark() {
                 // No alt text: a small placeholder says something is missing here.
-                textView.replaceCharacter(at: offset, with: mark)
-            } else if let blank = Picture.blank(width: 1, height: 1) {
+                let widget = widget(ofImage: index, at: offset, alt: nil)
+                widget.show(mark)
+                widget.tooltip = why
+            } else {
                 // `alt=""`: a decorative image leaves nothing.
-                textView.replaceCharacter(at: offset, with: blank)
+                widget(ofImage: index, at: offset, alt: nil).showBlank(width: 1, height: 1)
             }
         }
     }
