@@ -179,6 +179,26 @@ final class PageImagesTests: XCTestCase {
                        browser.page.textView.accessibleDescription ?? "")
     }
 
+    /// Past `PageViewImages.widgetLimit` images a page's pictures go in the buffer as pixbufs, not widgets (GTK 3's
+    /// text view walks all its anchored widgets at every allocation); they still show, and nothing else changes.
+    func testAPageWithManyImagesPutsItsPicturesInTheBuffer() async throws {
+        let browser = makeBrowser()
+        let count = PageViewImages.widgetLimit + 1
+        open(browser, server.url("/images?count=\(count)&delay=0&w=8&h=6"))
+        XCTAssertFalse(browser.page.picturesAreWidgets)
+        XCTAssertEqual(browser.shownImages?.settled, count)
+        guard case .picture(let picture)? = looks(browser)[0] else { return XCTFail("the first is a picture") }
+        XCTAssertTrue(picture.isInBuffer)
+        XCTAssertNil(browser.page.pictureWidget(ofImage: 0))
+        XCTAssertTrue(browser.page.textView.accessibleChildNames.isEmpty, "no widget per picture")
+
+        open(browser, server.url("/images?count=3&delay=0&w=8&h=6"))
+        XCTAssertTrue(browser.page.picturesAreWidgets)
+        guard case .picture(let small)? = looks(browser)[0] else { return XCTFail("the first is a picture") }
+        XCTAssertFalse(small.isInBuffer)
+        XCTAssertNotNil(browser.page.pictureWidget(ofImage: 0))
+    }
+
     /// On a screen of scale 2 a picture with the pixels for it is decoded at twice its size on the page, with
     /// a device scale of 2; one with fewer pixels is decoded at its size on the page (scaling it up would add
     /// memory and no detail).

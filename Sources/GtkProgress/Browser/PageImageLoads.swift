@@ -170,7 +170,7 @@ final class PageImageLoads {
         let view = nearRange()
         for url in order {
             switch cache[url] {
-            case .picture(let picture)?:
+            case .picture(let picture)? where picture.isInBuffer != (page?.picturesAreWidgets ?? true):
                 pixelBytes += picture.byteCount
                 showing[url] = picture
                 if let animation = PictureAnimation(picture) { animations[url] = animation }
@@ -182,7 +182,8 @@ final class PageImageLoads {
                 shown += byURL[url]?.count ?? 0
                 arrived(bytes, of: url, completing: nil)
                 continue
-            case nil:
+            case .picture?, nil:
+                // Not cached, or decoded for the other kind of page (widget or buffer pictures): fetched again.
                 break
             }
             let isNear = (byURL[url] ?? []).contains { index in
@@ -390,7 +391,8 @@ final class PageImageLoads {
         decoding.insert(url)
         decodingPixelBytes += expected
         PictureDecoder.decode(bytes, declaredWidth: first?.width, declaredHeight: first?.height,
-                              maxWidth: width, scale: page?.textView.scaleFactor ?? 1) { [weak self] outcome in
+                              maxWidth: width, scale: page?.textView.scaleFactor ?? 1,
+                              inBuffer: !(page?.picturesAreWidgets ?? true)) { [weak self] outcome in
             guard let self, !self.isOver else { return }
             self.decoding.remove(url)
             self.decodingPixelBytes -= expected

@@ -10,6 +10,7 @@ package final class PictureAnimation {
     private let width: Int
     private let height: Int
     private let scale: Int
+    private let inBuffer: Bool
 
     /// Nil for a still picture.
     package init?(_ picture: Picture) {
@@ -19,6 +20,7 @@ package final class PictureAnimation {
         width = picture.pixelWidth
         height = picture.pixelHeight
         scale = picture.scale
+        inBuffer = picture.isInBuffer
     }
 
     isolated deinit { g_object_unref(UnsafeMutableRawPointer(iterator)) }
@@ -36,6 +38,6 @@ package final class PictureAnimation {
         let sized = Int(gdk_pixbuf_get_width(frame)) == width && Int(gdk_pixbuf_get_height(frame)) == height
             ? g_object_ref(UnsafeMutableRawPointer(frame)).map { OpaquePointer($0) }
             : gdk_pixbuf_scale_simple(frame, Int32(width), Int32(height), GDK_INTERP_BILINEAR)
-        return sized.map { Picture(adopting: $0, scale: scale) }
+        return sized.map { Picture(adopting: $0, scale: scale, inBuffer: inBuffer) }
     }
 }

@@ -7,26 +7,40 @@ import FoundationEssentials
 /// image with the pixels for it is decoded at twice its size on the page and drawn pixel for pixel, sharp.
 /// <https://docs.gtk.org/gdk3/func.cairo_surface_create_from_pixbuf.html>
 package final class Picture: @unchecked Sendable {
-    /// `cairo_surface_t`, with the device scale `scale`.
-    let surface: OpaquePointer
+    /// `cairo_surface_t`, with the device scale `scale`: what a `PictureWidget` paints. Nil for a buffer picture.
+    let surface: OpaquePointer?
+    /// The `GdkPixbuf` of a picture put in the buffer itself (`TextView.replaceCharacter(at:with:)`), on pages
+    /// with too many images for a widget each (`PageViewImages.widgetLimit`). Nil for a widget's picture.
+    let pixbuf: OpaquePointer?
     /// Size on the page, in logical pixels.
     package let width: Int
     package let height: Int
-    /// Device pixels per logical pixel in the surface (1, or the screen's scale factor).
+    /// Device pixels per logical pixel (1, or the screen's scale factor; always 1 in the buffer).
     package let scale: Int
     /// The frames of an animated image (a `GdkPixbufAnimation`); nil for a still one.
     let animation: OpaquePointer?
     /// Bytes of pixels held: what the page's and the page cache's budgets count.
     package let byteCount: Int
 
-    /// Takes over the references the caller owns; the pixbuf's pixels are copied into the surface and the
-    /// pixbuf let go.
-    init(adopting pixbuf: OpaquePointer, scale: Int = 1, animation: OpaquePointer? = nil) {
-        let scale = max(scale, 1)
-        surface = gdk_cairo_surface_create_from_pixbuf(pixbuf, Int32(scale), nil)
-        g_object_unref(UnsafeMutableRawPointer(pixbuf))
-        self.scale = scale
+    /// Takes over the references the caller owns. For a widget (`inBuffer` false) the pixbuf's pixels are copied
+    /// into a surface and the pixbuf let go.
+    init(adopting pixbuf: OpaquePointer, scale: Int = 1, animation: OpaquePointer? = nil, inBuffer: Bool = false) {
         self.animation = animation
+        if inBuffer {
+            self.pixbuf = pixbuf
+            surface = nil
+            self.scale = 1
+            width = Int(gdk_pixbuf_get_width(pixbuf))
+            height = Int(gdk_pixbuf_get_height(pixbuf))
+            byteCount = Int(gdk_pixbuf_get_rowstride(pixbuf)) * height
+            return
+        }
+        let scale = max(scale, 1)
+        let surface = gdk_cairo_surface_create_from_pixbuf(pixbuf, Int32(scale), nil)!
+        g_object_unref(UnsafeMutableRawPointer(pixbuf))
+        self.surface = surface
+        self.pixbuf = nil
+        self.scale = scale
         let pixelWidth = Int(cairo_image_surface_get_width(surface))
         let pixelHeight = Int(cairo_image_surface_get_height(surface))
         width = max((pixelWidth + scale - 1) / scale, 1)
@@ -34,26 +48,45 @@ package final class Picture: @unchecked Sendable {
         byteCount = Int(cairo_image_surface_get_stride(surface)) * pixelHeight
     }
 
+    /// Whether it is a buffer picture (a pixbuf) rather than a widget's (a surface).
+    package var isInBuffer: Bool { pixbuf != nil }
+
     deinit {
-        cairo_surface_destroy(surface)
+        if let surface { cairo_surface_destroy(surface) }
+        if let pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         if let animation { g_object_unref(UnsafeMutableRawPointer(animation)) }
     }
 
     package var isAnimated: Bool { animation != nil }
 
-    /// Width and height of the surface, in device pixels.
-    package var pixelWidth: Int { Int(cairo_image_surface_get_width(surface)) }
-    package var pixelHeight: Int { Int(cairo_image_surface_get_height(surface)) }
+    /// Width and height in device pixels.
+    package var pixelWidth: Int { width * scale }
+    package var pixelHeight: Int { height * scale }
+
+    /// A blank picture of `width` × `height` (transparent), to hold a buffer image's place until it arrives. Its
+    /// pixels come zeroed from `g_malloc0` and are never written: a large block is fresh pages from the kernel,
+    /// which cost no memory until written (drawing only reads them), so a page of many reserved places stays small.
+    static func blank(width: Int, height: Int) -> Picture? {
+        let (w, h) = (max(width, 1), max(height, 1))
+        guard let pixels = g_malloc0(gsize(w * h * 4)) else { return nil }
+        let release: GdkPixbufDestroyNotify = { pixels, _ in g_free(pixels) }
+        guard let pixbuf = gdk_pixbuf_new_from_data(pixels.assumingMemoryBound(to: guchar.self), GDK_COLORSPACE_RGB,
+                                                    1, 8, Int32(w), Int32(h), Int32(w * 4), release, nil) else {
+            g_free(pixels)
+            return nil
+        }
+        return Picture(adopting: pixbuf, inBuffer: true)
+    }
 
     /// A small framed square standing for an image that has no alt text and cannot be shown.
-    static func brokenMark(side: Int = 16) -> Picture? {
+    static func brokenMark(side: Int = 16, inBuffer: Bool) -> Picture? {
         guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, Int32(side), Int32(side)) else { return nil }
         gdk_pixbuf_fill(pixbuf, 0x9a99_96ff)
         if side > 2, let inner = gdk_pixbuf_new_subpixbuf(pixbuf, 1, 1, Int32(side - 2), Int32(side - 2)) {
             gdk_pixbuf_fill(inner, 0xf6f5_f4ff)
             g_object_unref(UnsafeMutableRawPointer(inner))
         }
-        return Picture(adopting: pixbuf)
+        return Picture(adopting: pixbuf, inBuffer: inBuffer)
     }
 }
 
@@ -100,10 +133,10 @@ package enum PictureDecoder {
 
     /// Decodes `bytes` on the image worker, then calls `done` on the main loop.
     package static func decode(_ bytes: [UInt8], declaredWidth: Int?, declaredHeight: Int?, maxWidth: Int,
-                               scale: Int = 1, then done: @escaping (Outcome) -> Void) {
+                               scale: Int = 1, inBuffer: Bool = false, then done: @escaping (Outcome) -> Void) {
         BackgroundWork.run(on: worker, {
             decodeNow(bytes, declaredWidth: declaredWidth, declaredHeight: declaredHeight, maxWidth: maxWidth,
-                      scale: scale)
+                      scale: scale, inBuffer: inBuffer)
         }, then: done)
     }
 
@@ -152,12 +185,12 @@ package enum PictureDecoder {
 
     /// Synchronous: for the worker, and for tests.
     package static func decodeNow(_ bytes: [UInt8], declaredWidth: Int?, declaredHeight: Int?,
-                                  maxWidth: Int, scale screenScale: Int = 1) -> Outcome {
+                                  maxWidth: Int, scale screenScale: Int = 1, inBuffer: Bool = false) -> Outcome {
         guard !bytes.isEmpty else { return .refused(L("The image is empty.")) }
         guard let loader = gdk_pixbuf_loader_new() else { return .refused(L("The image cannot be decoded.")) }
         defer { g_object_unref(loader) }
         let sizing = Sizing(declared: (declaredWidth, declaredHeight), maxWidth: maxWidth,
-                            screenScale: min(max(screenScale, 1), 4))
+                            screenScale: inBuffer ? 1 : min(max(screenScale, 1), 4))
         let prepared: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32,
                                       UnsafeMutableRawPointer?) -> Void = { loader, width, height, data in
             let sizing = Unmanaged<Sizing>.fromOpaque(data!).takeUnretainedValue()
@@ -207,6 +240,6 @@ package enum PictureDecoder {
             g_object_ref(UnsafeMutableRawPointer(animation))
             frames = animation
         }
-        return .picture(Picture(adopting: pixbuf, scale: sizing.scale, animation: frames))
+        return .picture(Picture(adopting: pixbuf, scale: sizing.scale, animation: frames, inBuffer: inBuffer))
     }
 }

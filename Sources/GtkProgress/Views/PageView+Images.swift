@@ -26,6 +26,16 @@ struct PageViewImages {
     /// The widget of each image placed in the buffer, by index (`PictureWidget`); a failed image's framed alt
     /// text has none.
     var widgets: [Int: PictureWidget] = [:]
+    /// One blank buffer picture per reserved size, shared by all images of that size (pages over `widgetLimit`).
+    var blanks: [Int: Picture] = [:]
+
+    /// Pages with more images than this put their pictures in the buffer as pixbufs, not as widgets: GTK 3's
+    /// text view walks every anchored widget at each of its allocations (`gtk_text_view_allocate_children`:
+    /// anchor lookup, line validation and a size allocation each), which pictures arriving turned into main-loop
+    /// stalls growing with their number (`_NET_WM_PING` round trips, loopback pages of 120 × 80 pictures): 30 ms
+    /// at worst for 100, 0.2 s for 200, up to 0.7 s for 1,000, where buffer pixbufs stay under 25 ms but for the
+    /// first show. Buffer pictures have no accessible name and are drawn one pixel per logical pixel.
+    static let widgetLimit = 100
 }
 
 extension PageView {
@@ -47,6 +57,9 @@ extension PageView {
 
     /// The width pictures are fitted to, in pixels.
     package var pictureWidth: Int { textView.textWidth }
+
+    /// Whether this page's pictures are widgets (named for screen readers, sharp at scale 2), else buffer pixbufs.
+    package var picturesAreWidgets: Bool { (document?.images.count ?? 0) <= PageViewImages.widgetLimit }
 
     /// The widget image `index` stands as, nil while it is not in the buffer or shows its alt text in a frame.
     package func pictureWidget(ofImage index: Int) -> PictureWidget? {
@@ -123,32 +136,55 @@ extension PageView {
         return widget
     }
 
+    /// One blank buffer picture per size, shared by every image of that size.
+    private func blank(width: Int, height: Int) -> Picture? {
+        let key = width << 32 | height
+        if images.blanks[key] == nil { images.blanks[key] = Picture.blank(width: width, height: height) }
+        return images.blanks[key]
+    }
+
     private func apply(_ look: ImageLook, toImage index: Int) {
         guard let document else { return }
         let image = document.images[index]
         let offset = images.offsets[index]
+        let widgets = picturesAreWidgets
+        func place(blankWidth width: Int, height: Int) {
+            if widgets {
+                widget(ofImage: index, at: offset, alt: image.alt).showBlank(width: width, height: height)
+            } else if let blank = blank(width: width, height: height) {
+                textView.replaceCharacter(at: offset, with: blank)
+            }
+        }
         switch look {
         case .reserved:
             let size = PictureDecoder.targetSize(natural: (1, 1), declared: (image.width, image.height),
                                                  maxWidth: pictureWidth)
             let reserved = image.width != nil || image.height != nil ? size : (1, 1)
-            widget(ofImage: index, at: offset, alt: image.alt).showBlank(width: reserved.0, height: reserved.1)
+            place(blankWidth: reserved.0, height: reserved.1)
         case .picture(let picture):
-            widget(ofImage: index, at: offset, alt: image.alt).show(picture)
+            if widgets, !picture.isInBuffer {
+                widget(ofImage: index, at: offset, alt: image.alt).show(picture)
+            } else if !widgets, picture.isInBuffer {
+                textView.replaceCharacter(at: offset, with: picture)
+            }
         case .held(let width, let height):
-            widget(ofImage: index, at: offset, alt: image.alt).showBlank(width: width, height: height)
+            place(blankWidth: width, height: height)
         case .failed(let why):
             if let alt = image.alt, !alt.isEmpty {
                 images.widgets[index] = nil
                 textView.replaceCharacter(at: offset, withFramedText: alt, tooltip: why)
-            } else if image.alt == nil, let mark = Picture.brokenMark() {
+            } else if image.alt == nil, let mark = Picture.brokenMark(inBuffer: !widgets) {
                 // No alt text: a small placeholder says something is missing here.
-                let widget = widget(ofImage: index, at: offset, alt: nil)
-                widget.show(mark)
-                widget.tooltip = why
+                if widgets {
+                    let widget = widget(ofImage: index, at: offset, alt: nil)
+                    widget.show(mark)
+                    widget.tooltip = why
+                } else {
+                    textView.replaceCharacter(at: offset, with: mark)
+                }
             } else {
                 // `alt=""`: a decorative image leaves nothing.
-                widget(ofImage: index, at: offset, alt: nil).showBlank(width: 1, height: 1)
+                place(blankWidth: 1, height: 1)
             }
         }
     }
