@@ -163,7 +163,10 @@ extension PageView {
             place(blankWidth: reserved.0, height: reserved.1)
         case .picture(let picture):
             if widgets, !picture.isInBuffer {
-                widget(ofImage: index, at: offset, alt: image.alt).show(picture)
+                let widget = widget(ofImage: index, at: offset, alt: image.alt)
+                widget.show(picture)
+                // A picture where the small mark of a failed load stood (images turned on again).
+                widget.tooltip = nil
             } else if !widgets, picture.isInBuffer {
                 textView.replaceCharacter(at: offset, with: picture)
             }
