@@ -12,8 +12,9 @@ internal import CGtk
 ///
 /// A drawing area and not a `GtkImage`: its size is its size request, set once from the reserved size, so a
 /// picture arriving at that size only repaints it. A `GtkImage` asks for a new size at every change, and each such
-/// request makes the text view allocate all its anchored children again (`gtk_text_view_allocate_children`
-/// walks them all): on a page of 1,000 pictures that walk per arrival held the main loop for up to 0.7 s.
+/// request makes the text view allocate all its anchored children again (`gtk_text_view_allocate_children` walks
+/// them all). The walk still comes with every slice and size change, so pages of many images do without these
+/// widgets (`PageViewImages.widgetLimit`).
 /// <https://www.w3.org/TR/html-aam-1.0/#img-element-accessible-name-computation>
 @MainActor
 package final class PictureWidget: Widget {
