@@ -153,6 +153,72 @@ final class PageImagesTests: XCTestCase {
         XCTAssertTrue(isPicture(looks(browser)[0]))
     }
 
+    /// Each picture is a widget whose accessible a screen reader reaches, as a child of the page's accessible,
+    /// with role image and its alt text as name, before it arrives and after; a link made of a picture is named
+    /// by that alt text when the keyboard focus reaches it.
+    func testAltTextIsEachPicturesAccessibleName() async throws {
+        let browser = makeBrowser()
+        open(browser, page("Named", "<p>A <img src=\"/image?n=1&delay=0\" alt=\"A red square\" width=40 "
+                                + "height=30> and <a href=\"/page?title=Next\"><img src=\"/image?n=2\" "
+                                + "alt=\"Next page\"></a> and <img src=\"/image?n=3\" alt=\"\">.</p>"))
+        XCTAssertTrue((0..<3).allSatisfy { isPicture(looks(browser)[$0]) })
+        let first = try XCTUnwrap(browser.page.pictureWidget(ofImage: 0))
+        XCTAssertEqual(first.accessibleName, "A red square")
+        XCTAssertEqual(first.accessibleRoleName, "image")
+        XCTAssertEqual(browser.page.pictureWidget(ofImage: 1)?.accessibleName, "Next page")
+        XCTAssertEqual(browser.page.pictureWidget(ofImage: 2)?.accessibleName ?? "", "", "alt=\"\" names nothing")
+        XCTAssertEqual(first.parentPointer, UnsafeMutableRawPointer(browser.page.textView.widget),
+                       "in the page's text view, whose accessible lists it among its children")
+        // GTK 3's text view lists its anchored widgets newest first (`gtk_container_forall`).
+        XCTAssertEqual(browser.page.textView.accessibleChildNames.filter { !$0.isEmpty }.sorted(),
+                       ["A red square", "Next page"])
+        browser.page.focus()
+        XCTAssertTrue(browser.page.focusLink(forward: true))
+        XCTAssertEqual(browser.page.focusedLinkURL?.query, "title=Next")
+        XCTAssertEqual(browser.page.textView.accessibleDescription?.hasPrefix("Link: Next page, "), true,
+                       browser.page.textView.accessibleDescription ?? "")
+    }
+
+    /// Past `PageViewImages.widgetLimit` images a page's pictures go in the buffer as pixbufs, not widgets (GTK 3's
+    /// text view walks all its anchored widgets at every allocation); they still show, and nothing else changes.
+    func testAPageWithManyImagesPutsItsPicturesInTheBuffer() async throws {
+        let browser = makeBrowser()
+        let count = PageViewImages.widgetLimit + 1
+        open(browser, server.url("/images?count=\(count)&delay=0&w=8&h=6"))
+        XCTAssertFalse(browser.page.picturesAreWidgets)
+        XCTAssertEqual(browser.shownImages?.settled, count)
+        guard case .picture(let picture)? = looks(browser)[0] else { return XCTFail("the first is a picture") }
+        XCTAssertTrue(picture.isInBuffer)
+        XCTAssertNil(browser.page.pictureWidget(ofImage: 0))
+        XCTAssertTrue(browser.page.textView.accessibleChildNames.isEmpty, "no widget per picture")
+
+        open(browser, server.url("/images?count=3&delay=0&w=8&h=6"))
+        XCTAssertTrue(browser.page.picturesAreWidgets)
+        guard case .picture(let small)? = looks(browser)[0] else { return XCTFail("the first is a picture") }
+        XCTAssertFalse(small.isInBuffer)
+        XCTAssertNotNil(browser.page.pictureWidget(ofImage: 0))
+    }
+
+    /// On a screen of scale 2 a picture with the pixels for it is decoded at twice its size on the page, with
+    /// a device scale of 2; one with fewer pixels is decoded at its size on the page (scaling it up would add
+    /// memory and no detail).
+    func testPicturesAreDecodedAtTheScreensScaleWhenTheyHaveThePixels() async throws {
+        // 64 × 48 pixels.
+        let photo = try Array(Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/images/photo.jpg")))
+        func decoded(_ width: Int?, _ height: Int?, maxWidth: Int = 800, scale: Int) -> [Int] {
+            guard case .picture(let picture) = PictureDecoder.decodeNow(photo, declaredWidth: width, declaredHeight: height,
+                                                                        maxWidth: maxWidth, scale: scale) else { return [] }
+            return [picture.width, picture.height, picture.pixelWidth, picture.pixelHeight, picture.scale]
+        }
+        XCTAssertEqual(decoded(32, 24, scale: 2), [32, 24, 64, 48, 2], "sharp: twice as many pixels as on the page")
+        XCTAssertEqual(decoded(64, 48, scale: 2), [64, 48, 64, 48, 1], "no more pixels than on the page: as is")
+        XCTAssertEqual(decoded(nil, nil, maxWidth: 40, scale: 2), [40, 30, 80, 60, 2], "fitted to the view's width")
+        XCTAssertEqual(decoded(32, 24, scale: 1), [32, 24, 32, 24, 1])
+        XCTAssertEqual(PictureDecoder.decodeScale(natural: (6000, 6000), shown: (5000, 5000), screenScale: 2), 1,
+                       "never past the largest area")
+    }
+
     func testImagesTurnedOffShowAltTextAndFetchNothingUntilTurnedOn() async throws {
         let browser = makeBrowser()
         browser.setImagesShown(false)

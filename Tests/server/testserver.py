@@ -14,8 +14,9 @@ It exits when its standard input closes (so it never outlives the test process) 
 
 Routes (GET; query parameters in brackets, defaults after "="). Sizes are bytes, rates bytes per second.
 
-  /image[?w=40&h=30&color=ff0000&format=png|jpeg|gif|animated|webp|avif|svg&delay=0&rate=0&length=1&broken=0&bomb=0]
-                                     a PNG of w x h pixels of one colour (other formats: the
+  /image[?w=40&h=30&color=ff0000&checker=0&color2=0000ff&format=png|jpeg|gif|animated|webp|avif|svg&delay=0&rate=0&length=1&broken=0&bomb=0]
+                                     a PNG of w x h pixels of one colour (checker=N: squares of N
+                                     pixels, color and color2, in turn; other formats: the
                                      files of FIXTURE_IMAGES in Tests/Fixtures/images); sent after `delay` seconds at `rate`; length=0 sends
                                      it chunked, without Content-Length; broken=1 cuts it after its header;
                                      bomb=1 is a PNG whose header claims 100000 x 100000 pixels
@@ -173,6 +174,16 @@ def png_bytes(width, height, rgb):
     raw = zlib.compress(row * height, 9)
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)) +
             chunk(b"IDAT", raw) + chunk(b"IEND", b""))
+
+
+def png_checker(width, height, rgb, other, square):
+    """A PNG checkerboard of squares of `square` pixels, `rgb` at the top left and `other` beside it."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + b"".join(bytes(rgb if (x // square + y // square) % 2 == 0 else other)
+                                        for x in range(width)) for y in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)) +
+            chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
 
 
 def png_bomb():
@@ -615,7 +626,13 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 color = self.arg("color", "ff0000")
                 rgb = bytes(int(color[i:i + 2], 16) for i in (0, 2, 4))
-                body = png_bytes(min(self.arg("w", 40), 4000), min(self.arg("h", 30), 4000), rgb)
+                width, height = min(self.arg("w", 40), 4000), min(self.arg("h", 30), 4000)
+                if self.arg("checker", 0) > 0:
+                    other = self.arg("color2", "0000ff")
+                    other_rgb = bytes(int(other[i:i + 2], 16) for i in (0, 2, 4))
+                    body = png_checker(width, height, rgb, other_rgb, min(self.arg("checker", 0), 1000))
+                else:
+                    body = png_bytes(width, height, rgb)
                 kind = "image/png"
             if self.arg("broken", 0):
                 body = body[:40]

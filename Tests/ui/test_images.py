@@ -284,3 +284,83 @@ def test_an_animated_gif_plays_and_holds_still_with_animations_off(binary):
         app.close()
         server.stop()
         shutil.rmtree(config, ignore_errors=True)
+
+
+def test_a_screen_reader_reaches_each_picture_by_its_alt_text_and_a_picture_link_by_tab(binary):
+    """Each picture is an accessible of role image, named by its alt text, where the picture is on screen; a
+    picture inside a link is a Tab stop announced by that alt text, followed with Return or a click."""
+    import pyatspi
+    server = Server()
+    body = ('<p>Intro.</p><p><img src="/image?w=60&amp;h=40&amp;color=c00000" width="60" height="40" '
+            'alt="A red flag"></p><p><a href="/page?title=Linked+target"><img '
+            'src="/image?w=50&amp;h=50&amp;color=0000c0" width="50" height="50" alt="Go to the target"></a></p>'
+            '<p>The end.</p>')
+    app = App(binary, image_page(server, "Named pictures", body))
+    try:
+        app.wait_title("Named pictures")
+        app.wait_status("Done")
+        page = app.find(pyatspi.ROLE_TEXT, "Page")
+
+        def pictures():
+            return {c.name: c for c in (page[i] for i in range(page.childCount))
+                    if c is not None and c.getRole() == pyatspi.ROLE_IMAGE}
+        named = wait_for(lambda: len(pictures()) == 2 and pictures(), what="two pictures among the page's children")
+        check(set(named) == {"A red flag", "Go to the target"}, f"named by their alt text: {sorted(named)}")
+        (px, py, pw, ph), _ = picture_box(app, "named-red.png", (192, 0, 0))
+        ex, ey, ew, eh = named["A red flag"].queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        check((ex, ey, ew, eh) == (px, py, pw, ph), f"the accessible is where the picture is: {(ex, ey, ew, eh)} "
+              f"vs {(px, py, pw, ph)}")
+
+        wait_for(lambda: page.getState().contains(pyatspi.STATE_FOCUSED), what="the page has the keyboard")
+        app.key("Tab")
+        wait_for(lambda: app.page_description().startswith("Link: Go to the target, http"),
+                 what=f"Tab reaches the picture link, announced by its alt text ({app.page_description()!r})")
+        app.key("Return")
+        app.wait_title("Linked target")
+
+        app.key("alt+Left")
+        app.wait_title("Named pictures")
+        app.wait_status("Done")
+        box = wait_for(lambda: picture_box(app, "named-blue.png", (0, 0, 192)), what="the linked picture")
+        (bx, by, bw, bh), _ = box
+        app.click_screen(bx + bw // 2, by + bh // 2)
+        app.wait_title("Linked target")
+    finally:
+        app.close()
+        server.stop()
+
+
+def test_pictures_are_sharp_at_scale_2(binary):
+    """With GDK_SCALE=2, a picture of 64 × 64 pixels shown as 32 × 32 (logical) covers 64 × 64 device pixels,
+    one picture pixel each: its 1-pixel checkerboard of red and blue stays a checkerboard of single device pixels
+    (decoded at the page's size it would be 32 × 32 pixels of purple, each drawn as 2 × 2)."""
+    server = Server()
+    body = ('<p>Checker:</p><p><img src="/image?w=64&amp;h=64&amp;color=ff0000&amp;color2=0000ff&amp;checker=1" '
+            'width="32" height="32" alt="Checkerboard"></p>')
+    app = App(binary, image_page(server, "Sharp", body), env={"GDK_SCALE": "2"})
+    try:
+        app.wait_title("Sharp")
+        app.wait_status("Done")
+        path = app.screenshot("sharp.png")
+        width, height = 1280, 1024
+        rgb = crop(path, 0, 0, width, height)
+
+        def near(i, colour):
+            return all(abs(rgb[i + k] - colour[k]) <= 8 for k in range(3))
+        red, blue = (255, 0, 0), (0, 0, 255)
+        cells = [(i // 3) % width for i in range(0, len(rgb) - 2, 3) if near(i, red) or near(i, blue)]
+        rows = [(i // 3) // width for i in range(0, len(rgb) - 2, 3) if near(i, red) or near(i, blue)]
+        check(cells, "the picture's red and blue pixels are on screen")
+        left, right, top, bottom = min(cells), max(cells), min(rows), max(rows)
+        check((right - left + 1, bottom - top + 1) == (64, 64),
+              f"64 x 64 device pixels for 32 x 32 logical ones: {right - left + 1} x {bottom - top + 1}")
+        alternating = 0
+        for y in range(top, bottom + 1):
+            for x in range(left, right):
+                i, j = (y * width + x) * 3, (y * width + x + 1) * 3
+                if (near(i, red) and near(j, blue)) or (near(i, blue) and near(j, red)):
+                    alternating += 1
+        check(alternating == 64 * 63, f"every device pixel differs from its neighbour: {alternating} of {64 * 63}")
+    finally:
+        app.close()
+        server.stop()

@@ -115,6 +115,7 @@ final class PageImageLoads {
     private var scrollWatch: SignalConnection?
     /// Requests held until the first frame of the page is drawn (`holdRequestsUntilTheFirstFrame`).
     private var requestsAfterFirstFrame: [SubresourceRequest]?
+    private var sentAtOnce = false
     private var firstFrame: FrameCallback?
     private var firstFrameDeadline: MainLoopTimer?
     /// Animated pictures on the page, and the timer of the next frame of those in view (none plays off screen, and
@@ -169,7 +170,7 @@ final class PageImageLoads {
         let view = nearRange()
         for url in order {
             switch cache[url] {
-            case .picture(let picture)?:
+            case .picture(let picture)? where picture.isInBuffer != (page?.picturesAreWidgets ?? true):
                 pixelBytes += picture.byteCount
                 showing[url] = picture
                 if let animation = PictureAnimation(picture) { animations[url] = animation }
@@ -181,7 +182,8 @@ final class PageImageLoads {
                 shown += byURL[url]?.count ?? 0
                 arrived(bytes, of: url, completing: nil)
                 continue
-            case nil:
+            case .picture?, nil:
+                // Not cached, or decoded for the other kind of page (widget or buffer pictures): fetched again.
                 break
             }
             let isNear = (byURL[url] ?? []).contains { index in
@@ -293,6 +295,16 @@ final class PageImageLoads {
             requests.append(SubresourceRequest(id: id, url: url))
         }
         if let waiting = requestsAfterFirstFrame {
+            // One transfer goes out at once, the first near the view: the link is not left idle while the first
+            // frame is drawn (at 2 MB/s those 50-100 ms are 100-200 KB that every later image waits for), and one
+            // transfer's start-up is too small to delay that frame.
+            if !sentAtOnce, let first = requests.first {
+                sentAtOnce = true
+                loader.fetch([first]) { [weak self] event in self?.handle(event) }
+                requestsAfterFirstFrame = waiting + requests.dropFirst()
+                onChange?()
+                return
+            }
             requestsAfterFirstFrame = waiting + requests
         } else {
             loader.fetch(requests) { [weak self] event in self?.handle(event) }
@@ -300,10 +312,10 @@ final class PageImageLoads {
         onChange?()
     }
 
-    /// The first requests go out once the page's first frame is on screen: the text comes first, and the image
-    /// transfers' start-up (connections, headers, the first decodes) does not delay it. The frame clock's second
-    /// tick says the first frame has been drawn; a window not on screen (or a frame that never comes) waits
-    /// 100 ms at most.
+    /// The requests after the first go out once the page's first frame is on screen: the text comes first, and
+    /// the image transfers' start-up (connections, headers, the first decodes) does not delay it. The frame
+    /// clock's second tick says the first frame has been drawn; a window not on screen (or a frame that never
+    /// comes) waits 100 ms at most.
     private func holdRequestsUntilTheFirstFrame() {
         guard let page else { return }
         requestsAfterFirstFrame = []
@@ -379,7 +391,8 @@ final class PageImageLoads {
         decoding.insert(url)
         decodingPixelBytes += expected
         PictureDecoder.decode(bytes, declaredWidth: first?.width, declaredHeight: first?.height,
-                              maxWidth: width) { [weak self] outcome in
+                              maxWidth: width, scale: page?.textView.scaleFactor ?? 1,
+                              inBuffer: !(page?.picturesAreWidgets ?? true)) { [weak self] outcome in
             guard let self, !self.isOver else { return }
             self.decoding.remove(url)
             self.decodingPixelBytes -= expected
@@ -408,8 +421,8 @@ final class PageImageLoads {
         }
     }
 
-    /// Past the resident budget, the pictures farthest from the view whose bytes are kept give way to a blank of
-    /// their size, so the text around them does not move; they are decoded again when the reader nears them.
+    /// Past the resident budget, the pictures farthest from the view whose bytes are kept give way to an empty
+    /// place of their size, so the text around them does not move; they are decoded again when the reader nears them.
     private func letFarPicturesGo() {
         guard pixelBytes > Self.residentPixelBudget, let page else { return }
         let view = nearRange()

@@ -26,6 +26,20 @@ extension Widget {
         atk_object_get_name(gtk_widget_get_accessible(widget)).map { String(cString: $0) }
     }
 
+    package var accessibleDescription: String? {
+        atk_object_get_description(gtk_widget_get_accessible(widget)).map { String(cString: $0) }
+    }
+
+    /// The names of the accessible's children, as AT-SPI lists them (a text view's include its anchored widgets).
+    package var accessibleChildNames: [String] {
+        let accessible = gtk_widget_get_accessible(widget)
+        return (0..<max(atk_object_get_n_accessible_children(accessible), 0)).map { k in
+            guard let child = atk_object_ref_accessible_child(accessible, k) else { return "" }
+            defer { g_object_unref(child) }
+            return atk_object_get_name(child).map { String(cString: $0) } ?? ""
+        }
+    }
+
     /// The value a screen reader reads, for accessibles that implement AtkValue (nil otherwise).
     package var accessibleValue: Double? {
         let accessible = gtk_widget_get_accessible(widget)

@@ -9,14 +9,18 @@ package final class PictureAnimation {
     private let iterator: OpaquePointer
     private let width: Int
     private let height: Int
+    private let scale: Int
+    private let inBuffer: Bool
 
     /// Nil for a still picture.
     package init?(_ picture: Picture) {
         guard let animation = picture.animation,
               let iterator = gdk_pixbuf_animation_get_iter(animation, nil) else { return nil }
         self.iterator = iterator
-        width = picture.width
-        height = picture.height
+        width = picture.pixelWidth
+        height = picture.pixelHeight
+        scale = picture.scale
+        inBuffer = picture.isInBuffer
     }
 
     isolated deinit { g_object_unref(UnsafeMutableRawPointer(iterator)) }
@@ -32,8 +36,8 @@ package final class PictureAnimation {
         guard gdk_pixbuf_animation_iter_advance(iterator, nil) != 0,
               let frame = gdk_pixbuf_animation_iter_get_pixbuf(iterator) else { return nil }
         let sized = Int(gdk_pixbuf_get_width(frame)) == width && Int(gdk_pixbuf_get_height(frame)) == height
-            ? gdk_pixbuf_copy(frame)
+            ? g_object_ref(UnsafeMutableRawPointer(frame)).map { OpaquePointer($0) }
             : gdk_pixbuf_scale_simple(frame, Int32(width), Int32(height), GDK_INTERP_BILINEAR)
-        return sized.map { Picture(adopting: $0) }
+        return sized.map { Picture(adopting: $0, scale: scale, inBuffer: inBuffer) }
     }
 }

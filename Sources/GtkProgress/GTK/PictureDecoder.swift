@@ -1,36 +1,71 @@
 internal import CGtk
 import FoundationEssentials
 
-/// A decoded image: one `GdkPixbuf` reference, immutable once decoded, so it may travel from the decoding thread
-/// to the main loop (gdk-pixbuf objects are not tied to a thread; GTK only ever sees it on the main loop).
+/// A decoded image: one cairo image surface, made from the decoder's `GdkPixbuf` on the decoding thread and
+/// immutable from then on, so it may travel to the main loop (a surface made without a window touches no GDK
+/// state; GTK only ever sees it on the main loop). It carries a device scale: on a HiDPI screen (scale 2) an
+/// image with the pixels for it is decoded at twice its size on the page and drawn pixel for pixel, sharp.
+/// <https://docs.gtk.org/gdk3/func.cairo_surface_create_from_pixbuf.html>
 package final class Picture: @unchecked Sendable {
-    let pixbuf: OpaquePointer
+    /// `cairo_surface_t`, with the device scale `scale`: what a `PictureWidget` paints. Nil for a buffer picture.
+    let surface: OpaquePointer?
+    /// The `GdkPixbuf` of a picture put in the buffer itself (`TextView.replaceCharacter(at:with:)`), on pages
+    /// with too many images for a widget each (`PageViewImages.widgetLimit`). Nil for a widget's picture.
+    let pixbuf: OpaquePointer?
+    /// Size on the page, in logical pixels.
     package let width: Int
     package let height: Int
-    /// The frames of an animated image (a `GdkPixbufAnimation`), whose first frame is `pixbuf`; nil for a still one.
+    /// Device pixels per logical pixel (1, or the screen's scale factor; always 1 in the buffer).
+    package let scale: Int
+    /// The frames of an animated image (a `GdkPixbufAnimation`); nil for a still one.
     let animation: OpaquePointer?
+    /// Bytes of pixels held: what the page's and the page cache's budgets count.
+    package let byteCount: Int
 
-    /// Takes over the references the caller owns.
-    init(adopting pixbuf: OpaquePointer, animation: OpaquePointer? = nil) {
-        self.pixbuf = pixbuf
+    /// Takes over the references the caller owns. For a widget (`inBuffer` false) the pixbuf's pixels are copied
+    /// into a surface and the pixbuf let go.
+    init(adopting pixbuf: OpaquePointer, scale: Int = 1, animation: OpaquePointer? = nil, inBuffer: Bool = false) {
         self.animation = animation
-        width = Int(gdk_pixbuf_get_width(pixbuf))
-        height = Int(gdk_pixbuf_get_height(pixbuf))
+        if inBuffer {
+            self.pixbuf = pixbuf
+            surface = nil
+            self.scale = 1
+            width = Int(gdk_pixbuf_get_width(pixbuf))
+            height = Int(gdk_pixbuf_get_height(pixbuf))
+            byteCount = Int(gdk_pixbuf_get_rowstride(pixbuf)) * height
+            return
+        }
+        let scale = max(scale, 1)
+        let surface = gdk_cairo_surface_create_from_pixbuf(pixbuf, Int32(scale), nil)!
+        g_object_unref(UnsafeMutableRawPointer(pixbuf))
+        self.surface = surface
+        self.pixbuf = nil
+        self.scale = scale
+        let pixelWidth = Int(cairo_image_surface_get_width(surface))
+        let pixelHeight = Int(cairo_image_surface_get_height(surface))
+        width = max((pixelWidth + scale - 1) / scale, 1)
+        height = max((pixelHeight + scale - 1) / scale, 1)
+        byteCount = Int(cairo_image_surface_get_stride(surface)) * pixelHeight
     }
 
+    /// Whether it is a buffer picture (a pixbuf) rather than a widget's (a surface).
+    package var isInBuffer: Bool { pixbuf != nil }
+
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(pixbuf))
+        if let surface { cairo_surface_destroy(surface) }
+        if let pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         if let animation { g_object_unref(UnsafeMutableRawPointer(animation)) }
     }
 
     package var isAnimated: Bool { animation != nil }
 
-    /// Bytes of pixels held: what the page cache's budget counts.
-    package var byteCount: Int { Int(gdk_pixbuf_get_rowstride(pixbuf)) * height }
+    /// Width and height in device pixels.
+    package var pixelWidth: Int { width * scale }
+    package var pixelHeight: Int { height * scale }
 
-    /// A blank picture of `width` × `height` (transparent), to hold an image's place until it arrives. Its pixels
-    /// come zeroed from `g_malloc0` and are never written: a large block is fresh pages from the kernel, which
-    /// cost no memory until written (drawing only reads them), so a page of many reserved places stays small.
+    /// A blank picture of `width` × `height` (transparent), to hold a buffer image's place until it arrives. Its
+    /// pixels come zeroed from `g_malloc0` and are never written: a large block is fresh pages from the kernel,
+    /// which cost no memory until written (drawing only reads them), so a page of many reserved places stays small.
     static func blank(width: Int, height: Int) -> Picture? {
         let (w, h) = (max(width, 1), max(height, 1))
         guard let pixels = g_malloc0(gsize(w * h * 4)) else { return nil }
@@ -40,18 +75,18 @@ package final class Picture: @unchecked Sendable {
             g_free(pixels)
             return nil
         }
-        return Picture(adopting: pixbuf)
+        return Picture(adopting: pixbuf, inBuffer: true)
     }
 
     /// A small framed square standing for an image that has no alt text and cannot be shown.
-    static func brokenMark(side: Int = 16) -> Picture? {
+    static func brokenMark(side: Int = 16, inBuffer: Bool) -> Picture? {
         guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, Int32(side), Int32(side)) else { return nil }
         gdk_pixbuf_fill(pixbuf, 0x9a99_96ff)
         if side > 2, let inner = gdk_pixbuf_new_subpixbuf(pixbuf, 1, 1, Int32(side - 2), Int32(side - 2)) {
             gdk_pixbuf_fill(inner, 0xf6f5_f4ff)
             g_object_unref(UnsafeMutableRawPointer(inner))
         }
-        return Picture(adopting: pixbuf)
+        return Picture(adopting: pixbuf, inBuffer: inBuffer)
     }
 }
 
@@ -98,9 +133,11 @@ package enum PictureDecoder {
 
     /// Decodes `bytes` on the image worker, then calls `done` on the main loop.
     package static func decode(_ bytes: [UInt8], declaredWidth: Int?, declaredHeight: Int?, maxWidth: Int,
+                               scale: Int = 1, inBuffer: Bool = false,
                                then done: @escaping @MainActor (Outcome) -> Void) {
         BackgroundWork.run(on: worker, {
-            decodeNow(bytes, declaredWidth: declaredWidth, declaredHeight: declaredHeight, maxWidth: maxWidth)
+            decodeNow(bytes, declaredWidth: declaredWidth, declaredHeight: declaredHeight, maxWidth: maxWidth,
+                      scale: scale, inBuffer: inBuffer)
         }, then: done)
     }
 
@@ -127,17 +164,34 @@ package enum PictureDecoder {
     private final class Sizing {
         let declared: (Int?, Int?)
         let maxWidth: Int
+        /// The screen's scale factor, and the one the picture is decoded at (1 when its pixels are too few).
+        let screenScale: Int
+        var scale = 1
         var refusal: String?
-        init(declared: (Int?, Int?), maxWidth: Int) { self.declared = declared; self.maxWidth = maxWidth }
+        init(declared: (Int?, Int?), maxWidth: Int, screenScale: Int) {
+            self.declared = declared
+            self.maxWidth = maxWidth
+            self.screenScale = screenScale
+        }
+    }
+
+    /// The device pixels per logical pixel to decode at: the screen's scale factor when the image has more pixels
+    /// than its size on the page (so the extra ones show, sharp), else 1 (scaling up in the decoder would add
+    /// memory and no detail; GDK draws it at the screen's scale as any widget). Never past `maximumArea`.
+    package static func decodeScale(natural: (Int, Int), shown: (Int, Int), screenScale: Int) -> Int {
+        guard screenScale > 1, natural.0 > shown.0 || natural.1 > shown.1 else { return 1 }
+        let area = shown.0 * screenScale * shown.1 * screenScale
+        return area <= maximumArea ? screenScale : 1
     }
 
     /// Synchronous: for the worker, and for tests.
     package static func decodeNow(_ bytes: [UInt8], declaredWidth: Int?, declaredHeight: Int?,
-                                  maxWidth: Int) -> Outcome {
+                                  maxWidth: Int, scale screenScale: Int = 1, inBuffer: Bool = false) -> Outcome {
         guard !bytes.isEmpty else { return .refused(L("The image is empty.")) }
         guard let loader = gdk_pixbuf_loader_new() else { return .refused(L("The image cannot be decoded.")) }
         defer { g_object_unref(loader) }
-        let sizing = Sizing(declared: (declaredWidth, declaredHeight), maxWidth: maxWidth)
+        let sizing = Sizing(declared: (declaredWidth, declaredHeight), maxWidth: maxWidth,
+                            screenScale: inBuffer ? 1 : min(max(screenScale, 1), 4))
         let prepared: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32,
                                       UnsafeMutableRawPointer?) -> Void = { loader, width, height, data in
             let sizing = Unmanaged<Sizing>.fromOpaque(data!).takeUnretainedValue()
@@ -149,7 +203,12 @@ package enum PictureDecoder {
             }
             let (w, h) = PictureDecoder.targetSize(natural: (Int(width), Int(height)), declared: sizing.declared,
                                                    maxWidth: sizing.maxWidth)
-            if w != Int(width) || h != Int(height) { gdk_pixbuf_loader_set_size(loader, Int32(w), Int32(h)) }
+            let scale = PictureDecoder.decodeScale(natural: (Int(width), Int(height)), shown: (w, h),
+                                                   screenScale: sizing.screenScale)
+            sizing.scale = scale
+            if w * scale != Int(width) || h * scale != Int(height) {
+                gdk_pixbuf_loader_set_size(loader, Int32(w * scale), Int32(h * scale))
+            }
         }
         let handler = withExtendedLifetime(sizing) {
             g_signal_connect_data(loader, "size-prepared", unsafeBitCast(prepared, to: GCallback.self),
@@ -182,6 +241,6 @@ package enum PictureDecoder {
             g_object_ref(UnsafeMutableRawPointer(animation))
             frames = animation
         }
-        return .picture(Picture(adopting: pixbuf, animation: frames))
+        return .picture(Picture(adopting: pixbuf, scale: sizing.scale, animation: frames, inBuffer: inBuffer))
     }
 }

@@ -1,12 +1,75 @@
 internal import CGtk
 
+/// One image of the page in the text view: a widget at a child anchor (one character, the U+FFFC the image
+/// stands as) of the picture's size, painting the decoded picture, or nothing while it is on its way or let go.
+///
+/// A widget rather than a pixbuf in the buffer (`gtk_text_buffer_insert_pixbuf`) for two reasons. A screen
+/// reader reaches it: GTK 3's text view accessible exposes its anchored widgets as its children but a pixbuf only
+/// as U+FFFC in its AtkText, with no name; the widget's accessible (ATK role image) is named by the alt text, as
+/// HTML-AAM maps `alt` to the accessible name. And it paints a cairo surface with a device scale, so on a HiDPI
+/// screen a picture decoded at twice its size shows its pixels one for one, where a buffer pixbuf is always drawn
+/// one pixel per logical pixel, doubled.
+///
+/// A drawing area and not a `GtkImage`: its size is its size request, set once from the reserved size, so a
+/// picture arriving at that size only repaints it. A `GtkImage` asks for a new size at every change, and each such
+/// request makes the text view allocate all its anchored children again (`gtk_text_view_allocate_children` walks
+/// them all). The walk still comes with every slice and size change, so pages of many images do without these
+/// widgets (`PageViewImages.widgetLimit`).
+/// <https://www.w3.org/TR/html-aam-1.0/#img-element-accessible-name-computation>
+@MainActor
+package final class PictureWidget: Widget {
+    /// The picture shown; nil while empty.
+    package private(set) var picture: Picture?
+    private var size = (width: 0, height: 0)
+
+    package init(alt: String?) {
+        super.init(retaining: gtk_drawing_area_new())
+        let accessible = gtk_widget_get_accessible(widget)
+        atk_object_set_role(accessible, ATK_ROLE_IMAGE)
+        if let alt, !alt.isEmpty { atk_object_set_name(accessible, alt) }
+        onPaintAbove { [weak self] context in
+            guard let surface = self?.picture?.surface else { return }
+            cairo_set_source_surface(context.cr, surface, 0, 0)
+            cairo_paint(context.cr)
+        }
+    }
+
+    /// Shows `picture` at its size on the page.
+    package func show(_ picture: Picture) {
+        guard picture !== self.picture else { return }
+        self.picture = picture
+        resize(width: picture.width, height: picture.height)
+        gtk_widget_queue_draw(widget)
+    }
+
+    /// Empty, holding `width` × `height` logical pixels.
+    package func showBlank(width: Int, height: Int) {
+        if picture != nil {
+            picture = nil
+            gtk_widget_queue_draw(widget)
+        }
+        resize(width: width, height: height)
+    }
+
+    /// A new size request only when the size changes: each one lays out the text view's children again.
+    private func resize(width: Int, height: Int) {
+        let new = (max(width, 1), max(height, 1))
+        guard new != size else { return }
+        size = new
+        gtk_widget_set_size_request(widget, Int32(new.0), Int32(new.1))
+    }
+
+    /// Whether it is still in a text view (its anchor not deleted).
+    package var isPlaced: Bool { gtk_widget_get_parent(widget) != nil }
+}
+
 extension TextView {
-    /// Puts `picture` in place of the one character at `offset` (the U+FFFC an image stands as, or an earlier
-    /// picture): a pixbuf is one character too (`gtk_text_buffer_insert_pixbuf`), so no other offset moves.
+    /// Puts a buffer picture in place of the one character at `offset` (the U+FFFC an image stands as, or an
+    /// earlier picture): a pixbuf is one character too (`gtk_text_buffer_insert_pixbuf`), so no other offset moves.
     /// <https://docs.gtk.org/gtk3/method.TextBuffer.insert_pixbuf.html>
     package func replaceCharacter(at offset: Int, with picture: Picture) {
-        guard var start = replaceableCharacter(at: offset) else { return }
-        gtk_text_buffer_insert_pixbuf(buffer, &start, picture.pixbuf)
+        guard let pixbuf = picture.pixbuf, var start = replaceableCharacter(at: offset) else { return }
+        gtk_text_buffer_insert_pixbuf(buffer, &start, pixbuf)
     }
 
     /// Puts a thin frame holding `text` in place of the character at `offset`, through a child anchor (one
@@ -62,6 +125,7 @@ extension TextView {
         let widgets = gtk_text_child_anchor_get_widgets(anchor)
         defer { g_list_free(widgets) }
         guard let frame = widgets?.pointee.data,
+              g_type_check_instance_is_a(frame.assumingMemoryBound(to: GTypeInstance.self), gtk_bin_get_type()) != 0,
               let label = gtk_bin_get_child(frame.assumingMemoryBound(to: GtkBin.self)),
               let text = gtk_label_get_text(UnsafeMutableRawPointer(label).assumingMemoryBound(to: GtkLabel.self)) else {
             return nil

@@ -90,12 +90,16 @@ package final class TextView: Widget {
         }
     }
 
-    /// The character offset of the text at window coordinates (x, y), if the point is over text.
+    /// The character offset of the text at window coordinates (x, y), if the point is over text: the character
+    /// under the point, its right half included (`gtk_text_view_get_iter_at_location` moves past a character
+    /// whose right half is hit, the caret's place, which misses a picture's right half).
+    /// <https://docs.gtk.org/gtk3/method.TextView.get_iter_at_position.html>
     package func characterOffset(atWindowX x: Double, y: Double) -> Int? {
         var bx: Int32 = 0, by: Int32 = 0
         gtk_text_view_window_to_buffer_coords(view, GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &bx, &by)
         var iter = GtkTextIter()
-        guard gtk_text_view_get_iter_at_location(view, &iter, bx, by) != 0 else { return nil }
+        var trailing: Int32 = 0
+        guard gtk_text_view_get_iter_at_position(view, &iter, &trailing, bx, by) != 0 else { return nil }
         return Int(gtk_text_iter_get_offset(&iter))
     }
 

@@ -122,7 +122,7 @@ extension PageView {
         let target = url(ofLink: range.link)
         textView.placeCursor(atCharacter: range.start)
         textView.scrollIntoView(character: range.start, margin: 0.1)
-        let name = textView.text(fromCharacter: range.start, to: range.end).trimmed()
+        let name = readableText(fromCharacter: range.start, to: range.end).trimmed()
         textView.setAccessibleDescription(L("Link: %@, %@", name, target.map(BrowserWindow.statusString) ?? ""))
         onLinkFocused?(target)
     }
