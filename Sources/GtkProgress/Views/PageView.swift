@@ -84,18 +84,24 @@ package final class PageView {
     /// A form could not be sent, and why.
     package var onFormRefused: ((String) -> Void)?
 
-    /// About this much text goes in per main-loop turn: a few milliseconds of work. Pango lays out a paragraph
-    /// as a whole, so the document model breaks overlong lines and expands tabs before the text gets here
-    /// (`RunWriter.longestLine`).
-    private static let sliceBytes = 32 * 1024
+    /// About this much text goes in per main-loop turn after the first. GtkTextView lays out what was inserted in
+    /// its own idle turns, 2,000 pixels of lines a turn (`incremental_validate_callback` in gtktextview.c), and a
+    /// turn cannot stop inside a paragraph: it lays out at most what the last slice put in, and all of it when
+    /// that is less than 2,000 pixels. 4 KB of prose is about 55 lines at the reading measure, so each of those
+    /// turns shapes at most 4 KB (1–3 ms of CPU, where 32 KB slices left 2,000-pixel turns of up to 10 ms), and a
+    /// shared, loaded machine preempts a short turn less often. Pango lays out a paragraph as a whole, so the
+    /// document model breaks overlong lines and expands tabs before the text gets here (`RunWriter.longestLine`).
+    private static let sliceBytes = 4 * 1024
+    /// The slice that goes in with `show` itself is larger: the first screen is there with the next paint.
+    private static let firstSliceBytes = 32 * 1024
     /// A slice also ends after this many tagged stretches, since GtkTextBuffer's work goes by tag application,
     /// not by character (`coalesced`): a 32 KB slice of Node.js's all.html carried 5,747 and took 20 ms of CPU
     /// in the main-loop turn that shows the page on Back or Reload, where 32 KB of plain words take one or two.
     /// 400 keeps the turn that shows the page, and the one that lays out and draws its first screen, under 20 ms
     /// of CPU (perf, Back to all.html); the rest of the first screen follows in the next turn.
     private static let rangesPerSlice = 400
-    /// What placing one image costs against `sliceBytes` (a buffer edit and a pixbuf or a label widget).
-    private static let imageBytes = 1024
+    /// What placing one image costs against a slice's bytes (a buffer edit and a pixbuf or a label widget).
+    private static let imageBytes = 256
     /// Characters `showProgressive` deletes from the buffer on screen, at most.
     private static let largestDeletion = 64 * 1024
 
@@ -248,38 +254,42 @@ package final class PageView {
     /// The first slice goes in now so the first screen is there with the next paint; the rest follow from idle.
     private func insertInSlices() {
         isComplete = false
-        if insertSlice() { return }
+        if insertSlice(bytes: Self.firstSliceBytes) { return }
         let current = generation
         func scheduleNext() {
             MainLoop.idle { [weak self] in
                 guard let self, self.generation == current else { return }
-                if !self.insertSlice() { scheduleNext() }
+                if !self.insertSlice(bytes: Self.sliceBytes) { scheduleNext() }
             }
         }
         scheduleNext()
     }
 
-    /// Inserts the next piece of the document in one go; returns true when the document is complete. A slice
-    /// may end inside a run (a page of plain text is a single run), but never inside a character.
-    private func insertSlice() -> Bool {
+    /// Inserts about `budget` bytes of the document in one go; returns true when the document is complete. A slice
+    /// may end inside a run (a page of plain text is a single run), but never inside a character, and there it
+    /// ends at a line break when one is near (`lineEnd`).
+    private func insertSlice(bytes budget: Int) -> Bool {
         guard let document else { return true }
         let storage = document.storage
         var slice: [UInt8] = []
-        slice.reserveCapacity(Self.sliceBytes + 4096)
+        slice.reserveCapacity(2 * budget + 4096)
         var ranges: [TextView.TaggedRange] = []
         var characters = 0
         let sliceStart = textView.characterCount
         // An image is three bytes of text (U+FFFC) but a picture or a framed label to place (`placeImages`): each
-        // counts as `imageBytes` of the slice, so a page of thousands of images is placed a few dozen a turn.
+        // counts as `imageBytes` of the slice, so a page of thousands of images is placed a dozen or so a turn.
         var imageCharge = 0
         storage.bytes.withUnsafeBufferPointer { bytes in
-            while nextRun < storage.runCount, slice.count + imageCharge < Self.sliceBytes,
+            while nextRun < storage.runCount, slice.count + imageCharge < budget,
                   ranges.count < Self.rangesPerSlice {
                 let run = storage.range(ofRun: nextRun)
                 if nextByte == 0 { runStarts.append(sliceStart + characters) }
                 let from = run.lowerBound + nextByte
-                var to = min(run.upperBound, from + max(Self.sliceBytes - slice.count - imageCharge, 1))
+                var to = min(run.upperBound, from + max(budget - slice.count - imageCharge, 1))
                 while to < run.upperBound && bytes[to] & 0xC0 == 0x80 { to += 1 }
+                if to < run.upperBound {
+                    to = Self.lineEnd(bytes, from: from, to: to, limit: run.upperBound, budget: budget)
+                }
                 let startCharacters = characters
                 let startByte = slice.count
                 let piece = UnsafeBufferPointer(rebasing: bytes[from..<to])
@@ -316,6 +326,17 @@ package final class PageView {
         placeImages(insertedBytes: inserted)
         placeControls(insertedBytes: inserted)
         return isComplete
+    }
+
+    /// Where a slice cut inside a run at `to` should end instead: after the last line break in `from..<to`, or after
+    /// the first one within `budget` more bytes, or at `to` when there is none. GtkTextView lays a paragraph out as
+    /// a whole: a paragraph cut in two by a slice is laid out once with its first part and again, whole, when the
+    /// rest comes.
+    private static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, limit: Int,
+                                budget: Int) -> Int {
+        if let newline = bytes[from..<to].lastIndex(of: 0x0A) { return newline + 1 }
+        if let newline = bytes[to..<min(limit, to + budget)].firstIndex(of: 0x0A) { return newline + 1 }
+        return to
     }
 
     /// The same tagging with each tag applied once over each stretch of characters it covers without a break.
