@@ -294,11 +294,9 @@ package final class PageView {
                 let startByte = slice.count
                 let piece = UnsafeBufferPointer(rebasing: bytes[from..<to])
                 slice.append(contentsOf: piece)
-                characters += piece.count { $0 & 0xC0 != 0x80 }
-                // EF BF BC is U+FFFC, the character that stands for an image (one in the page text counts too).
-                imageCharge += Self.imageBytes * piece.indices.count {
-                    piece[$0] == 0xBC && $0 >= 2 && piece[$0 - 1] == 0xBF && piece[$0 - 2] == 0xEF
-                }
+                let tally = Self.tally(piece)
+                characters += tally.characters
+                imageCharge += Self.imageBytes * tally.images
                 let style = storage.style(ofRun: nextRun)
                 let tags = tags(for: style, text: bytes[run])
                 if style.monospace {
@@ -326,6 +324,28 @@ package final class PageView {
         placeImages(insertedBytes: inserted)
         placeControls(insertedBytes: inserted)
         return isComplete
+    }
+
+    /// The characters in UTF-8 `bytes`, and the images among them: EF BF BC is U+FFFC, the character that stands
+    /// for an image (one in the page text counts too). A loop in a nonisolated function, not `count(where:)`: a
+    /// closure written in this main-actor class checks that it runs on the main actor every time it is called
+    /// (Swift 6's dynamic isolation checks), and called once a byte those checks took half of `insertSlice`'s CPU
+    /// (perf, the slow CJK page).
+    nonisolated private static func tally(_ bytes: UnsafeBufferPointer<UInt8>) -> (characters: Int, images: Int) {
+        var characters = 0
+        var images = 0
+        for k in bytes.indices {
+            let byte = bytes[k]
+            if byte & 0xC0 != 0x80 { characters += 1 }
+            if byte == 0xBC && k >= 2 && bytes[k - 1] == 0xBF && bytes[k - 2] == 0xEF { images += 1 }
+        }
+        return (characters, images)
+    }
+
+    /// Whether `text` has a lead byte of 0xE1 or above (a loop, for the reason `tally` gives).
+    nonisolated private static func mayHoldWide(_ text: ArraySlice<UInt8>) -> Bool {
+        for byte in text where byte >= 0xE1 { return true }
+        return false
     }
 
     /// Where a slice cut inside a run at `to` should end instead: after the last line break in `from..<to`, or after
@@ -373,7 +393,7 @@ package final class PageView {
     private func tagMonospace(_ text: ArraySlice<UInt8>, characters: Range<Int>, tags: [TextTag],
                               into ranges: inout [TextView.TaggedRange]) {
         // UTF-8 lead bytes below 0xE1 encode code points below U+1000, where no character is wide.
-        guard text.contains(where: { $0 >= 0xE1 }) else {
+        guard Self.mayHoldWide(text) else {
             ranges.append(TextView.TaggedRange(start: characters.lowerBound, length: characters.count, tags: tags))
             return
         }
@@ -473,7 +493,8 @@ package final class PageView {
         if let link = style.link { key.link = url(ofLink: link).map(isVisited) == true ? 1 : 0 }
         if style.listMarker {
             // A marker's width depends on its text, so marker tags are looked up per width.
-            return baseTags(for: key) + [shared(.listMarker(characters: text.count { $0 & 0xC0 != 0x80 }))]
+            let characters = Self.tally(UnsafeBufferPointer(rebasing: text)).characters
+            return baseTags(for: key) + [shared(.listMarker(characters: characters))]
         }
         if let tags = styleTags[key] { return tags }
         let tags = baseTags(for: key)
