@@ -241,6 +241,28 @@ final class PageViewTests: XCTestCase {
         XCTAssertEqual(page.text, changed.text)
     }
 
+    /// A page that is one long run (a single paragraph, plain text) and goes on arriving is continued where the
+    /// buffer ends at the next render: the text already there is neither deleted nor put in again, however large.
+    func testAProgressiveRenderOfAGrownRunContinuesIt() async {
+        XCTAssertTrue(MainLoop.run(until: { DetachedBuffers.pendingCharacters == 0 }, timeout: 60))
+        let words = String(repeating: "lorem ipsum dolor sit amet ", count: 12_000)
+        let partial = Document.parse(html: "<p>" + words.prefix(200_000), baseURL: Self.baseURL)
+        let whole = Document.parse(html: "<p>" + words, baseURL: Self.baseURL)
+        XCTAssertEqual(whole.storage.runCount, 1)
+        page.show(partial, scrollTo: nil)
+        XCTAssertTrue(MainLoop.run(until: { self.page.textView.characterCount > 100_000 }, timeout: 60))
+        page.showProgressive(whole)
+        XCTAssertEqual(DetachedBuffers.pendingCharacters, 0, "the buffer stayed: nothing went in again from the top")
+        var shortest = page.textView.characterCount
+        XCTAssertTrue(MainLoop.run(until: {
+            shortest = min(shortest, self.page.textView.characterCount)
+            return self.page.isComplete
+        }, timeout: 60))
+        XCTAssertGreaterThan(shortest, 100_000, "no text already in the buffer was deleted")
+        settle()
+        XCTAssertEqual(page.text, whole.text)
+    }
+
     /// A window closing with a large page does not free it in one piece: its buffer leaves the text view first.
     func testClosingAWindowWithALargePageEmptiesItsBufferInSlices() async {
         XCTAssertTrue(MainLoop.run(until: { DetachedBuffers.pendingCharacters == 0 }, timeout: 60))

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// The page as styled text in a read-only, word-wrapping text view, with clickable links
 /// (the shape of GTK's `gtk-demo/hypertext.c`: button release → the link at that place, unless text is selected).
@@ -181,6 +182,13 @@ package final class PageView {
         }
         let offset = verticalOffset
         let common = Self.commonRuns(shown, document, limit: nextRun)
+        if common == runStarts.count - 1, let kept = grownRun(common, of: shown, in: document) {
+            // The last run only grew (a paragraph, or a page of plain text, that went on arriving): what is in
+            // the buffer stays and the run goes on from there. Cutting it would lay it out again, and a page
+            // that is one long run would go in again from the top at every render.
+            continueProgressive(document, run: common, keptBytes: kept, offset: offset)
+            return
+        }
         if common < runStarts.count && textView.characterCount - runStarts[common] > Self.largestDeletion {
             // Deleting that much from the buffer on screen would hold the main loop as leaving a large page did
             // (`TextView.replaceBuffer`): the page goes in again from the top, into a new buffer.
@@ -208,6 +216,48 @@ package final class PageView {
         formsUpdated(to: document)
         nextRun = common
         nextByte = 0
+        insertInSlices()
+        verticalOffset = offset
+        restore(offset)
+        finder.pageChanged()
+        fitMeasure()
+    }
+
+    /// The bytes of run `run` in the buffer when `document`'s run `run` starts with them, in the same style and
+    /// link; nil otherwise. `run` is the last run begun, and begins at the same byte in both documents
+    /// (`commonRuns` compared everything before it).
+    private func grownRun(_ run: Int, of shown: Document, in document: Document) -> Int? {
+        let a = shown.storage, b = document.storage
+        guard run < a.runCount, run < b.runCount else { return nil }
+        let ra = a.range(ofRun: run), rb = b.range(ofRun: run)
+        let inserted = run < nextRun ? ra.count : nextByte
+        guard inserted > 0, ra.lowerBound == rb.lowerBound, inserted <= rb.count,
+              a.style(ofRun: run) == b.style(ofRun: run) else { return nil }
+        if let link = a.style(ofRun: run).link, shown.links[link] != document.links[link] { return nil }
+        let same = a.bytes.withUnsafeBufferPointer { old in
+            b.bytes.withUnsafeBufferPointer { new in
+                memcmp(old.baseAddress! + ra.lowerBound, new.baseAddress! + rb.lowerBound, inserted) == 0
+            }
+        }
+        return same ? inserted : nil
+    }
+
+    /// `showProgressive` when the buffer holds a beginning of `document` that stays: the run `run` goes on from
+    /// `keptBytes`, nothing is deleted.
+    private func continueProgressive(_ document: Document, run: Int, keptBytes: Int, offset: Double) {
+        generation += 1
+        restoreTimer = nil
+        linksReplaced()
+        self.document = document
+        tables.widths = [:]
+        formsUpdated(to: document)
+        if keptBytes == document.storage.range(ofRun: run).count {
+            nextRun = run + 1
+            nextByte = 0
+        } else {
+            nextRun = run
+            nextByte = keptBytes
+        }
         insertInSlices()
         verticalOffset = offset
         restore(offset)
