@@ -223,6 +223,38 @@ final class PageViewTests: XCTestCase {
         XCTAssertEqual(page.text, document.text)
     }
 
+    /// After the first, a slice is a few KB and ends at a line break: GtkTextView lays out what a slice put in
+    /// paragraph by paragraph in its own idle turns, so a small slice keeps each of those turns short, and a
+    /// paragraph is not laid out once cut and again whole. A 200 KB paragraph is lines of at most
+    /// `RunWriter.longestLine` characters in the model.
+    func testSlicesAfterTheFirstAreSmallAndEndAtLineBreaks() async {
+        let words = String(repeating: "lorem ipsum dolor sit amet ", count: 8000)
+        let document = Document.parse(html: "<p>\(words)</p>", baseURL: Self.baseURL)
+        XCTAssertGreaterThan(document.text.utf8.count, 200_000)
+        page.show(document, scrollTo: nil)
+        XCTAssertFalse(page.isComplete)
+        var shown = page.textView.characterCount
+        XCTAssertGreaterThan(shown, 16_000, "the first slice is large: the first screen is there at once")
+        XCTAssertTrue(page.text.hasSuffix("\n"), "the first slice ends at a line break")
+        var slices: [Int] = []
+        let started = MainLoop.monotonicSeconds()
+        while !page.isComplete && MainLoop.monotonicSeconds() - started < 60 {
+            if !MainLoop.iterate() { usleep(1000) }
+            let count = page.textView.characterCount
+            guard count != shown else { continue }
+            slices.append(count - shown)
+            shown = count
+            if !page.isComplete {
+                XCTAssertTrue(page.text.hasSuffix("\n"), "slice \(slices.count) ends at a line break")
+            }
+        }
+        XCTAssertTrue(page.isComplete)
+        XCTAssertGreaterThan(slices.count, 20, "the rest went in many small slices")
+        XCTAssertLessThanOrEqual(slices.max() ?? 0, 8 * 1024, "no slice after the first is larger than 8 KB")
+        settle()
+        XCTAssertEqual(page.text, document.text)
+    }
+
     /// Leaving a large page swaps in a new buffer: the old text is not deleted from the buffer on screen (which
     /// ran GTK's handlers over all of it for seconds) but leaves whole, then goes a slice per main-loop turn.
     func testLeavingALargePageDetachesItsBufferAndEmptiesItInSlices() async throws {
@@ -258,6 +290,28 @@ final class PageViewTests: XCTestCase {
         XCTAssertTrue(MainLoop.run(until: { self.page.isComplete }, timeout: 60))
         settle()
         XCTAssertEqual(page.text, changed.text)
+    }
+
+    /// A page that is one long run (a single paragraph, plain text) and goes on arriving is continued where the
+    /// buffer ends at the next render: the text already there is neither deleted nor put in again, however large.
+    func testAProgressiveRenderOfAGrownRunContinuesIt() async {
+        XCTAssertTrue(MainLoop.run(until: { DetachedBuffers.pendingCharacters == 0 }, timeout: 60))
+        let words = String(repeating: "lorem ipsum dolor sit amet ", count: 12_000)
+        let partial = Document.parse(html: "<p>" + words.prefix(200_000), baseURL: Self.baseURL)
+        let whole = Document.parse(html: "<p>" + words, baseURL: Self.baseURL)
+        XCTAssertEqual(whole.storage.runCount, 1)
+        page.show(partial, scrollTo: nil)
+        XCTAssertTrue(MainLoop.run(until: { self.page.textView.characterCount > 100_000 }, timeout: 60))
+        page.showProgressive(whole)
+        XCTAssertEqual(DetachedBuffers.pendingCharacters, 0, "the buffer stayed: nothing went in again from the top")
+        var shortest = page.textView.characterCount
+        XCTAssertTrue(MainLoop.run(until: {
+            shortest = min(shortest, self.page.textView.characterCount)
+            return self.page.isComplete
+        }, timeout: 60))
+        XCTAssertGreaterThan(shortest, 100_000, "no text already in the buffer was deleted")
+        settle()
+        XCTAssertEqual(page.text, whole.text)
     }
 
     /// A window closing with a large page does not free it in one piece: its buffer leaves the text view first.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// The page as styled text in a read-only, word-wrapping text view, with clickable links
 /// (the shape of GTK's `gtk-demo/hypertext.c`: button release → the link at that place, unless text is selected).
@@ -84,18 +85,24 @@ package final class PageView {
     /// A form could not be sent, and why.
     package var onFormRefused: ((String) -> Void)?
 
-    /// About this much text goes in per main-loop turn: a few milliseconds of work. Pango lays out a paragraph
-    /// as a whole, so the document model breaks overlong lines and expands tabs before the text gets here
-    /// (`RunWriter.longestLine`).
-    private static let sliceBytes = 32 * 1024
+    /// About this much text goes in per main-loop turn after the first. GtkTextView lays out what was inserted in
+    /// its own idle turns, 2,000 pixels of lines a turn (`incremental_validate_callback` in gtktextview.c), and a
+    /// turn cannot stop inside a paragraph: it lays out at most what the last slice put in, and all of it when
+    /// that is less than 2,000 pixels. 4 KB of prose is about 55 lines at the reading measure, so each of those
+    /// turns shapes at most 4 KB (1–3 ms of CPU, where 32 KB slices left 2,000-pixel turns of up to 10 ms), and a
+    /// shared, loaded machine preempts a short turn less often. Pango lays out a paragraph as a whole, so the
+    /// document model breaks overlong lines and expands tabs before the text gets here (`RunWriter.longestLine`).
+    private static let sliceBytes = 4 * 1024
+    /// The slice that goes in with `show` itself is larger: the first screen is there with the next paint.
+    private static let firstSliceBytes = 32 * 1024
     /// A slice also ends after this many tagged stretches, since GtkTextBuffer's work goes by tag application,
     /// not by character (`coalesced`): a 32 KB slice of Node.js's all.html carried 5,747 and took 20 ms of CPU
     /// in the main-loop turn that shows the page on Back or Reload, where 32 KB of plain words take one or two.
     /// 400 keeps the turn that shows the page, and the one that lays out and draws its first screen, under 20 ms
     /// of CPU (perf, Back to all.html); the rest of the first screen follows in the next turn.
     private static let rangesPerSlice = 400
-    /// What placing one image costs against `sliceBytes` (a buffer edit and a pixbuf or a label widget).
-    private static let imageBytes = 1024
+    /// What placing one image costs against a slice's bytes (a buffer edit and a pixbuf or a label widget).
+    private static let imageBytes = 256
     /// Characters `showProgressive` deletes from the buffer on screen, at most.
     private static let largestDeletion = 64 * 1024
 
@@ -178,6 +185,13 @@ package final class PageView {
         }
         let offset = verticalOffset
         let common = Self.commonRuns(shown, document, limit: nextRun)
+        if common == runStarts.count - 1, let kept = grownRun(common, of: shown, in: document) {
+            // The last run only grew (a paragraph, or a page of plain text, that went on arriving): what is in
+            // the buffer stays and the run goes on from there. Cutting it would lay it out again, and a page
+            // that is one long run would go in again from the top at every render.
+            continueProgressive(document, run: common, keptBytes: kept, offset: offset)
+            return
+        }
         let cut = common < runStarts.count ? runStarts[common] : textView.characterCount
         if common < runStarts.count && textView.characterCount - runStarts[common] > Self.largestDeletion
             || !tablesReplaced(from: cut) {
@@ -207,6 +221,49 @@ package final class PageView {
         formsUpdated(to: document)
         nextRun = common
         nextByte = 0
+        insertInSlices()
+        verticalOffset = offset
+        restore(offset)
+        finder.pageChanged()
+        fitMeasure()
+    }
+
+    /// The bytes of run `run` in the buffer when `document`'s run `run` starts with them, in the same style and
+    /// link; nil otherwise. `run` is the last run begun, and begins at the same byte in both documents
+    /// (`commonRuns` compared everything before it).
+    private func grownRun(_ run: Int, of shown: Document, in document: Document) -> Int? {
+        let a = shown.storage, b = document.storage
+        guard run < a.runCount, run < b.runCount else { return nil }
+        let ra = a.range(ofRun: run), rb = b.range(ofRun: run)
+        let inserted = run < nextRun ? ra.count : nextByte
+        guard inserted > 0, ra.lowerBound == rb.lowerBound, inserted <= rb.count,
+              a.style(ofRun: run) == b.style(ofRun: run), a.style(ofRun: run).table == nil else { return nil }
+        if let link = a.style(ofRun: run).link, shown.links[link] != document.links[link] { return nil }
+        let same = a.bytes.withUnsafeBufferPointer { old in
+            b.bytes.withUnsafeBufferPointer { new in
+                memcmp(old.baseAddress! + ra.lowerBound, new.baseAddress! + rb.lowerBound, inserted) == 0
+            }
+        }
+        return same ? inserted : nil
+    }
+
+    /// `showProgressive` when the buffer holds a beginning of `document` that stays: the run `run` goes on from
+    /// `keptBytes`, nothing is deleted.
+    private func continueProgressive(_ document: Document, run: Int, keptBytes: Int, offset: Double) {
+        generation += 1
+        restoreTimer = nil
+        linksReplaced()
+        self.document = document
+        // Tables not yet in the buffer may have grown: prepared again from the new document.
+        tablesUpdated(from: textView.characterCount)
+        formsUpdated(to: document)
+        if keptBytes == document.storage.range(ofRun: run).count {
+            nextRun = run + 1
+            nextByte = 0
+        } else {
+            nextRun = run
+            nextByte = keptBytes
+        }
         insertInSlices()
         verticalOffset = offset
         restore(offset)
@@ -253,47 +310,49 @@ package final class PageView {
     /// The first slice goes in now so the first screen is there with the next paint; the rest follow from idle.
     private func insertInSlices() {
         isComplete = false
-        if insertSlice() { return }
+        if insertSlice(bytes: Self.firstSliceBytes) { return }
         let current = generation
         func scheduleNext() {
             MainLoop.idle { [weak self] in
                 guard let self, self.generation == current else { return }
-                if !self.insertSlice() { scheduleNext() }
+                if !self.insertSlice(bytes: Self.sliceBytes) { scheduleNext() }
             }
         }
         scheduleNext()
     }
 
-    /// Inserts the next piece of the document in one go; returns true when the document is complete. A slice
-    /// may end inside a run (a page of plain text is a single run), but never inside a character.
-    private func insertSlice() -> Bool {
+    /// Inserts about `budget` bytes of the document in one go; returns true when the document is complete. A slice
+    /// may end inside a run (a page of plain text is a single run), but never inside a character, and there it
+    /// ends at a line break when one is near (`lineEnd`).
+    private func insertSlice(bytes budget: Int) -> Bool {
         guard let document else { return true }
         let storage = document.storage
         var slice: [UInt8] = []
-        slice.reserveCapacity(Self.sliceBytes + 4096)
+        slice.reserveCapacity(2 * budget + 4096)
         var ranges: [TextView.TaggedRange] = []
         var characters = 0
         let sliceStart = textView.characterCount
         // An image is three bytes of text (U+FFFC) but a picture or a framed label to place (`placeImages`): each
-        // counts as `imageBytes` of the slice, so a page of thousands of images is placed a few dozen a turn.
+        // counts as `imageBytes` of the slice, so a page of thousands of images is placed a dozen or so a turn.
         var imageCharge = 0
         storage.bytes.withUnsafeBufferPointer { bytes in
-            while nextRun < storage.runCount, slice.count + imageCharge < Self.sliceBytes,
+            while nextRun < storage.runCount, slice.count + imageCharge < budget,
                   ranges.count < Self.rangesPerSlice {
                 let run = storage.range(ofRun: nextRun)
                 if nextByte == 0 { runStarts.append(sliceStart + characters) }
                 let from = run.lowerBound + nextByte
-                var to = min(run.upperBound, from + max(Self.sliceBytes - slice.count - imageCharge, 1))
+                var to = min(run.upperBound, from + max(budget - slice.count - imageCharge, 1))
                 while to < run.upperBound && bytes[to] & 0xC0 == 0x80 { to += 1 }
+                if to < run.upperBound {
+                    to = Self.lineEnd(bytes, from: from, to: to, limit: run.upperBound, budget: budget)
+                }
                 let startCharacters = characters
                 let startByte = slice.count
                 let piece = UnsafeBufferPointer(rebasing: bytes[from..<to])
                 slice.append(contentsOf: piece)
-                characters += piece.count { $0 & 0xC0 != 0x80 }
-                // EF BF BC is U+FFFC, the character that stands for an image (one in the page text counts too).
-                imageCharge += Self.imageBytes * piece.indices.count {
-                    piece[$0] == 0xBC && $0 >= 2 && piece[$0 - 1] == 0xBF && piece[$0 - 2] == 0xEF
-                }
+                let tally = Self.tally(piece)
+                characters += tally.characters
+                imageCharge += Self.imageBytes * tally.images
                 let style = storage.style(ofRun: nextRun)
                 let tags = tags(for: style, text: bytes[run])
                 if let table = style.table { tableInserted(table, at: sliceStart + startCharacters) }
@@ -324,6 +383,39 @@ package final class PageView {
         placeImages(insertedBytes: inserted)
         placeControls(insertedBytes: inserted)
         return isComplete
+    }
+
+    /// The characters in UTF-8 `bytes`, and the images among them: EF BF BC is U+FFFC, the character that stands
+    /// for an image (one in the page text counts too). A loop in a nonisolated function, not `count(where:)`: a
+    /// closure written in this main-actor class checks that it runs on the main actor every time it is called
+    /// (Swift 6's dynamic isolation checks), and called once a byte those checks took half of `insertSlice`'s CPU
+    /// (perf, the slow CJK page).
+    nonisolated private static func tally(_ bytes: UnsafeBufferPointer<UInt8>) -> (characters: Int, images: Int) {
+        var characters = 0
+        var images = 0
+        for k in bytes.indices {
+            let byte = bytes[k]
+            if byte & 0xC0 != 0x80 { characters += 1 }
+            if byte == 0xBC && k >= 2 && bytes[k - 1] == 0xBF && bytes[k - 2] == 0xEF { images += 1 }
+        }
+        return (characters, images)
+    }
+
+    /// Whether `text` has a lead byte of 0xE1 or above (a loop, for the reason `tally` gives).
+    nonisolated private static func mayHoldWide(_ text: ArraySlice<UInt8>) -> Bool {
+        for byte in text where byte >= 0xE1 { return true }
+        return false
+    }
+
+    /// Where a slice cut inside a run at `to` should end instead: after the last line break in `from..<to`, or after
+    /// the first one within `budget` more bytes, or at `to` when there is none. GtkTextView lays a paragraph out as
+    /// a whole: a paragraph cut in two by a slice is laid out once with its first part and again, whole, when the
+    /// rest comes.
+    private static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, limit: Int,
+                                budget: Int) -> Int {
+        if let newline = bytes[from..<to].lastIndex(of: 0x0A) { return newline + 1 }
+        if let newline = bytes[to..<min(limit, to + budget)].firstIndex(of: 0x0A) { return newline + 1 }
+        return to
     }
 
     /// The same tagging with each tag applied once over each stretch of characters it covers without a break.
@@ -360,7 +452,7 @@ package final class PageView {
     private func tagMonospace(_ text: ArraySlice<UInt8>, characters: Range<Int>, tags: [TextTag],
                               into ranges: inout [TextView.TaggedRange]) {
         // UTF-8 lead bytes below 0xE1 encode code points below U+1000, where no character is wide.
-        guard text.contains(where: { $0 >= 0xE1 }) else {
+        guard Self.mayHoldWide(text) else {
             ranges.append(TextView.TaggedRange(start: characters.lowerBound, length: characters.count, tags: tags))
             return
         }
@@ -468,7 +560,8 @@ package final class PageView {
         if let link = style.link { key.link = url(ofLink: link).map(isVisited) == true ? 1 : 0 }
         if style.listMarker {
             // A marker's width depends on its text, so marker tags are looked up per width.
-            return baseTags(for: key) + [shared(.listMarker(characters: text.count { $0 & 0xC0 != 0x80 }))]
+            let characters = Self.tally(UnsafeBufferPointer(rebasing: text)).characters
+            return baseTags(for: key) + [shared(.listMarker(characters: characters))]
         }
         if let tags = styleTags[key] { return tags }
         let tags = baseTags(for: key)
