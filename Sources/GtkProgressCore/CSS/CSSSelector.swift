@@ -18,9 +18,19 @@ package protocol CSSElement {
     /// False when the element's id, classes and attributes are not all known (the HTML prefilter dropped some):
     /// then no compound that reads any of them matches it, even under `:not()`, so a rule never misapplies.
     var attributesAreKnown: Bool { get }
+    var typeHash: UInt32 { get }
+    var idHash: UInt32? { get }
+    func forEachClassHash(_ body: (UInt32) -> Void)
 }
 
 extension CSSElement {
+    /// `CSSAncestorFilter.nameHash` of the type, the id and each class: how the rule set finds an element's
+    /// rules without making strings. Elements read from C strings answer from their bytes.
+    package var typeHash: UInt32 { CSSAncestorFilter.nameHash(localName.utf8) }
+    package var idHash: UInt32? { elementID.map { CSSAncestorFilter.nameHash($0.utf8) } }
+    package func forEachClassHash(_ body: (UInt32) -> Void) {
+        for name in classNames { body(CSSAncestorFilter.nameHash(name.utf8)) }
+    }
     package var hasKnownPosition: Bool { true }
     package var attributesAreKnown: Bool { true }
 }

@@ -117,8 +117,8 @@ struct DocumentBuilder {
         var css = CSSInherited.initial
         var after: String?
         var breakAfter = false
-        /// What this element added to `ancestors`, taken out again when it is left.
-        var ancestorHashes: [Int] = []
+        /// How many hashes this element added to `ancestors`, taken out again when it is left.
+        var ancestorHashes = 0
     }
 
     /// What a frame's element is to the table model.
@@ -157,8 +157,7 @@ struct DocumentBuilder {
                 if let css = enteredCSS {
                     enterStyled(&frame, css)
                     if !styleRules.isEmpty, child.childCount > 0 {
-                        frame.ancestorHashes = CSSAncestorFilter.hashes(of: child)
-                        for hash in frame.ancestorHashes { ancestors.add(hash) }
+                        frame.ancestorHashes = ancestors.push(child)
                     }
                 }
                 stack.append(frame)
@@ -451,7 +450,7 @@ struct DocumentBuilder {
     }
 
     private mutating func leave(_ frame: Frame) {
-        for hash in frame.ancestorHashes { ancestors.remove(hash) }
+        if frame.ancestorHashes > 0 { ancestors.pop(frame.ancestorHashes) }
         if let after = frame.after { writer.appendText(after) }
         // A form the parser left empty (a `<form>` between a table's rows) still owns the controls after it,
         // as the form element pointer does in HTML's tree construction; any other ends with its element.

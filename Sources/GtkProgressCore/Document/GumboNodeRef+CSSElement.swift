@@ -10,6 +10,39 @@ extension GumboNodeRef: CSSElement {
         String(cString: gumbo_normalized_tagname(GumboTag(rawValue: $0)))
     }
 
+    private static let tagHashes: [UInt32] = tagNames.map { CSSAncestorFilter.nameHash($0.utf8) }
+
+    var typeHash: UInt32 {
+        let tag = Int(self.tag)
+        return tag < Self.tagHashes.count && tag != Int(GUMBO_TAG_UNKNOWN.rawValue) ? Self.tagHashes[tag]
+            : CSSAncestorFilter.nameHash(EmptyCollection())
+    }
+
+    /// The value of an attribute as bytes, without making a string.
+    private func withAttributeBytes<R>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        guard hasAttributes else { return nil }
+        var attributes = cgumbo_element(node).pointee.attributes
+        guard let attribute = gumbo_get_attribute(&attributes, name), let value = attribute.pointee.value else {
+            return nil
+        }
+        return body(UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
+                                        count: strlen(value)))
+    }
+
+    var idHash: UInt32? { withAttributeBytes("id") { CSSAncestorFilter.nameHash($0) } }
+
+    func forEachClassHash(_ body: (UInt32) -> Void) {
+        _ = withAttributeBytes("class") { bytes in
+            var k = 0
+            while k < bytes.count {
+                while k < bytes.count && isSpace(bytes[k]) { k += 1 }
+                let start = k
+                while k < bytes.count && !isSpace(bytes[k]) { k += 1 }
+                if k > start { body(CSSAncestorFilter.nameHash(UnsafeBufferPointer(rebasing: bytes[start..<k]))) }
+            }
+        }
+    }
+
     var localName: String {
         let tag = Int(self.tag)
         return tag < Self.tagNames.count && tag != Int(GUMBO_TAG_UNKNOWN.rawValue) ? Self.tagNames[tag] : ""
@@ -133,6 +166,9 @@ struct PieceElement: CSSElement {
     }
 
     var localName: String { tag.map { node.localName(ofTag: $0) } ?? node.localName }
+    var typeHash: UInt32 { tag == nil ? node.typeHash : CSSAncestorFilter.nameHash(localName.utf8) }
+    var idHash: UInt32? { tag == nil ? node.idHash : nil }
+    func forEachClassHash(_ body: (UInt32) -> Void) { if tag == nil { node.forEachClassHash(body) } }
     func isNamed(_ lowercasedName: String) -> Bool { tag == nil ? node.isNamed(lowercasedName) : localName == lowercasedName }
     var elementID: String? { tag == nil ? node.elementID : nil }
     func hasClass(_ name: String) -> Bool { tag == nil && node.hasClass(name) }
