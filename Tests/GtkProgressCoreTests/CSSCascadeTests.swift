@@ -296,3 +296,72 @@ final class CSSCascadeTests: XCTestCase {
         XCTAssertEqual(document.styleNotes.count, 1)
     }
 }
+
+/// The rule index, the ancestor groups and style sharing between alike siblings give what plain matching gives.
+final class CSSMatchingShortcutTests: XCTestCase {
+    private func dump(_ html: String) -> String {
+        Document.parse(html: html, baseURL: URL(string: "https://example.org/page.html"), styles: PageStyleOptions())
+            .dumpText(width: 80)
+    }
+
+    /// Alike siblings share a style, except where a rule that looks at their place or children was tested.
+    func testAlikeSiblingsShareOnlyWhatTheirPlaceDoesNotDecide() {
+        let shown = dump("""
+            <style>li.a:first-child { display: none } li.b + li.b { display: none } p.e:empty::after { content: "E" }
+            li.c:nth-child(3) { display: none } li.d { display: none } li.f:not(:last-child) { display: none }</style>
+            <ul><li class="a">first-a</li><li class="a">second-a</li></ul>
+            <ul><li class="b">first-b</li><li class="b">second-b</li><li class="b">third-b</li></ul>
+            <ul><li class="c">c-1</li><li class="c">c-2</li><li class="c">c-3</li><li class="c">c-4</li></ul>
+            <ul><li class="d">d-1</li><li class="d">d-2</li><li class="dd">dd-3</li></ul>
+            <ul><li class="f">f-1</li><li class="f">f-2</li></ul>
+            <p class="e"></p><p class="e">full</p>
+            """)
+        for kept in ["second-a", "first-b", "c-1", "c-2", "c-4", "dd-3", "f-2", "full", "E"] {
+            XCTAssertTrue(shown.contains(kept), "\(kept) in \(shown)")
+        }
+        for gone in ["first-a", "second-b", "third-b", "c-3", "d-1", "d-2", "f-1"] {
+            XCTAssertFalse(shown.contains(gone), "\(gone) in \(shown)")
+        }
+        XCTAssertEqual(shown.components(separatedBy: "E").count - 1, 1, "only the empty paragraph gets ::after")
+    }
+
+    /// Many rules of one type told apart by their ancestors: each element gets exactly its own.
+    func testRulesGroupedByAncestorsMatchLikeAScan() {
+        var style = ""
+        var body = ""
+        for k in 0..<300 {
+            style += "div.c\(k) > p { display: none }\n"
+            style += "section#s\(k) span.t { font-weight: bold }\n"
+        }
+        for k in stride(from: 0, to: 300, by: 7) {
+            body += "<div class='c\(k)'><p>hidden-\(k)</p></div><div class='x\(k)'><p>shown-\(k)</p></div>"
+        }
+        let shown = dump("<style>\(style)</style>\(body)<section id='s5'><div><span class='t'>deep</span></div></section>")
+        for k in stride(from: 0, to: 300, by: 7) {
+            XCTAssertFalse(shown.contains("hidden-\(k)"), "hidden-\(k)")
+            XCTAssertTrue(shown.contains("shown-\(k)"), "shown-\(k)")
+        }
+        XCTAssertTrue(shown.contains("deep"))
+    }
+
+    func testHashIndexFindsWhatWasInserted() {
+        var index = CSSHashIndex()
+        for key in stride(from: UInt64(0), to: 5000, by: 3) { index.insert(key &* 0x1_0000_0001, Int32(key)) }
+        for key in stride(from: UInt64(0), to: 5000, by: 3) { XCTAssertEqual(index[key &* 0x1_0000_0001], Int32(key)) }
+        XCTAssertNil(index[1])
+        XCTAssertEqual(index.count, 1667)
+    }
+
+    func testAncestorFilterKeepsWhatIsPresent() {
+        var filter = CSSAncestorFilter()
+        let a = CSSAncestorFilter.hash(kind: CSSAncestorFilter.classKind, "a".utf8)
+        let b = CSSAncestorFilter.hash(kind: CSSAncestorFilter.classKind, "b".utf8)
+        filter.add(a); filter.add(b); filter.add(a)
+        XCTAssertEqual(Set(filter.present), [a, b])
+        filter.remove(a)
+        XCTAssertTrue(filter.mayContain(a))
+        filter.remove(a)
+        XCTAssertFalse(filter.mayContain(a))
+        XCTAssertEqual(filter.present, [b])
+    }
+}

@@ -47,6 +47,9 @@ package struct CSSElementStyle: Sendable {
     package var before: String?
     package var after: String?
     package var inherited: CSSInherited
+    /// Whether another child of the same parent with the same type and attributes gets this same style (no rule
+    /// that was tested looks at the element's place or children): Blink's style sharing.
+    package var shareable = false
 
     package init(inherited: CSSInherited) { self.inherited = inherited }
 }
@@ -65,6 +68,7 @@ package enum CSSCascade {
         -> CSSElementStyle {
         var style = CSSElementStyle(inherited: parent)
         let matched: CSSRuleSet.Matches = rules.isEmpty ? CSSRuleSet.Matches() : rules.matching(element, ancestors: ancestors)
+        style.shareable = matched.shareable
         guard !matched.own.isEmpty || !styleAttribute.isEmpty || !matched.before.isEmpty || !matched.after.isEmpty
         else { return style }
         // The `style` attribute's declarations, read as a sheet's are (they are few, and seen once).

@@ -11,6 +11,9 @@ package struct CSSRuleSet: Sendable {
         package var order: Int32
         /// What the selector needs of the subject's ancestors (`CSSAncestorFilter`).
         package var ancestorHashes: [Int]
+        /// Whether the subject's place among its siblings or its children can change the answer
+        /// (`CSSSelector.subjectDependsOnPosition`): then two alike siblings may not share a style.
+        package var positional: Bool
     }
 
     /// Every selector of every rule, in source order; the buckets hold indices into it.
@@ -106,7 +109,8 @@ package struct CSSRuleSet: Sendable {
                     continue
                 }
                 let entry = Entry(selector: selector, block: block, order: nextOrder,
-                                  ancestorHashes: CSSAncestorFilter.requirements(of: selector))
+                                  ancestorHashes: CSSAncestorFilter.requirements(of: selector),
+                                  positional: selector.subjectDependsOnPosition)
                 nextOrder += 1
                 let index = Int32(entries.count)
                 entries.append(entry)
@@ -138,6 +142,8 @@ package struct CSSRuleSet: Sendable {
         var own: [Int32] = []
         var before: [Int32] = []
         var after: [Int32] = []
+        /// False when a rule that reached the selector test depends on the element's place or children.
+        var shareable = true
     }
 
     /// The rules that match `element`, in cascade order (specificity, then source order), for the element itself
@@ -159,6 +165,7 @@ package struct CSSRuleSet: Sendable {
                         }
                         if !possible { continue }
                     }
+                    if entries[Int(index)].positional { matches.shareable = false }
                     guard entries[Int(index)].selector.matches(element) else { continue }
                     switch entries[Int(index)].selector.pseudoElement {
                     case nil: matches.own.append(index)

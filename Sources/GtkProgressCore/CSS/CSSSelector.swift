@@ -478,6 +478,25 @@ package struct CSSSelector: Sendable, Equatable {
         return difference % a == 0 && difference / a >= 0
     }
 
+    /// Whether the subject's own position among its siblings, or its children, take part in the match: a
+    /// structural pseudo-class or `:empty` in the subject's compound (or inside its `:not()`/`:is()`), or a
+    /// sibling combinator joining the subject to its left. What the compounds further left test is the same for
+    /// every child of one parent, since they are the same ancestors.
+    package var subjectDependsOnPosition: Bool {
+        func positional(_ compound: Compound) -> Bool {
+            compound.simples.contains { simple in
+                switch simple {
+                case .firstChild, .lastChild, .onlyChild, .nthChild, .nthLastChild, .empty: return true
+                case .not(let list), .is(let list): return list.contains(where: positional)
+                default: return false
+                }
+            }
+        }
+        if positional(compounds[0]) { return true }
+        if let first = combinators.first, first == .nextSibling || first == .subsequentSibling { return true }
+        return false
+    }
+
     /// The attribute names the selector reads, in every compound and inside `:not()` and `:is()`.
     package var attributeNames: [String] {
         func names(_ compound: Compound) -> [String] {

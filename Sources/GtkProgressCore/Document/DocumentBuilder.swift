@@ -51,6 +51,10 @@ struct DocumentBuilder {
     /// The element whose text is being written, for the inline elements the prefilter made pieces of.
     private var textParent: GumboNodeRef?
     private var textCSS = CSSInherited.initial
+    /// For each depth of the walk, the last element styled there, its parent and its style: a later sibling
+    /// alike in type and attributes takes the same style without matching (`CSSElementStyle.shareable`).
+    private var sharedStyles: [(parent: GumboNodeRef, element: GumboNodeRef, style: CSSElementStyle)?] = []
+    private var depth = 0
     /// The page's forms and controls so far, and the form new controls belong to (HTML's "form element
     /// pointer").
     private var forms: [PageForm] = []
@@ -152,6 +156,7 @@ struct DocumentBuilder {
                 parent = stack[top].node
                 childIndex = stack[top].nextChild - 1
                 parentCSS = stack[top].css
+                depth = top
                 enteredCSS = nil
                 guard var frame = enter(child) else { continue }
                 if let css = enteredCSS {
@@ -180,9 +185,19 @@ struct DocumentBuilder {
         }
         if element.hasAttributes, element.hasAttribute("hidden") { return nil }
         if stylesOn, !role.isHiddenRole {
-            let css = CSSCascade.style(for: element, rules: styleRules,
+            let css: CSSElementStyle
+            if depth < sharedStyles.count, let shared = sharedStyles[depth], shared.parent.node == parent?.node,
+               shared.element.isAlike(element) {
+                css = shared.style
+            } else {
+                css = CSSCascade.style(for: element, rules: styleRules,
                                        styleAttribute: element.attributeValue("style").map(CSSParser.parseDeclarations) ?? [],
                                        parent: parentCSS, ancestors: ancestors)
+                if let parent, depth < 4096 {
+                    while sharedStyles.count <= depth { sharedStyles.append(nil) }
+                    sharedStyles[depth] = css.shareable ? (parent, element, css) : nil
+                }
+            }
             if css.display == CSSDisplay.none { return nil }
             if let display = css.display { role = Self.role(role, displayed: display) }
             enteredCSS = css

@@ -136,6 +136,26 @@ extension GumboNodeRef: CSSElement {
 }
 
 extension GumboNodeRef {
+    /// Same namespace, tag and attributes (names and values, in order): two such children of one parent match
+    /// the same selectors, except those that look at their place or children (`CSSElementStyle.shareable`).
+    /// An unknown element's name is gone, so those never count as alike.
+    func isAlike(_ other: GumboNodeRef) -> Bool {
+        let a = cgumbo_element(node).pointee, b = cgumbo_element(other.node).pointee
+        guard a.tag == b.tag, a.tag != GUMBO_TAG_UNKNOWN, a.tag_namespace == b.tag_namespace,
+              a.attributes.length == b.attributes.length else { return false }
+        for index in 0..<Int(a.attributes.length) {
+            guard let x = a.attributes.data[index]?.assumingMemoryBound(to: GumboAttribute.self),
+                  let y = b.attributes.data[index]?.assumingMemoryBound(to: GumboAttribute.self),
+                  let xName = x.pointee.name, let yName = y.pointee.name, strcmp(xName, yName) == 0 else { return false }
+            switch (x.pointee.value, y.pointee.value) {
+            case (nil, nil): continue
+            case (let xValue?, let yValue?) where strcmp(xValue, yValue) == 0: continue
+            default: return false
+            }
+        }
+        return true
+    }
+
     /// The name of a tag number, "" for one gumbo does not know.
     func localName(ofTag tag: UInt32) -> String {
         tag < GUMBO_TAG_LAST.rawValue && tag != GUMBO_TAG_UNKNOWN.rawValue ? Self.tagNames[Int(tag)] : ""
