@@ -118,17 +118,16 @@ final class CSSCascadeTests: XCTestCase {
         XCTAssertFalse(text.contains("pdf"), "href is kept, so its selector applies")
     }
 
-    /// The prefilter drops the attributes of formatting elements (`<b>`, `<code>`, `<em>`…) to bound gumbo's list of
-    /// active formatting elements. A compound that tests their id, classes or attributes, even under `:not()`,
-    /// then matches nothing: such a rule does not apply, and never applies where the page says it should not.
-    func testSelectorsOnFormattingElementsWithDroppedAttributesNeverMisapply() {
+    /// Formatting elements (`<b>`, `<code>`, `<em>`…) keep their classes, ids and `style`, as pieces and as gumbo
+    /// elements, so rules on them apply; negations on them apply only where the page's attributes say so.
+    func testSelectorsOnFormattingElementsApplyAndNeverMisapply() {
         let negations = "<style>em:not(.x) { display: none } b:not(#k) { display: none }"
             + " :not(.wrap) > i { display: none }</style>"
         // Pieces (an element around plain text) and gumbo elements (one with an element inside) alike.
         let page = negations + "<p>A <em class=x>classed-piece</em> <em>plain-piece</em></p>"
             + "<p>B <em class=x>classed-element <i>inner</i></em> <em>plain-element <span>s</span></em></p>"
             + "<p>C <b id=k>identified</b> <b>anonymous</b></p>"
-            + "<p>D <b class=wrap><i>wrapped</i></b></p>"
+            + "<p>D <u class=wrap><i>wrapped</i></u></p>"
         let shown = text(page)
         for kept in ["classed-piece", "classed-element", "identified", "wrapped"] {
             XCTAssertTrue(shown.contains(kept), "\(kept) hidden by a :not() it does not meet: \(shown)")
@@ -136,17 +135,46 @@ final class CSSCascadeTests: XCTestCase {
         for gone in ["plain-piece", "plain-element", "anonymous"] {
             XCTAssertFalse(shown.contains(gone), "a rule on an element without attributes still applies: \(shown)")
         }
-        // A positive test of a dropped class does not apply either: the rule is left out, not misapplied.
-        let positive = text("<style>code.xref { display: none } em.n { text-transform: uppercase }</style>"
+        let positive = text("<style>code.xref { display: none } em.n { text-transform: uppercase }"
+                            + " strong.a.b { display: none } i#only { display: none }</style>"
                             + "<p>see <code class=xref>ref-piece</code> and <code class=xref>ref <b>el</b></code>"
-                            + " <em class=n>quiet</em></p>")
-        XCTAssertTrue(positive.contains("ref-piece") && positive.contains("ref el") && positive.contains("quiet"), positive)
+                            + " <em class=n>quiet</em> <code class=other>other-code</code>"
+                            + " <strong class='b  a'>two-classes</strong> <strong class=a>one-class</strong>"
+                            + " <i id=only>by-id</i> <em style='display:none'>by-style</em></p>")
+        for gone in ["ref-piece", "ref el", "two-classes", "by-id", "by-style"] {
+            XCTAssertFalse(positive.contains(gone), "\(gone) in \(positive)")
+        }
+        for kept in ["QUIET", "other-code", "one-class"] { XCTAssertTrue(positive.contains(kept), "\(kept) in \(positive)") }
+        // A class written with a character reference is the element's, decoded, as any other.
+        let referenced = text("<style>code.x { text-transform: uppercase } code:not(.y) { font-weight: bold }"
+                              + " em:not(.x) { display: none }</style><p><code class=&#120;>coded</code>"
+                              + " <em class=&#120;>emphasis</em></p>")
+        XCTAssertTrue(referenced.contains("CODED") && referenced.contains("emphasis"), referenced)
         // Elements whose attributes are kept are matched as before, pieces included.
         let kept = text("<style>span:not(.x) { display: none } a.k { display: none }</style>"
                         + "<p><span class=x>span-kept</span> <span>span-gone</span> <a href=/ class=k>link-gone</a>"
                         + " <a href=/>link-kept</a></p>")
         XCTAssertTrue(kept.contains("span-kept") && kept.contains("link-kept"), kept)
         XCTAssertFalse(kept.contains("span-gone") || kept.contains("link-gone"), kept)
+    }
+
+    /// Past `formattingVocabularyLimit` distinct attribute lists, formatting elements lose their attributes again
+    /// (gumbo's list of active formatting elements stays bounded): rules on those no longer apply, and never
+    /// misapply, while the lists already seen keep working.
+    func testFormattingElementClassesAreBoundedAndNeverMisapply() {
+        let limit = MarkupScanner.formattingVocabularyLimit
+        var page = "<style>b.c0 { display: none } b:not(.keep) { display: none } b.late { display: none }</style><p>"
+        for k in 0..<(limit + 10) { page += "<b class='c\(k) keep'>w\(k) <i>x</i></b> " }
+        page += "<b class='late keep'>late-one <i>x</i></b> <b class='c0 keep'>again <i>x</i></b></p>"
+        let shown = text(page)
+        XCTAssertFalse(shown.contains("w0 "), "the first list's rule applies: \(shown)")
+        for k in 1..<(limit + 10) { XCTAssertTrue(shown.contains("w\(k) "), "w\(k) hidden by a :not() it does not meet") }
+        XCTAssertTrue(shown.contains("late-one"), "past the bound, b.late cannot be answered and does not apply")
+        XCTAssertFalse(shown.contains("again"), "a list seen before the bound is still kept")
+        // Hostile: 20,000 distinct classes on unclosed formatting elements still parse, in bounded time.
+        var hostile = "<p>"
+        for k in 0..<20_000 { hostile += "<b class=h\(k)>t" }
+        XCTAssertTrue(text(hostile).contains("t"))
     }
 
     /// The mark the prefilter writes cannot be forged or selected by a page.

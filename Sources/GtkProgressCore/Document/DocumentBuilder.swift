@@ -702,13 +702,15 @@ struct DocumentBuilder {
             writer.requestBreak(2)
             guard !piece.text.isEmpty else { return }
         }
-        // An inline element without attributes the prefilter took out: only rules for its type or for any element
-        // can apply to it (`PieceElement`).
+        // An inline element the prefilter took out: rules for its type, its classes (a formatting element's
+        // `class` travels with the piece) or any element can apply to it (`PieceElement`).
         var css: CSSElementStyle?
+        let classAttribute = piece.classValue.map { String(decoding: source[$0], as: UTF8.self) }
         if stylesOn, piece.tag != 0, piece.tag != GUMBO_TAG_P.rawValue, let parent = textParent,
-           styleRules.mayApply(toType: parent.localName(ofTag: piece.tag)) {
+           classAttribute != nil || styleRules.mayApply(toType: parent.localName(ofTag: piece.tag)) {
             let styled = CSSCascade.style(for: PieceElement(tag: piece.tag, parent: parent,
-                                                                droppedAttributes: piece.droppedAttributes), rules: styleRules,
+                                                            droppedAttributes: piece.droppedAttributes,
+                                                            classAttribute: classAttribute), rules: styleRules,
                                           styleAttribute: [], parent: textCSS, ancestors: ancestors)
             if styled.display == CSSDisplay.none { return }
             css = styled

@@ -163,7 +163,8 @@ extension GumboNodeRef {
 }
 
 /// An inline element the prefilter turned into a piece of text (`InlinePiece`): it had only plain text, and no
-/// attributes but an anchor's `href` are kept, so it has a type, a parent and nothing else; one that had others
+/// attributes but an anchor's `href` and a formatting element's `class` are kept, so it has a type, classes, a
+/// parent and nothing else; one that had others
 /// answers no selector reading id, classes or attributes (`attributesAreKnown`). Its place among its siblings is not known, so the structural
 /// pseudo-classes do not match it (`CSSElement.hasKnownPosition`). Its ancestors are the document's elements.
 struct PieceElement: CSSElement {
@@ -173,27 +174,41 @@ struct PieceElement: CSSElement {
     /// The piece's element had attributes the piece does not keep (`InlinePiece.droppedAttributes`).
     let droppedAttributes: Bool
 
-    init(tag: UInt32, parent: GumboNodeRef, droppedAttributes: Bool) {
+    /// The piece's `class` value (`InlinePiece.classValue`).
+    let classAttribute: String?
+
+    init(tag: UInt32, parent: GumboNodeRef, droppedAttributes: Bool, classAttribute: String? = nil) {
         self.tag = tag
         node = parent
         self.droppedAttributes = droppedAttributes
+        self.classAttribute = classAttribute
     }
 
     private init(node: GumboNodeRef) {
         tag = nil
         self.node = node
         droppedAttributes = false
+        classAttribute = nil
+    }
+
+    /// The piece's classes: HTML's whitespace-separated words of its `class`.
+    private var pieceClasses: [Substring] {
+        classAttribute?.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) ?? []
     }
 
     var localName: String { tag.map { node.localName(ofTag: $0) } ?? node.localName }
     var typeHash: UInt32 { tag == nil ? node.typeHash : CSSAncestorFilter.nameHash(localName.utf8) }
     var idHash: UInt32? { tag == nil ? node.idHash : nil }
-    func forEachClassHash(_ body: (UInt32) -> Void) { if tag == nil { node.forEachClassHash(body) } }
+    func forEachClassHash(_ body: (UInt32) -> Void) {
+        if tag == nil { node.forEachClassHash(body) } else { for name in pieceClasses { body(CSSAncestorFilter.nameHash(name.utf8)) } }
+    }
     func isNamed(_ lowercasedName: String) -> Bool { tag == nil ? node.isNamed(lowercasedName) : localName == lowercasedName }
     var elementID: String? { tag == nil ? node.elementID : nil }
-    func hasClass(_ name: String) -> Bool { tag == nil && node.hasClass(name) }
-    var classNames: [String] { tag == nil ? node.classNames : [] }
-    func attributeValue(_ lowercasedName: String) -> String? { tag == nil ? node.attributeValue(lowercasedName) : nil }
+    func hasClass(_ name: String) -> Bool { tag == nil ? node.hasClass(name) : pieceClasses.contains { $0 == name } }
+    var classNames: [String] { tag == nil ? node.classNames : pieceClasses.map(String.init) }
+    func attributeValue(_ lowercasedName: String) -> String? {
+        tag == nil ? node.attributeValue(lowercasedName) : lowercasedName == "class" ? classAttribute : nil
+    }
     var parentElement: PieceElement? {
         tag == nil ? node.parentElement.map { PieceElement(node: $0) } : PieceElement(node: node)
     }
