@@ -243,7 +243,27 @@ final class CSSCascadeTests: XCTestCase {
         XCTAssertEqual(style("on-cream")?.background, 0xFFFFCC)
         XCTAssertNil(style("navy-block")?.background)
         XCTAssertNil(style("no-colour")?.background, "a background with an image is not read")
-        XCTAssertNil(style("no-half")?.color, "a colour with transparency is not read")
+        XCTAssertNil(style("no-half")?.color, "a translucent colour over the theme's unknown background is not used")
+        // Over a page background, translucent colours are composited (Compositing 1 §5.1); `transparent` paints
+        // nothing, and transparent text keeps the theme's colour.
+        let layered = Document.parse(html: """
+            <style>body { background: white } .dim { color: rgba(0, 0, 0, .5) } .tint { background: rgb(0 0 255 / 50%) }
+            .clear { background: transparent } .ghost { color: transparent } .none { background: none }
+            .hsl { color: hsl(240 100% 25%) } .named { color: rebeccapurple }</style>
+            <body><p class=dim>dim-text</p><p class=tint>tint-text <span class=dim>dim-on-tint</span></p>
+            <p class="tint"><span class=clear>clear-text</span></p><p class=named>purple <span class=ghost>ghost-text</span></p>
+            <p class=tint><span class=none>none-text</span></p><p class=hsl>hsl-text</p></body>
+            """, baseURL: nil)
+        func layeredStyle(_ text: String) -> TextStyle? { layered.runs.first { $0.text.contains(text) }?.style }
+        XCTAssertEqual(layeredStyle("dim-text")?.color, 0x808080)
+        XCTAssertEqual(layeredStyle("dim-text")?.background, 0xFFFFFF)
+        XCTAssertEqual(layeredStyle("tint-text")?.background, 0x8080FF)
+        XCTAssertEqual(layeredStyle("dim-on-tint")?.color, 0x404080, "half black over the composited tint")
+        XCTAssertEqual(layeredStyle("clear-text")?.background, 0x8080FF, "transparent shows what is behind")
+        XCTAssertEqual(layeredStyle("none-text")?.background, 0x8080FF)
+        XCTAssertEqual(layeredStyle("purple")?.color, 0x663399)
+        XCTAssertNil(layeredStyle("ghost-text")?.color, "transparent text is not made invisible")
+        XCTAssertEqual(layeredStyle("hsl-text")?.color, 0x000080)
         let off = Document.parse(html: page, baseURL: nil, styles: .off)
         XCTAssertNil(off.runs.first { $0.text.contains("on-cream") }?.style.color)
         XCTAssertEqual(off.text, document.text, "colours change nothing in the text (and so in --dump)")

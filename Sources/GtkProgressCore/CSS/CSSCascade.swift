@@ -40,9 +40,10 @@ package struct CSSElementStyle: Sendable {
     /// these say.
     package var underline: Bool?
     package var strikethrough: Bool?
-    /// `color` and `background-color` (or a `background` that is one colour), `0xrrggbb`.
-    package var color: UInt32?
-    package var background: UInt32?
+    /// `color` and `background-color` (or a `background` that is one colour or `none`), with their alpha: the
+    /// document builder composites a translucent one over the background behind it, when that is known.
+    package var color: CSSRGBA?
+    package var background: CSSRGBA?
     /// `::before` and `::after` string content.
     package var before: String?
     package var after: String?
@@ -321,8 +322,14 @@ package enum CSSCascade {
             style.strikethrough = words.contains("line-through")
         case "color", "background-color", "background":
             // A `background` with an image or more than a colour is not read: what it paints is unknown here.
-            guard let color = CSSColor.parse(value) else { break }
-            if name == "color" { style.color = color.packed } else { style.background = color.packed }
+            let color: CSSRGBA
+            if name == "background", keywords(value) == ["none"], value.trimmingWhitespace.count == 1 {
+                color = CSSRGBA(rgb: 0, alpha: 0)  // no image and the initial colour, transparent
+            } else {
+                guard let read = CSSColor.parseWithAlpha(value) else { break }
+                color = read
+            }
+            if name == "color" { style.color = color } else { style.background = color }
         case "text-transform":
             switch single {
             case "uppercase": style.transform = .uppercase
@@ -354,8 +361,8 @@ package struct CSSStyleDelta: Sendable {
     var alignment: TextAlignment?
     var underline: Bool?
     var strikethrough: Bool?
-    var color: UInt32?
-    var background: UInt32?
+    var color: CSSRGBA?
+    var background: CSSRGBA?
     var hidden: CSSInheritable<Bool>?
     var transform: CSSTextTransform?
     var noListMarker: CSSInheritable<Bool>?

@@ -434,8 +434,26 @@ struct DocumentBuilder {
         // Decorations propagate to the element's content (CSS Text Decoration 3 §2.1), so `none` takes away the
         // element's own (a `<u>`'s, a `<del>`'s) but not those it sits in. `writer.style` is still the parent's.
         // `color` inherits; a background paints behind the element's content, so its text is checked against it.
-        if let color = css.color { style.color = color }
-        if let background = css.background { style.background = background }
+        // A translucent colour is composited over the page background behind it (CSS Color 4 §4.1, Compositing
+        // 1 §5.1). Over the reader's theme that background is not known here, so such a colour is not used:
+        // a background leaves what is behind it, a text colour falls back to the theme's. `transparent` paints
+        // nothing: the background behind shows, and transparent text keeps the theme's colour rather than vanish.
+        if let background = css.background {
+            if background.isOpaque {
+                style.background = background.rgb
+            } else if !background.isTransparent, let behind = writer.style.background {
+                style.background = background.composited(over: behind)
+            }
+        }
+        if let color = css.color {
+            if color.isOpaque {
+                style.color = color.rgb
+            } else if !color.isTransparent, let behind = style.background {
+                style.color = color.composited(over: behind)
+            } else {
+                style.color = nil
+            }
+        }
         if let underline = css.underline { style.underline = underline || writer.style.underline }
         if let strikethrough = css.strikethrough {
             style.strikethrough = strikethrough || writer.style.strikethrough
