@@ -413,3 +413,49 @@ final class CSSMatchingShortcutTests: XCTestCase {
         XCTAssertEqual(filter.present, [b])
     }
 }
+
+/// `@supports` (CSS Conditional 3 §6 and its examples), answered for what this engine does.
+final class CSSSupportsTests: XCTestCase {
+    private func text(_ html: String) -> String { Document.parse(html: html, baseURL: nil).text }
+
+    private func supported(_ condition: String) -> Bool? { CSSSupports.evaluate(CSSParser.parseComponents(condition)) }
+
+    func testConditions() {
+        XCTAssertEqual(supported("(display: flex)"), true)
+        XCTAssertEqual(supported("not (display: flex)"), false)
+        XCTAssertEqual(supported("(display: table-cell) and (display: list-item)"), true)
+        XCTAssertEqual(supported("(display: table-cell) and (display: list-item) and (display: run-in)"), false,
+                       "run-in is not a display this engine reads")
+        XCTAssertEqual(supported("(transition-property: color) or (display: grid)"), true)
+        XCTAssertEqual(supported("((transition-property: color) or (animation-name: foo)) and (transform: rotate(10deg))"),
+                       false, "properties the engine does not read are not supported here")
+        XCTAssertEqual(supported("(--accent: blue)"), true)
+        XCTAssertEqual(supported("(color: var(--x))"), true)
+        XCTAssertEqual(supported("(color: hsl(120 100% 50%))"), true)
+        XCTAssertEqual(supported("(color: lab(50% 40 59))"), false)
+        XCTAssertEqual(supported("selector(a > b)"), true)
+        XCTAssertEqual(supported("selector(:hover)"), false)
+        XCTAssertEqual(supported("(whatever)"), false, "<general-enclosed> is false")
+        XCTAssertEqual(supported("NOT (display: flex)"), false)
+        // Not the grammar: no parentheses, and/or mixed without them, `not` twice.
+        XCTAssertNil(supported("display: flex"))
+        XCTAssertNil(supported("(display: flex) and (display: block) or (display: inline)"))
+        XCTAssertNil(supported("not not (display: flex)"))
+        XCTAssertNil(supported(""))
+    }
+
+    func testRulesInsideApplyOnlyWhenSupported() {
+        let shown = text("""
+            <style>@supports (display: grid) { .a { display: none } }
+            @supports not (display: grid) { .b { display: none } }
+            @supports (backdrop-filter: blur(2px)) { .c { display: none } }
+            @supports not (backdrop-filter: blur(2px)) { .d { display: none } }
+            @supports display: grid { .e { display: none } }
+            @supports (display: block) { @media print { .f { display: none } } @media screen { .g { display: none } } }
+            </style><p class=a>a-text</p><p class=b>b-text</p><p class=c>c-text</p><p class=d>d-text</p>
+            <p class=e>e-text</p><p class=f>f-text</p><p class=g>g-text</p>
+            """)
+        for gone in ["a-text", "d-text", "g-text"] { XCTAssertFalse(shown.contains(gone), "\(gone) in \(shown)") }
+        for kept in ["b-text", "c-text", "e-text", "f-text"] { XCTAssertTrue(shown.contains(kept), "\(kept) in \(shown)") }
+    }
+}

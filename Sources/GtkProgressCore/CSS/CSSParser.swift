@@ -127,7 +127,8 @@ package struct CSSParser {
         }
     }
 
-    /// §5.4.2 "Consume an at-rule": `@media` and `@import` are read; every other at-rule is skipped whole.
+    /// §5.4.2 "Consume an at-rule": `@media`, `@supports` and `@import` are read; every other at-rule is skipped
+    /// whole.
     private mutating func consumeAtRule(_ name: String, depth: Int, topLevel: Bool) {
         var prelude: [CSSComponent] = []
         overflowed = false
@@ -139,11 +140,16 @@ package struct CSSParser {
                 if name == "import", topLevel, sheet.rules.isEmpty, !overflowed { readImport(prelude) }
                 return
             case .openCurly:
-                if name == "media", !overflowed, depth + 1 < Self.maximumDepth,
-                   media.matches(queryList: prelude) {
+                let applies: Bool
+                switch name {
+                case "media": applies = media.matches(queryList: prelude)
+                case "supports": applies = CSSSupports.evaluate(prelude) ?? false
+                default: applies = false
+                }
+                if applies, !overflowed, depth + 1 < Self.maximumDepth {
                     consumeRules(topLevel: false, depth: depth + 1)
                 } else {
-                    if name == "media", depth + 1 >= Self.maximumDepth { sheet.tooDeep += 1 }
+                    if name == "media" || name == "supports", depth + 1 >= Self.maximumDepth { sheet.tooDeep += 1 }
                     skipBlock(closing: .closeCurly)
                 }
                 return
