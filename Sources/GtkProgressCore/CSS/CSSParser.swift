@@ -342,6 +342,7 @@ package struct CSSParser {
 extension Array where Element == CSSComponent {
     /// Without whitespace at either end.
     package var trimmingWhitespace: [CSSComponent] {
+        guard first == .token(.whitespace) || last == .token(.whitespace) else { return self }
         var slice = self[...]
         while slice.first == .token(.whitespace) { slice = slice.dropFirst() }
         while slice.last == .token(.whitespace) { slice = slice.dropLast() }
