@@ -191,7 +191,7 @@ struct DocumentBuilder {
                 css = shared.style
             } else {
                 css = CSSCascade.style(for: element, rules: styleRules,
-                                       styleAttribute: element.attributeValue("style").map(CSSParser.parseDeclarations) ?? [],
+                                       styleAttribute: element.styleAttributeText.map(CSSParser.parseDeclarations) ?? [],
                                        parent: parentCSS, ancestors: ancestors)
                 if let parent, depth < 4096 {
                     while sharedStyles.count <= depth { sharedStyles.append(nil) }

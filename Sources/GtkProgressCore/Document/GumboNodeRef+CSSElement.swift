@@ -19,7 +19,8 @@ extension GumboNodeRef: CSSElement {
     }
 
     /// The value of an attribute as bytes, without making a string.
-    private func withAttributeBytes<R>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    /// `name` is a C string (callers pass literals, which need no conversion from a Swift string).
+    private func withAttributeBytes<R>(_ name: UnsafePointer<CChar>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         guard hasAttributes else { return nil }
         var attributes = cgumbo_element(node).pointee.attributes
         guard let attribute = gumbo_get_attribute(&attributes, name), let value = attribute.pointee.value else {
@@ -30,6 +31,9 @@ extension GumboNodeRef: CSSElement {
     }
 
     var idHash: UInt32? { withAttributeBytes("id") { CSSAncestorFilter.nameHash($0) } }
+
+    /// The `style` attribute's text, for the cascade.
+    var styleAttributeText: String? { withAttributeBytes("style") { String(decoding: $0, as: UTF8.self) } }
 
     func forEachClassHash(_ body: (UInt32) -> Void) {
         _ = withAttributeBytes("class") { bytes in
