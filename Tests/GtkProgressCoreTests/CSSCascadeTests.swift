@@ -118,17 +118,16 @@ final class CSSCascadeTests: XCTestCase {
         XCTAssertFalse(text.contains("pdf"), "href is kept, so its selector applies")
     }
 
-    /// The prefilter drops the attributes of formatting elements (`<b>`, `<code>`, `<em>`…) to bound gumbo's list of
-    /// active formatting elements. A compound that tests their id, classes or attributes, even under `:not()`,
-    /// then matches nothing: such a rule does not apply, and never applies where the page says it should not.
-    func testSelectorsOnFormattingElementsWithDroppedAttributesNeverMisapply() {
+    /// Formatting elements (`<b>`, `<code>`, `<em>`…) keep their classes, ids and `style`, as pieces and as gumbo
+    /// elements, so rules on them apply; negations on them apply only where the page's attributes say so.
+    func testSelectorsOnFormattingElementsApplyAndNeverMisapply() {
         let negations = "<style>em:not(.x) { display: none } b:not(#k) { display: none }"
             + " :not(.wrap) > i { display: none }</style>"
         // Pieces (an element around plain text) and gumbo elements (one with an element inside) alike.
         let page = negations + "<p>A <em class=x>classed-piece</em> <em>plain-piece</em></p>"
             + "<p>B <em class=x>classed-element <i>inner</i></em> <em>plain-element <span>s</span></em></p>"
             + "<p>C <b id=k>identified</b> <b>anonymous</b></p>"
-            + "<p>D <b class=wrap><i>wrapped</i></b></p>"
+            + "<p>D <u class=wrap><i>wrapped</i></u></p>"
         let shown = text(page)
         for kept in ["classed-piece", "classed-element", "identified", "wrapped"] {
             XCTAssertTrue(shown.contains(kept), "\(kept) hidden by a :not() it does not meet: \(shown)")
@@ -136,17 +135,46 @@ final class CSSCascadeTests: XCTestCase {
         for gone in ["plain-piece", "plain-element", "anonymous"] {
             XCTAssertFalse(shown.contains(gone), "a rule on an element without attributes still applies: \(shown)")
         }
-        // A positive test of a dropped class does not apply either: the rule is left out, not misapplied.
-        let positive = text("<style>code.xref { display: none } em.n { text-transform: uppercase }</style>"
+        let positive = text("<style>code.xref { display: none } em.n { text-transform: uppercase }"
+                            + " strong.a.b { display: none } i#only { display: none }</style>"
                             + "<p>see <code class=xref>ref-piece</code> and <code class=xref>ref <b>el</b></code>"
-                            + " <em class=n>quiet</em></p>")
-        XCTAssertTrue(positive.contains("ref-piece") && positive.contains("ref el") && positive.contains("quiet"), positive)
+                            + " <em class=n>quiet</em> <code class=other>other-code</code>"
+                            + " <strong class='b  a'>two-classes</strong> <strong class=a>one-class</strong>"
+                            + " <i id=only>by-id</i> <em style='display:none'>by-style</em></p>")
+        for gone in ["ref-piece", "ref el", "two-classes", "by-id", "by-style"] {
+            XCTAssertFalse(positive.contains(gone), "\(gone) in \(positive)")
+        }
+        for kept in ["QUIET", "other-code", "one-class"] { XCTAssertTrue(positive.contains(kept), "\(kept) in \(positive)") }
+        // A class written with a character reference is the element's, decoded, as any other.
+        let referenced = text("<style>code.x { text-transform: uppercase } code:not(.y) { font-weight: bold }"
+                              + " em:not(.x) { display: none }</style><p><code class=&#120;>coded</code>"
+                              + " <em class=&#120;>emphasis</em></p>")
+        XCTAssertTrue(referenced.contains("CODED") && referenced.contains("emphasis"), referenced)
         // Elements whose attributes are kept are matched as before, pieces included.
         let kept = text("<style>span:not(.x) { display: none } a.k { display: none }</style>"
                         + "<p><span class=x>span-kept</span> <span>span-gone</span> <a href=/ class=k>link-gone</a>"
                         + " <a href=/>link-kept</a></p>")
         XCTAssertTrue(kept.contains("span-kept") && kept.contains("link-kept"), kept)
         XCTAssertFalse(kept.contains("span-gone") || kept.contains("link-gone"), kept)
+    }
+
+    /// Past `formattingVocabularyLimit` distinct attribute lists, formatting elements lose their attributes again
+    /// (gumbo's list of active formatting elements stays bounded): rules on those no longer apply, and never
+    /// misapply, while the lists already seen keep working.
+    func testFormattingElementClassesAreBoundedAndNeverMisapply() {
+        let limit = MarkupScanner.formattingVocabularyLimit
+        var page = "<style>b.c0 { display: none } b:not(.keep) { display: none } b.late { display: none }</style><p>"
+        for k in 0..<(limit + 10) { page += "<b class='c\(k) keep'>w\(k) <i>x</i></b> " }
+        page += "<b class='late keep'>late-one <i>x</i></b> <b class='c0 keep'>again <i>x</i></b></p>"
+        let shown = text(page)
+        XCTAssertFalse(shown.contains("w0 "), "the first list's rule applies: \(shown)")
+        for k in 1..<(limit + 10) { XCTAssertTrue(shown.contains("w\(k) "), "w\(k) hidden by a :not() it does not meet") }
+        XCTAssertTrue(shown.contains("late-one"), "past the bound, b.late cannot be answered and does not apply")
+        XCTAssertFalse(shown.contains("again"), "a list seen before the bound is still kept")
+        // Hostile: 20,000 distinct classes on unclosed formatting elements still parse, in bounded time.
+        var hostile = "<p>"
+        for k in 0..<20_000 { hostile += "<b class=h\(k)>t" }
+        XCTAssertTrue(text(hostile).contains("t"))
     }
 
     /// The mark the prefilter writes cannot be forged or selected by a page.
@@ -215,7 +243,27 @@ final class CSSCascadeTests: XCTestCase {
         XCTAssertEqual(style("on-cream")?.background, 0xFFFFCC)
         XCTAssertNil(style("navy-block")?.background)
         XCTAssertNil(style("no-colour")?.background, "a background with an image is not read")
-        XCTAssertNil(style("no-half")?.color, "a colour with transparency is not read")
+        XCTAssertNil(style("no-half")?.color, "a translucent colour over the theme's unknown background is not used")
+        // Over a page background, translucent colours are composited (Compositing 1 §5.1); `transparent` paints
+        // nothing, and transparent text keeps the theme's colour.
+        let layered = Document.parse(html: """
+            <style>body { background: white } .dim { color: rgba(0, 0, 0, .5) } .tint { background: rgb(0 0 255 / 50%) }
+            .clear { background: transparent } .ghost { color: transparent } .none { background: none }
+            .hsl { color: hsl(240 100% 25%) } .named { color: rebeccapurple }</style>
+            <body><p class=dim>dim-text</p><p class=tint>tint-text <span class=dim>dim-on-tint</span></p>
+            <p class="tint"><span class=clear>clear-text</span></p><p class=named>purple <span class=ghost>ghost-text</span></p>
+            <p class=tint><span class=none>none-text</span></p><p class=hsl>hsl-text</p></body>
+            """, baseURL: nil)
+        func layeredStyle(_ text: String) -> TextStyle? { layered.runs.first { $0.text.contains(text) }?.style }
+        XCTAssertEqual(layeredStyle("dim-text")?.color, 0x808080)
+        XCTAssertEqual(layeredStyle("dim-text")?.background, 0xFFFFFF)
+        XCTAssertEqual(layeredStyle("tint-text")?.background, 0x8080FF)
+        XCTAssertEqual(layeredStyle("dim-on-tint")?.color, 0x404080, "half black over the composited tint")
+        XCTAssertEqual(layeredStyle("clear-text")?.background, 0x8080FF, "transparent shows what is behind")
+        XCTAssertEqual(layeredStyle("none-text")?.background, 0x8080FF)
+        XCTAssertEqual(layeredStyle("purple")?.color, 0x663399)
+        XCTAssertNil(layeredStyle("ghost-text")?.color, "transparent text is not made invisible")
+        XCTAssertEqual(layeredStyle("hsl-text")?.color, 0x000080)
         let off = Document.parse(html: page, baseURL: nil, styles: .off)
         XCTAssertNil(off.runs.first { $0.text.contains("on-cream") }?.style.color)
         XCTAssertEqual(off.text, document.text, "colours change nothing in the text (and so in --dump)")
@@ -294,5 +342,120 @@ final class CSSCascadeTests: XCTestCase {
         let document = Document.parse(html: "<style>\(css)</style><p class=gone>gone</p><p>page</p>", baseURL: nil)
         XCTAssertEqual(document.text, "page")
         XCTAssertEqual(document.styleNotes.count, 1)
+    }
+}
+
+/// The rule index, the ancestor groups and style sharing between alike siblings give what plain matching gives.
+final class CSSMatchingShortcutTests: XCTestCase {
+    private func dump(_ html: String) -> String {
+        Document.parse(html: html, baseURL: URL(string: "https://example.org/page.html"), styles: PageStyleOptions())
+            .dumpText(width: 80)
+    }
+
+    /// Alike siblings share a style, except where a rule that looks at their place or children was tested.
+    func testAlikeSiblingsShareOnlyWhatTheirPlaceDoesNotDecide() {
+        let shown = dump("""
+            <style>li.a:first-child { display: none } li.b + li.b { display: none } p.e:empty::after { content: "E" }
+            li.c:nth-child(3) { display: none } li.d { display: none } li.f:not(:last-child) { display: none }</style>
+            <ul><li class="a">first-a</li><li class="a">second-a</li></ul>
+            <ul><li class="b">first-b</li><li class="b">second-b</li><li class="b">third-b</li></ul>
+            <ul><li class="c">c-1</li><li class="c">c-2</li><li class="c">c-3</li><li class="c">c-4</li></ul>
+            <ul><li class="d">d-1</li><li class="d">d-2</li><li class="dd">dd-3</li></ul>
+            <ul><li class="f">f-1</li><li class="f">f-2</li></ul>
+            <p class="e"></p><p class="e">full</p>
+            """)
+        for kept in ["second-a", "first-b", "c-1", "c-2", "c-4", "dd-3", "f-2", "full", "E"] {
+            XCTAssertTrue(shown.contains(kept), "\(kept) in \(shown)")
+        }
+        for gone in ["first-a", "second-b", "third-b", "c-3", "d-1", "d-2", "f-1"] {
+            XCTAssertFalse(shown.contains(gone), "\(gone) in \(shown)")
+        }
+        XCTAssertEqual(shown.components(separatedBy: "E").count - 1, 1, "only the empty paragraph gets ::after")
+    }
+
+    /// Many rules of one type told apart by their ancestors: each element gets exactly its own.
+    func testRulesGroupedByAncestorsMatchLikeAScan() {
+        var style = ""
+        var body = ""
+        for k in 0..<300 {
+            style += "div.c\(k) > p { display: none }\n"
+            style += "section#s\(k) span.t { font-weight: bold }\n"
+        }
+        for k in stride(from: 0, to: 300, by: 7) {
+            body += "<div class='c\(k)'><p>hidden-\(k)</p></div><div class='x\(k)'><p>shown-\(k)</p></div>"
+        }
+        let shown = dump("<style>\(style)</style>\(body)<section id='s5'><div><span class='t'>deep</span></div></section>")
+        for k in stride(from: 0, to: 300, by: 7) {
+            XCTAssertFalse(shown.contains("hidden-\(k)"), "hidden-\(k)")
+            XCTAssertTrue(shown.contains("shown-\(k)"), "shown-\(k)")
+        }
+        XCTAssertTrue(shown.contains("deep"))
+    }
+
+    func testHashIndexFindsWhatWasInserted() {
+        var index = CSSHashIndex()
+        for key in stride(from: UInt64(0), to: 5000, by: 3) { index.insert(key &* 0x1_0000_0001, Int32(key)) }
+        for key in stride(from: UInt64(0), to: 5000, by: 3) { XCTAssertEqual(index[key &* 0x1_0000_0001], Int32(key)) }
+        XCTAssertNil(index[1])
+        XCTAssertEqual(index.count, 1667)
+    }
+
+    func testAncestorFilterKeepsWhatIsPresent() {
+        var filter = CSSAncestorFilter()
+        let a = CSSAncestorFilter.hash(kind: CSSAncestorFilter.classKind, "a".utf8)
+        let b = CSSAncestorFilter.hash(kind: CSSAncestorFilter.classKind, "b".utf8)
+        filter.add(a); filter.add(b); filter.add(a)
+        XCTAssertEqual(Set(filter.present), [a, b])
+        filter.remove(a)
+        XCTAssertTrue(filter.mayContain(a))
+        filter.remove(a)
+        XCTAssertFalse(filter.mayContain(a))
+        XCTAssertEqual(filter.present, [b])
+    }
+}
+
+/// `@supports` (CSS Conditional 3 §6 and its examples), answered for what this engine does.
+final class CSSSupportsTests: XCTestCase {
+    private func text(_ html: String) -> String { Document.parse(html: html, baseURL: nil).text }
+
+    private func supported(_ condition: String) -> Bool? { CSSSupports.evaluate(CSSParser.parseComponents(condition)) }
+
+    func testConditions() {
+        XCTAssertEqual(supported("(display: flex)"), true)
+        XCTAssertEqual(supported("not (display: flex)"), false)
+        XCTAssertEqual(supported("(display: table-cell) and (display: list-item)"), true)
+        XCTAssertEqual(supported("(display: table-cell) and (display: list-item) and (display: run-in)"), false,
+                       "run-in is not a display this engine reads")
+        XCTAssertEqual(supported("(transition-property: color) or (display: grid)"), true)
+        XCTAssertEqual(supported("((transition-property: color) or (animation-name: foo)) and (transform: rotate(10deg))"),
+                       false, "properties the engine does not read are not supported here")
+        XCTAssertEqual(supported("(--accent: blue)"), true)
+        XCTAssertEqual(supported("(color: var(--x))"), true)
+        XCTAssertEqual(supported("(color: hsl(120 100% 50%))"), true)
+        XCTAssertEqual(supported("(color: lab(50% 40 59))"), false)
+        XCTAssertEqual(supported("selector(a > b)"), true)
+        XCTAssertEqual(supported("selector(:hover)"), false)
+        XCTAssertEqual(supported("(whatever)"), false, "<general-enclosed> is false")
+        XCTAssertEqual(supported("NOT (display: flex)"), false)
+        // Not the grammar: no parentheses, and/or mixed without them, `not` twice.
+        XCTAssertNil(supported("display: flex"))
+        XCTAssertNil(supported("(display: flex) and (display: block) or (display: inline)"))
+        XCTAssertNil(supported("not not (display: flex)"))
+        XCTAssertNil(supported(""))
+    }
+
+    func testRulesInsideApplyOnlyWhenSupported() {
+        let shown = text("""
+            <style>@supports (display: grid) { .a { display: none } }
+            @supports not (display: grid) { .b { display: none } }
+            @supports (backdrop-filter: blur(2px)) { .c { display: none } }
+            @supports not (backdrop-filter: blur(2px)) { .d { display: none } }
+            @supports display: grid { .e { display: none } }
+            @supports (display: block) { @media print { .f { display: none } } @media screen { .g { display: none } } }
+            </style><p class=a>a-text</p><p class=b>b-text</p><p class=c>c-text</p><p class=d>d-text</p>
+            <p class=e>e-text</p><p class=f>f-text</p><p class=g>g-text</p>
+            """)
+        for gone in ["a-text", "d-text", "g-text"] { XCTAssertFalse(shown.contains(gone), "\(gone) in \(shown)") }
+        for kept in ["b-text", "c-text", "e-text", "f-text"] { XCTAssertTrue(shown.contains(kept), "\(kept) in \(shown)") }
     }
 }

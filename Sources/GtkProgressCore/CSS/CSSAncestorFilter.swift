@@ -6,28 +6,83 @@
 package struct CSSAncestorFilter: Sendable {
     private static let bits = 14
     private var counts = [UInt32](repeating: 0, count: 1 << bits)
+    /// The hashes whose count is above zero, each once, and where each stands in that list: the rule set looks
+    /// rules up by the ancestors present when that is cheaper than testing each rule against the counts.
+    private(set) var present: [Int] = []
+    private var positions = [Int32](repeating: -1, count: 1 << bits)
 
     package init() {}
 
-    /// FNV-1a over a kind byte (id, class, type) and the name's UTF-8.
-    package static func hash<S: Sequence>(kind: UInt8, _ bytes: S) -> Int where S.Element == UInt8 {
+    /// FNV-1a over a name's UTF-8: how the rule set files ids, classes and types, and, reduced, the filter's slot.
+    package static func nameHash<S: Sequence>(_ bytes: S) -> UInt32 where S.Element == UInt8 {
         var h: UInt32 = 2_166_136_261
-        h = (h ^ UInt32(kind)) &* 16_777_619
         for byte in bytes { h = (h ^ UInt32(byte)) &* 16_777_619 }
-        return Int(h & ((1 << bits) - 1))
+        return h
+    }
+
+    /// The filter's slot for a name of a kind (id, class, type) whose `nameHash` is `name`.
+    package static func hash(kind: UInt8, name: UInt32) -> Int {
+        let mixed = (name ^ (UInt32(kind) &* 0x9E37_79B9)) &* 0x85EB_CA6B
+        return Int((mixed >> 15 ^ mixed) & ((1 << bits) - 1))
+    }
+
+    package static func hash<S: Sequence>(kind: UInt8, _ bytes: S) -> Int where S.Element == UInt8 {
+        hash(kind: kind, name: nameHash(bytes))
     }
 
     package static let idKind: UInt8 = 1, classKind: UInt8 = 2, typeKind: UInt8 = 3
 
-    package mutating func add(_ hash: Int) { counts[hash] &+= 1 }
-    package mutating func remove(_ hash: Int) { if counts[hash] > 0 { counts[hash] -= 1 } }
+    /// The counts and the present hashes, read in place by the rule set while it matches one element.
+    func withStorage<R>(_ body: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<Int>) -> R) -> R {
+        counts.withUnsafeBufferPointer { counts in present.withUnsafeBufferPointer { present in body(counts, present) } }
+    }
+
+    package mutating func add(_ hash: Int) {
+        if counts[hash] == 0 {
+            positions[hash] = Int32(present.count)
+            present.append(hash)
+        }
+        counts[hash] &+= 1
+    }
+
+    package mutating func remove(_ hash: Int) {
+        guard counts[hash] > 0 else { return }
+        counts[hash] -= 1
+        if counts[hash] == 0 {
+            let position = Int(positions[hash])
+            let last = present.removeLast()
+            if position < present.count {
+                present[position] = last
+                positions[last] = Int32(position)
+            }
+            positions[hash] = -1
+        }
+    }
     package func mayContain(_ hash: Int) -> Bool { counts[hash] > 0 }
+
+    /// What `push` added, in order, so that `pop` takes the same out without the caller keeping a list.
+    private var pushed: [Int] = []
+
+    /// Adds an element's type, id and classes as an ancestor; returns how many hashes that was, for `pop`.
+    package mutating func push<E: CSSElement>(_ element: E) -> Int {
+        let start = pushed.count
+        pushed.append(Self.hash(kind: Self.typeKind, name: element.typeHash))
+        if let id = element.idHash { pushed.append(Self.hash(kind: Self.idKind, name: id)) }
+        element.forEachClassHash { pushed.append(Self.hash(kind: Self.classKind, name: $0)) }
+        for hash in pushed[start...] { add(hash) }
+        return pushed.count - start
+    }
+
+    /// Takes out the last `count` hashes pushed.
+    package mutating func pop(_ count: Int) {
+        for _ in 0..<min(count, pushed.count) { remove(pushed.removeLast()) }
+    }
 
     /// The hashes an element adds: its type, id and each class.
     package static func hashes<E: CSSElement>(of element: E) -> [Int] {
-        var hashes = [hash(kind: typeKind, element.localName.utf8)]
-        if let id = element.elementID { hashes.append(hash(kind: idKind, id.utf8)) }
-        for name in element.classNames { hashes.append(hash(kind: classKind, name.utf8)) }
+        var hashes = [hash(kind: typeKind, name: element.typeHash)]
+        if let id = element.idHash { hashes.append(hash(kind: idKind, name: id)) }
+        element.forEachClassHash { hashes.append(hash(kind: classKind, name: $0)) }
         return hashes
     }
 

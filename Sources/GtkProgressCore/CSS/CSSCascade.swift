@@ -40,13 +40,17 @@ package struct CSSElementStyle: Sendable {
     /// these say.
     package var underline: Bool?
     package var strikethrough: Bool?
-    /// `color` and `background-color` (or a `background` that is one colour), `0xrrggbb`.
-    package var color: UInt32?
-    package var background: UInt32?
+    /// `color` and `background-color` (or a `background` that is one colour or `none`), with their alpha: the
+    /// document builder composites a translucent one over the background behind it, when that is known.
+    package var color: CSSRGBA?
+    package var background: CSSRGBA?
     /// `::before` and `::after` string content.
     package var before: String?
     package var after: String?
     package var inherited: CSSInherited
+    /// Whether another child of the same parent with the same type and attributes gets this same style (no rule
+    /// that was tested looks at the element's place or children): Blink's style sharing.
+    package var shareable = false
 
     package init(inherited: CSSInherited) { self.inherited = inherited }
 }
@@ -63,31 +67,51 @@ package enum CSSCascade {
     package static func style<E: CSSElement>(for element: E, rules: CSSRuleSet, styleAttribute: [CSSDeclaration],
                                              parent: CSSInherited, ancestors: CSSAncestorFilter? = nil)
         -> CSSElementStyle {
-        let matched: (own: [CSSRuleSet.Entry], before: [CSSRuleSet.Entry], after: [CSSRuleSet.Entry]) =
-            rules.isEmpty ? ([], [], []) : rules.matching(element, ancestors: ancestors)
-        var declarations: [CSSDeclaration] = []
-        for important in [false, true] {
-            for entry in matched.own {
-                for declaration in rules.blocks[Int(entry.block)] where declaration.important == important {
-                    declarations.append(declaration)
+        var style = CSSElementStyle(inherited: parent)
+        let matched: CSSRuleSet.Matches = rules.isEmpty ? CSSRuleSet.Matches() : rules.matching(element, ancestors: ancestors)
+        style.shareable = matched.shareable
+        guard !matched.own.isEmpty || !styleAttribute.isEmpty || !matched.before.isEmpty || !matched.after.isEmpty
+        else { return style }
+        // The `style` attribute's declarations, read as a sheet's are (they are few, and seen once).
+        let attribute = styleAttribute.compactMap(compile)
+        // Declarations in cascade order: normal before important, the `style` attribute after the rules.
+        func forEachDeclaration(_ body: (CSSCompiledDeclaration) -> Void) {
+            for important in [false, true] {
+                for index in matched.own {
+                    for declaration in rules.compiled[Int(rules.entries[Int(index)].block)]
+                    where declaration.important == important {
+                        body(declaration)
+                    }
                 }
-            }
-            for declaration in styleAttribute where declaration.important == important {
-                declarations.append(declaration)
+                for declaration in attribute where declaration.important == important { body(declaration) }
             }
         }
-        var style = CSSElementStyle(inherited: parent)
-        guard !declarations.isEmpty || !matched.before.isEmpty || !matched.after.isEmpty else { return style }
         var custom = parent.custom
         var customChanged = false
-        for declaration in declarations where declaration.name.hasPrefix("--") {
-            custom[declaration.name] = declaration.value
-            customChanged = true
+        var usesVariables = false
+        let needsVariables = attribute.contains { $0.readsOrSetsVariables }
+            || matched.own.contains { rules.blockReadsOrSetsVariables[Int(rules.entries[Int($0)].block)] }
+        if needsVariables {
+            forEachDeclaration { declaration in
+                if case .custom(let name, let value) = declaration.kind {
+                    custom[name] = value
+                    customChanged = true
+                } else if case .withVariables = declaration.kind {
+                    usesVariables = true
+                }
+            }
         }
         var inherited = Inherited(hidden: parent.hidden, transform: parent.transform, noListMarker: parent.noListMarker)
-        for declaration in declarations where !declaration.name.hasPrefix("--") {
-            guard let value = substitute(declaration.value, custom: custom, depth: 0) else { continue }
-            apply(declaration.name, value, to: &style, inherited: &inherited, parent: parent)
+        forEachDeclaration { declaration in
+            switch declaration.kind {
+            case .effect(let delta):
+                delta.apply(to: &style, inherited: &inherited, parent: parent)
+            case .withVariables(let name, let value):
+                guard usesVariables, let value = substitute(value, custom: custom, depth: 0) else { return }
+                effect(name, value).apply(to: &style, inherited: &inherited, parent: parent)
+            case .custom:
+                break
+            }
         }
         if customChanged || inherited.hidden != parent.hidden || inherited.transform != parent.transform
             || inherited.noListMarker != parent.noListMarker {
@@ -99,15 +123,32 @@ package enum CSSCascade {
         return style
     }
 
+    /// A declaration read once, when its sheet is added: what it does to an element, or, for one that uses
+    /// `var()`, its text kept for substitution element by element. Nil for a property the model does not use.
+    static func compile(_ declaration: CSSDeclaration) -> CSSCompiledDeclaration? {
+        if declaration.name.hasPrefix("--") {
+            return CSSCompiledDeclaration(kind: .custom(declaration.name, declaration.value),
+                                          important: declaration.important)
+        }
+        guard usedProperties.contains(declaration.name), declaration.name != "content" else { return nil }
+        if declaration.value.contains(where: containsVar) {
+            return CSSCompiledDeclaration(kind: .withVariables(declaration.name, declaration.value),
+                                          important: declaration.important)
+        }
+        let delta = effect(declaration.name, declaration.value)
+        guard !delta.isEmpty else { return nil }
+        return CSSCompiledDeclaration(kind: .effect(delta), important: declaration.important)
+    }
+
     /// The `content` a pseudo-element ends up with: its strings (and `attr()`), with icon-font glyphs from the
     /// Private Use Area left out; nil for `none`, `normal`, or anything else (counters, images).
-    private static func content<E: CSSElement>(_ entries: [CSSRuleSet.Entry], rules: CSSRuleSet, element: E,
+    private static func content<E: CSSElement>(_ entries: [Int32], rules: CSSRuleSet, element: E,
                                                custom: [String: [CSSComponent]]) -> String? {
         guard !entries.isEmpty else { return nil }
         var winner: [CSSComponent]?
         var winnerImportant = false
-        for entry in entries {
-            for declaration in rules.blocks[Int(entry.block)] where declaration.name == "content" {
+        for index in entries {
+            for declaration in rules.blocks[Int(rules.entries[Int(index)].block)] where declaration.name == "content" {
                 if declaration.important || !winnerImportant {
                     winner = declaration.value
                     winnerImportant = declaration.important
@@ -167,7 +208,7 @@ package enum CSSCascade {
         return out
     }
 
-    private static func containsVar(_ component: CSSComponent) -> Bool {
+    static func containsVar(_ component: CSSComponent) -> Bool {
         switch component {
         case .function(let name, let arguments): return name.lowercased() == "var" || arguments.contains(where: containsVar)
         case .block(_, let contents): return contents.contains(where: containsVar)
@@ -193,15 +234,16 @@ package enum CSSCascade {
         }
     }
 
-    /// One declaration's effect. Unknown properties and values are ignored, as CSS asks (CSS 2.1 §4.2).
-    private struct Inherited {
+    /// What an element passes on, while its declarations are applied.
+    struct Inherited {
         var hidden: Bool
         var transform: CSSTextTransform
         var noListMarker: Bool
     }
 
-    private static func apply(_ name: String, _ value: [CSSComponent], to style: inout CSSElementStyle,
-                              inherited: inout Inherited, parent: CSSInherited) {
+    /// One declaration's effect. Unknown properties and values are ignored, as CSS asks (CSS 2.1 §4.2).
+    static func effect(_ name: String, _ value: [CSSComponent]) -> CSSStyleDelta {
+        var style = CSSStyleDelta()
         let words = keywords(value)
         let single = words.count == 1 && value.trimmingWhitespace.count == 1 ? words[0] : nil
         switch name {
@@ -218,10 +260,10 @@ package enum CSSCascade {
             else if !set.isDisjoint(with: ["block", "flex", "grid", "flow-root"]) { style.display = .block }
         case "visibility":
             switch single {
-            case "hidden", "collapse": inherited.hidden = true
-            case "visible": inherited.hidden = false
-            case "inherit", "unset": inherited.hidden = parent.hidden
-            case "initial": inherited.hidden = false
+            case "hidden", "collapse": style.hidden = .value(true)
+            case "visible": style.hidden = .value(false)
+            case "inherit", "unset": style.hidden = .parent
+            case "initial": style.hidden = .value(false)
             default: break
             }
         case "font-weight":
@@ -269,9 +311,9 @@ package enum CSSCascade {
             default: break
             }
         case "list-style-type", "list-style":
-            if words.contains("none") { inherited.noListMarker = true }
-            else if words == ["inherit"] || words == ["unset"] { inherited.noListMarker = parent.noListMarker }
-            else if !words.isEmpty && name == "list-style-type" { inherited.noListMarker = false }
+            if words.contains("none") { style.noListMarker = .value(true) }
+            else if words == ["inherit"] || words == ["unset"] { style.noListMarker = .parent }
+            else if !words.isEmpty && name == "list-style-type" { style.noListMarker = .value(false) }
         case "text-decoration", "text-decoration-line":
             // The shorthand's other parts (style, colour, thickness) leave the lines as the value lists them;
             // `overline` and `blink` are not drawn here.
@@ -280,18 +322,96 @@ package enum CSSCascade {
             style.strikethrough = words.contains("line-through")
         case "color", "background-color", "background":
             // A `background` with an image or more than a colour is not read: what it paints is unknown here.
-            guard let color = CSSColor.parse(value) else { break }
-            if name == "color" { style.color = color.packed } else { style.background = color.packed }
+            let color: CSSRGBA
+            if name == "background", keywords(value) == ["none"], value.trimmingWhitespace.count == 1 {
+                color = CSSRGBA(rgb: 0, alpha: 0)  // no image and the initial colour, transparent
+            } else {
+                guard let read = CSSColor.parseWithAlpha(value) else { break }
+                color = read
+            }
+            if name == "color" { style.color = color } else { style.background = color }
         case "text-transform":
             switch single {
-            case "uppercase": inherited.transform = .uppercase
-            case "lowercase": inherited.transform = .lowercase
-            case "capitalize": inherited.transform = .capitalize
-            case "none", "initial": inherited.transform = .none
+            case "uppercase": style.transform = .uppercase
+            case "lowercase": style.transform = .lowercase
+            case "capitalize": style.transform = .capitalize
+            case "none", "initial": style.transform = CSSTextTransform.none
             default: break
             }
         default:
             break
         }
+        return style
+    }
+}
+
+/// A value that is either set or taken from the parent (`inherit`, and `unset` on an inherited property).
+package enum CSSInheritable<Value: Sendable & Equatable>: Sendable, Equatable {
+    case value(Value)
+    case parent
+}
+
+/// What one declaration sets, read from its value once: every field nil but those it sets.
+package struct CSSStyleDelta: Sendable {
+    var display: CSSDisplay?
+    var bold: Bool?
+    var italic: Bool?
+    var monospace: Bool?
+    var preformatted: Bool?
+    var alignment: TextAlignment?
+    var underline: Bool?
+    var strikethrough: Bool?
+    var color: CSSRGBA?
+    var background: CSSRGBA?
+    var hidden: CSSInheritable<Bool>?
+    var transform: CSSTextTransform?
+    var noListMarker: CSSInheritable<Bool>?
+
+    var isEmpty: Bool {
+        display == nil && bold == nil && italic == nil && monospace == nil && preformatted == nil && alignment == nil
+            && underline == nil && strikethrough == nil && color == nil && background == nil && hidden == nil
+            && transform == nil && noListMarker == nil
+    }
+
+    func apply(to style: inout CSSElementStyle, inherited: inout CSSCascade.Inherited, parent: CSSInherited) {
+        if let display { style.display = display }
+        if let bold { style.bold = bold }
+        if let italic { style.italic = italic }
+        if let monospace { style.monospace = monospace }
+        if let preformatted { style.preformatted = preformatted }
+        if let alignment { style.alignment = alignment }
+        if let underline { style.underline = underline }
+        if let strikethrough { style.strikethrough = strikethrough }
+        if let color { style.color = color }
+        if let background { style.background = background }
+        switch hidden {
+        case .value(let value)?: inherited.hidden = value
+        case .parent?: inherited.hidden = parent.hidden
+        case nil: break
+        }
+        if let transform { inherited.transform = transform }
+        switch noListMarker {
+        case .value(let value)?: inherited.noListMarker = value
+        case .parent?: inherited.noListMarker = parent.noListMarker
+        case nil: break
+        }
+    }
+}
+
+/// A declaration as the rule set keeps it (`CSSCascade.compile`).
+package struct CSSCompiledDeclaration: Sendable {
+    enum Kind: Sendable {
+        case effect(CSSStyleDelta)
+        /// A custom property, which `var()` reads.
+        case custom(String, [CSSComponent])
+        /// A property whose value uses `var()`: read for each element once the variables are known.
+        case withVariables(String, [CSSComponent])
+    }
+    let kind: Kind
+    let important: Bool
+
+    var readsOrSetsVariables: Bool {
+        if case .effect = kind { return false }
+        return true
     }
 }

@@ -48,15 +48,21 @@ package struct CSSParser {
     private var sheet = ParsedStyleSheet()
     /// Set when a component value went past `maximumDepth`; the rule being read is then dropped.
     private var overflowed = false
+    /// When set, declarations of other properties are read past without keeping their values: the cascade would
+    /// drop them (`CSSCascade.isUsed`), and most of a real sheet is margins and fonts.
+    private var keepsProperty: ((String) -> Bool)?
 
-    private init(tokenizer: CSSTokenizer, media: CSSMedia) {
+    private init(tokenizer: CSSTokenizer, media: CSSMedia, keepsProperty: ((String) -> Bool)? = nil) {
         self.tokenizer = tokenizer
         self.media = media
+        self.keepsProperty = keepsProperty
     }
 
-    /// §5.3.3 "Parse a stylesheet", keeping the rules for `media`.
-    package static func parseStyleSheet(_ bytes: [UInt8], media: CSSMedia) -> ParsedStyleSheet {
-        var parser = CSSParser(tokenizer: CSSTokenizer(bytes: bytes), media: media)
+    /// §5.3.3 "Parse a stylesheet", keeping the rules for `media` (and of their declarations, those whose
+    /// lowercase property name `keepsProperty` accepts).
+    package static func parseStyleSheet(_ bytes: [UInt8], media: CSSMedia,
+                                        keepsProperty: ((String) -> Bool)? = nil) -> ParsedStyleSheet {
+        var parser = CSSParser(tokenizer: CSSTokenizer(bytes: bytes), media: media, keepsProperty: keepsProperty)
         parser.consumeRules(topLevel: true, depth: 0)
         return parser.sheet
     }
@@ -121,7 +127,8 @@ package struct CSSParser {
         }
     }
 
-    /// §5.4.2 "Consume an at-rule": `@media` and `@import` are read; every other at-rule is skipped whole.
+    /// §5.4.2 "Consume an at-rule": `@media`, `@supports` and `@import` are read; every other at-rule is skipped
+    /// whole.
     private mutating func consumeAtRule(_ name: String, depth: Int, topLevel: Bool) {
         var prelude: [CSSComponent] = []
         overflowed = false
@@ -133,11 +140,16 @@ package struct CSSParser {
                 if name == "import", topLevel, sheet.rules.isEmpty, !overflowed { readImport(prelude) }
                 return
             case .openCurly:
-                if name == "media", !overflowed, depth + 1 < Self.maximumDepth,
-                   media.matches(queryList: prelude) {
+                let applies: Bool
+                switch name {
+                case "media": applies = media.matches(queryList: prelude)
+                case "supports": applies = CSSSupports.evaluate(prelude) ?? false
+                default: applies = false
+                }
+                if applies, !overflowed, depth + 1 < Self.maximumDepth {
                     consumeRules(topLevel: false, depth: depth + 1)
                 } else {
-                    if name == "media", depth + 1 >= Self.maximumDepth { sheet.tooDeep += 1 }
+                    if name == "media" || name == "supports", depth + 1 >= Self.maximumDepth { sheet.tooDeep += 1 }
                     skipBlock(closing: .closeCurly)
                 }
                 return
@@ -214,6 +226,13 @@ package struct CSSParser {
                     if next == .openCurly { skipBlock(closing: .closeCurly); break }
                     _ = consumeComponent(next, depth: depth + 1)
                 }
+            case .ident(let name) where keepsProperty.map({ !$0(name.hasPrefix("--") ? name : name.lowercased()) }) ?? false:
+                while true {
+                    let next = nextToken()
+                    if next == .semicolon || next == .eof { break }
+                    if next == .closeCurly && insideBlock { reconsume(next); break }
+                    skipComponent(next, depth: depth + 1)
+                }
             case .ident(let name):
                 var values: [CSSComponent] = []
                 while true {
@@ -258,6 +277,27 @@ package struct CSSParser {
     // MARK: Component values
 
     /// §5.4.7 "Consume a component value". Past `maximumDepth` the block is skipped and `overflowed` set.
+    /// `consumeComponent` without keeping what it reads (the same depth bound).
+    private mutating func skipComponent(_ token: CSSToken, depth: Int) {
+        let closing: CSSToken
+        switch token {
+        case .openCurly: closing = .closeCurly
+        case .openSquare: closing = .closeSquare
+        case .openParen, .function: closing = .closeParen
+        default: return
+        }
+        if depth >= Self.maximumDepth {
+            overflowed = true
+            skipBlock(closing: closing)
+            return
+        }
+        while true {
+            let next = nextToken()
+            if next == closing || next == .eof { break }
+            skipComponent(next, depth: depth + 1)
+        }
+    }
+
     private mutating func consumeComponent(_ token: CSSToken, depth: Int) -> CSSComponent {
         let closing: CSSToken
         switch token {
@@ -302,6 +342,7 @@ package struct CSSParser {
 extension Array where Element == CSSComponent {
     /// Without whitespace at either end.
     package var trimmingWhitespace: [CSSComponent] {
+        guard first == .token(.whitespace) || last == .token(.whitespace) else { return self }
         var slice = self[...]
         while slice.first == .token(.whitespace) { slice = slice.dropFirst() }
         while slice.last == .token(.whitespace) { slice = slice.dropLast() }

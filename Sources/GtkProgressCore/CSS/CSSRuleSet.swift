@@ -11,13 +11,63 @@ package struct CSSRuleSet: Sendable {
         package var order: Int32
         /// What the selector needs of the subject's ancestors (`CSSAncestorFilter`).
         package var ancestorHashes: [Int]
+        /// Whether the subject's place among its siblings or its children can change the answer
+        /// (`CSSSelector.subjectDependsOnPosition`): then two alike siblings may not share a style.
+        package var positional: Bool
     }
 
-    var byID: [String: [Entry]] = [:]
-    var byClass: [String: [Entry]] = [:]
-    var byType: [String: [Entry]] = [:]
-    var universal: [Entry] = []
+    /// Every selector of every rule, in source order; the buckets hold indices into it.
+    var entries: [Entry] = []
+    /// The entries filed under one id, class or type (or none). Those that need something of the ancestors are
+    /// filed again under their most selective need (`CSSAncestorFilter.requirements`), so an element with 1,000
+    /// `div.cN > p` rules for its type looks only at those whose `div.cN` is among its ancestors.
+    struct Bucket: Sendable {
+        var free: [Int32] = []
+        /// The groups of entries by their first ancestor need: (filter slot, index into `groups`).
+        var grouped: [(hash: Int, group: Int32)] = []
+        /// One bit per filter slot modulo 1,024 that `grouped` holds: most present ancestors are ruled out by a
+        /// bit test instead of a lookup.
+        var ancestorBits: [UInt64] = []
+
+        func mayHold(_ hash: Int) -> Bool { ancestorBits[(hash >> 6) & 15] & (1 << UInt64(hash & 63)) != 0 }
+    }
+
+    /// Keyed by `CSSAncestorFilter.nameHash`: two names with one hash share a bucket, and the selector's own
+    /// test of the name sorts them out.
+    var byID = CSSHashIndex()
+    var byClass = CSSHashIndex()
+    var byType = CSSHashIndex()
+    /// The buckets the three indices point into; the first is the universal one.
+    var buckets: [Bucket] = [Bucket()]
+    /// Lists of entries needing one ancestor, found by (bucket, filter slot) in `groupIndex`.
+    var groups: [[Int32]] = []
+    var groupIndex = CSSHashIndex()
+
+    private static func groupKey(bucket: Int, hash: Int) -> UInt64 { UInt64(bucket) << 20 | UInt64(hash) }
+
+    private mutating func append(_ index: Int32, to bucket: Int, requirements: [Int]) {
+        guard let first = requirements.first else {
+            buckets[bucket].free.append(index)
+            return
+        }
+        let key = Self.groupKey(bucket: bucket, hash: first)
+        if let group = groupIndex[key] {
+            groups[Int(group)].append(index)
+            return
+        }
+        let group = Int32(groups.count)
+        groups.append([index])
+        groupIndex.insert(key, group)
+        buckets[bucket].grouped.append((first, group))
+        if buckets[bucket].ancestorBits.isEmpty { buckets[bucket].ancestorBits = [UInt64](repeating: 0, count: 16) }
+        buckets[bucket].ancestorBits[(first >> 6) & 15] |= 1 << UInt64(first & 63)
+    }
+
+    /// Each rule's declarations as written (for `content`), and as read once for the cascade.
     var blocks: [[CSSDeclaration]] = []
+    var compiled: [[CSSCompiledDeclaration]] = []
+    /// Whether a block sets a custom property or reads one with `var()`.
+    var blockReadsOrSetsVariables: [Bool] = []
     private var nextOrder: Int32 = 0
     /// Rules whose selectors could not be read or use what is not supported: they never apply.
     package private(set) var unsupportedRules = 0
@@ -28,7 +78,10 @@ package struct CSSRuleSet: Sendable {
     package var isEmpty: Bool { blocks.isEmpty }
 
     /// Whether any rule could apply to an element of this type that has no id, class or attribute.
-    package func mayApply(toType name: String) -> Bool { !universal.isEmpty || byType[name] != nil }
+    package func mayApply(toType name: String) -> Bool {
+        !buckets[0].free.isEmpty || !buckets[0].grouped.isEmpty
+            || byType[UInt64(CSSAncestorFilter.nameHash(name.utf8))] != nil
+    }
 
     /// Adds a sheet's rules after those already added (later sheets win ties, as in the cascade).
     /// `attributeKnown`: whether the elements keep an attribute of that name; a selector reading one they do not
@@ -47,63 +100,123 @@ package struct CSSRuleSet: Sendable {
             }
             let block = Int32(blocks.count)
             blocks.append(declarations)
+            let readable = declarations.compactMap(CSSCascade.compile)
+            compiled.append(readable)
+            blockReadsOrSetsVariables.append(readable.contains { $0.readsOrSetsVariables })
             for selector in selectors {
                 if let attributeKnown, !selector.attributeNames.allSatisfy(attributeKnown) {
                     unsupportedRules += 1
                     continue
                 }
                 let entry = Entry(selector: selector, block: block, order: nextOrder,
-                                  ancestorHashes: CSSAncestorFilter.requirements(of: selector))
+                                  ancestorHashes: CSSAncestorFilter.requirements(of: selector),
+                                  positional: selector.subjectDependsOnPosition)
                 nextOrder += 1
+                let index = Int32(entries.count)
+                entries.append(entry)
+                let bucket: Int
                 switch selector.key {
-                case .id(let id): byID[id, default: []].append(entry)
-                case .className(let name): byClass[name, default: []].append(entry)
-                case .type(let name): byType[name, default: []].append(entry)
-                case .universal: universal.append(entry)
+                case .id(let id): bucket = Self.bucket(for: id, in: &byID, buckets: &buckets)
+                case .className(let name): bucket = Self.bucket(for: name, in: &byClass, buckets: &buckets)
+                case .type(let name): bucket = Self.bucket(for: name, in: &byType, buckets: &buckets)
+                case .universal: bucket = 0
                 }
+                append(index, to: bucket, requirements: entry.ancestorHashes)
             }
         }
+    }
+
+    /// The bucket a name is filed under, made when it is the first.
+    private static func bucket(for name: String, in table: inout CSSHashIndex, buckets: inout [Bucket]) -> Int {
+        let key = UInt64(CSSAncestorFilter.nameHash(name.utf8))
+        if let index = table[key] { return Int(index) }
+        buckets.append(Bucket())
+        table.insert(key, Int32(buckets.count - 1))
+        return buckets.count - 1
+    }
+
+    private static let noAncestors = CSSAncestorFilter()
+
+    /// The entries that matched an element, in cascade order, as indices into `entries`.
+    package struct Matches {
+        var own: [Int32] = []
+        var before: [Int32] = []
+        var after: [Int32] = []
+        /// False when a rule that reached the selector test depends on the element's place or children.
+        var shareable = true
     }
 
     /// The rules that match `element`, in cascade order (specificity, then source order), for the element itself
     /// and for its `::before` and `::after`.
     /// With `ancestors`, rules whose ancestors cannot be there are skipped before matching.
-    func matching<E: CSSElement>(_ element: E, ancestors: CSSAncestorFilter? = nil)
-        -> (own: [Entry], before: [Entry], after: [Entry]) {
-        var own: [Entry] = [], before: [Entry] = [], after: [Entry] = []
-        func consider(_ entries: [Entry]) {
-            for index in entries.indices {
-                if let ancestors {
-                    var possible = true
-                    for hash in entries[index].ancestorHashes where !ancestors.mayContain(hash) {
-                        possible = false
-                        break
+    func matching<E: CSSElement>(_ element: E, ancestors: CSSAncestorFilter? = nil) -> Matches {
+        var matches = Matches()
+        let filtering = ancestors != nil
+        (ancestors ?? Self.noAncestors).withStorage { counts, present in
+        entries.withUnsafeBufferPointer { entries in
+        buckets.withUnsafeBufferPointer { buckets in
+            func consider(_ list: UnsafeBufferPointer<Int32>) {
+                for index in list {
+                    if filtering {
+                        var possible = true
+                        for hash in entries[Int(index)].ancestorHashes where counts[hash] == 0 {
+                            possible = false
+                            break
+                        }
+                        if !possible { continue }
                     }
-                    if !possible { continue }
+                    if entries[Int(index)].positional { matches.shareable = false }
+                    guard entries[Int(index)].selector.matches(element) else { continue }
+                    switch entries[Int(index)].selector.pseudoElement {
+                    case nil: matches.own.append(index)
+                    case .before?: matches.before.append(index)
+                    case .after?: matches.after.append(index)
+                    }
                 }
-                let entry = entries[index]
-                guard entry.selector.matches(element) else { continue }
-                switch entry.selector.pseudoElement {
-                case nil: own.append(entry)
-                case .before?: before.append(entry)
-                case .after?: after.append(entry)
+            }
+            func consider(_ list: [Int32]) { list.withUnsafeBufferPointer { consider($0) } }
+            func consider(bucket: Int32) {
+                let bucket = Int(bucket)
+                if !buckets[bucket].free.isEmpty { consider(buckets[bucket].free) }
+                guard !buckets[bucket].grouped.isEmpty else { return }
+                if filtering, present.count < buckets[bucket].grouped.count {
+                    // Fewer ancestor names than groups: look each present one up.
+                    for hash in present where buckets[bucket].mayHold(hash) {
+                        if let group = groupIndex[Self.groupKey(bucket: bucket, hash: hash)] {
+                            consider(groups[Int(group)])
+                        }
+                    }
+                } else {
+                    for (hash, group) in buckets[bucket].grouped where !filtering || counts[hash] > 0 {
+                        consider(groups[Int(group)])
+                    }
                 }
             }
-        }
-        if !byID.isEmpty, let id = element.elementID, let entries = byID[id] { consider(entries) }
-        if !byClass.isEmpty {
-            var seen: Set<String> = []
-            for name in element.classNames where seen.insert(name).inserted {
-                if let entries = byClass[name] { consider(entries) }
+            if !byID.isEmpty, let id = element.idHash, let bucket = byID[UInt64(id)] { consider(bucket: bucket) }
+            if !byClass.isEmpty {
+                // Each class once (`class="a a"` must not match `.a`'s rules twice).
+                var seen: [UInt32] = []
+                var more: Set<UInt32> = []
+                element.forEachClassHash { hash in
+                    guard let bucket = byClass[UInt64(hash)], !seen.contains(hash) else { return }
+                    if seen.count < 16 { seen.append(hash) } else if !more.insert(hash).inserted { return }
+                    consider(bucket: bucket)
+                }
             }
-        }
-        if !byType.isEmpty, let entries = byType[element.localName] { consider(entries) }
-        consider(universal)
-        func sorted(_ entries: [Entry]) -> [Entry] {
-            entries.count < 2 ? entries : entries.sorted {
-                ($0.selector.specificity, $0.order) < ($1.selector.specificity, $1.order)
+            if !byType.isEmpty, let bucket = byType[UInt64(element.typeHash)] { consider(bucket: bucket) }
+            consider(bucket: 0)
+            // Entry indices are source order, so ties in specificity keep it.
+            func sort(_ list: inout [Int32]) {
+                if list.count > 1 {
+                    list.sort { (entries[Int($0)].selector.specificity, $0) < (entries[Int($1)].selector.specificity, $1) }
+                }
             }
+            sort(&matches.own)
+            sort(&matches.before)
+            sort(&matches.after)
         }
-        return (sorted(own), sorted(before), sorted(after))
+        }
+        }
+        return matches
     }
 }

@@ -18,9 +18,19 @@ package protocol CSSElement {
     /// False when the element's id, classes and attributes are not all known (the HTML prefilter dropped some):
     /// then no compound that reads any of them matches it, even under `:not()`, so a rule never misapplies.
     var attributesAreKnown: Bool { get }
+    var typeHash: UInt32 { get }
+    var idHash: UInt32? { get }
+    func forEachClassHash(_ body: (UInt32) -> Void)
 }
 
 extension CSSElement {
+    /// `CSSAncestorFilter.nameHash` of the type, the id and each class: how the rule set finds an element's
+    /// rules without making strings. Elements read from C strings answer from their bytes.
+    package var typeHash: UInt32 { CSSAncestorFilter.nameHash(localName.utf8) }
+    package var idHash: UInt32? { elementID.map { CSSAncestorFilter.nameHash($0.utf8) } }
+    package func forEachClassHash(_ body: (UInt32) -> Void) {
+        for name in classNames { body(CSSAncestorFilter.nameHash(name.utf8)) }
+    }
     package var hasKnownPosition: Bool { true }
     package var attributesAreKnown: Bool { true }
 }
@@ -466,6 +476,25 @@ package struct CSSSelector: Sendable, Equatable {
         if a == 0 { return position == b }
         let difference = position - b
         return difference % a == 0 && difference / a >= 0
+    }
+
+    /// Whether the subject's own position among its siblings, or its children, take part in the match: a
+    /// structural pseudo-class or `:empty` in the subject's compound (or inside its `:not()`/`:is()`), or a
+    /// sibling combinator joining the subject to its left. What the compounds further left test is the same for
+    /// every child of one parent, since they are the same ancestors.
+    package var subjectDependsOnPosition: Bool {
+        func positional(_ compound: Compound) -> Bool {
+            compound.simples.contains { simple in
+                switch simple {
+                case .firstChild, .lastChild, .onlyChild, .nthChild, .nthLastChild, .empty: return true
+                case .not(let list), .is(let list): return list.contains(where: positional)
+                default: return false
+                }
+            }
+        }
+        if positional(compounds[0]) { return true }
+        if let first = combinators.first, first == .nextSibling || first == .subsequentSibling { return true }
+        return false
     }
 
     /// The attribute names the selector reads, in every compound and inside `:not()` and `:is()`.

@@ -191,7 +191,13 @@ package struct CSSTokenizer {
 
     /// §4.3.12 "Consume an ident sequence".
     private mutating func consumeName() -> String {
-        var out: [UInt8] = []
+        // Most names are plain: made straight from the input, without a buffer to copy through.
+        let start = k
+        while k < bytes.count, bytes[k] != 0, Self.isName(bytes[k]) { k += 1 }
+        if k == bytes.count || (bytes[k] != 0 && !startsEscape(at: k)) {
+            return String(decoding: bytes[start..<k], as: UTF8.self)
+        }
+        var out = Array(bytes[start..<k])
         while let c = byte() {
             if c == 0 {
                 appendUTF8(0xFFFD, to: &out)

@@ -50,6 +50,10 @@ struct DocumentBuilder {
     /// The element whose text is being written, for the inline elements the prefilter made pieces of.
     private var textParent: GumboNodeRef?
     private var textCSS = CSSInherited.initial
+    /// For each depth of the walk, the last element styled there, its parent and its style: a later sibling
+    /// alike in type and attributes takes the same style without matching (`CSSElementStyle.shareable`).
+    private var sharedStyles: [(parent: GumboNodeRef, element: GumboNodeRef, style: CSSElementStyle)?] = []
+    private var depth = 0
     /// The page's forms and controls so far, and the form new controls belong to (HTML's "form element
     /// pointer").
     private var forms: [PageForm] = []
@@ -116,8 +120,8 @@ struct DocumentBuilder {
         var css = CSSInherited.initial
         var after: String?
         var breakAfter = false
-        /// What this element added to `ancestors`, taken out again when it is left.
-        var ancestorHashes: [Int] = []
+        /// How many hashes this element added to `ancestors`, taken out again when it is left.
+        var ancestorHashes = 0
     }
 
     /// What a frame's element is to the table model.
@@ -151,13 +155,13 @@ struct DocumentBuilder {
                 parent = stack[top].node
                 childIndex = stack[top].nextChild - 1
                 parentCSS = stack[top].css
+                depth = top
                 enteredCSS = nil
                 guard var frame = enter(child) else { continue }
                 if let css = enteredCSS {
                     enterStyled(&frame, css)
                     if !styleRules.isEmpty, child.childCount > 0 {
-                        frame.ancestorHashes = CSSAncestorFilter.hashes(of: child)
-                        for hash in frame.ancestorHashes { ancestors.add(hash) }
+                        frame.ancestorHashes = ancestors.push(child)
                     }
                 }
                 stack.append(frame)
@@ -180,9 +184,19 @@ struct DocumentBuilder {
         }
         if element.hasAttributes, element.hasAttribute("hidden") { return nil }
         if stylesOn, !role.isHiddenRole {
-            let css = CSSCascade.style(for: element, rules: styleRules,
-                                       styleAttribute: element.attributeValue("style").map(CSSParser.parseDeclarations) ?? [],
+            let css: CSSElementStyle
+            if depth < sharedStyles.count, let shared = sharedStyles[depth], shared.parent.node == parent?.node,
+               shared.element.isAlike(element) {
+                css = shared.style
+            } else {
+                css = CSSCascade.style(for: element, rules: styleRules,
+                                       styleAttribute: element.styleAttributeText.map(CSSParser.parseDeclarations) ?? [],
                                        parent: parentCSS, ancestors: ancestors)
+                if let parent, depth < 4096 {
+                    while sharedStyles.count <= depth { sharedStyles.append(nil) }
+                    sharedStyles[depth] = css.shareable ? (parent, element, css) : nil
+                }
+            }
             if css.display == CSSDisplay.none { return nil }
             if let display = css.display { role = Self.role(role, displayed: display) }
             enteredCSS = css
@@ -419,8 +433,26 @@ struct DocumentBuilder {
         // Decorations propagate to the element's content (CSS Text Decoration 3 §2.1), so `none` takes away the
         // element's own (a `<u>`'s, a `<del>`'s) but not those it sits in. `writer.style` is still the parent's.
         // `color` inherits; a background paints behind the element's content, so its text is checked against it.
-        if let color = css.color { style.color = color }
-        if let background = css.background { style.background = background }
+        // A translucent colour is composited over the page background behind it (CSS Color 4 §4.1, Compositing
+        // 1 §5.1). Over the reader's theme that background is not known here, so such a colour is not used:
+        // a background leaves what is behind it, a text colour falls back to the theme's. `transparent` paints
+        // nothing: the background behind shows, and transparent text keeps the theme's colour rather than vanish.
+        if let background = css.background {
+            if background.isOpaque {
+                style.background = background.rgb
+            } else if !background.isTransparent, let behind = writer.style.background {
+                style.background = background.composited(over: behind)
+            }
+        }
+        if let color = css.color {
+            if color.isOpaque {
+                style.color = color.rgb
+            } else if !color.isTransparent, let behind = style.background {
+                style.color = color.composited(over: behind)
+            } else {
+                style.color = nil
+            }
+        }
         if let underline = css.underline { style.underline = underline || writer.style.underline }
         if let strikethrough = css.strikethrough {
             style.strikethrough = strikethrough || writer.style.strikethrough
@@ -450,7 +482,7 @@ struct DocumentBuilder {
     }
 
     private mutating func leave(_ frame: Frame) {
-        for hash in frame.ancestorHashes { ancestors.remove(hash) }
+        if frame.ancestorHashes > 0 { ancestors.pop(frame.ancestorHashes) }
         if let after = frame.after { writer.appendText(after) }
         // A form the parser left empty (a `<form>` between a table's rows) still owns the controls after it,
         // as the form element pointer does in HTML's tree construction; any other ends with its element.
@@ -696,13 +728,15 @@ struct DocumentBuilder {
             writer.requestBreak(2)
             guard !piece.text.isEmpty else { return }
         }
-        // An inline element without attributes the prefilter took out: only rules for its type or for any element
-        // can apply to it (`PieceElement`).
+        // An inline element the prefilter took out: rules for its type, its classes (a formatting element's
+        // `class` travels with the piece) or any element can apply to it (`PieceElement`).
         var css: CSSElementStyle?
+        let classAttribute = piece.classValue.map { String(decoding: source[$0], as: UTF8.self) }
         if stylesOn, piece.tag != 0, piece.tag != GUMBO_TAG_P.rawValue, let parent = textParent,
-           styleRules.mayApply(toType: parent.localName(ofTag: piece.tag)) {
+           classAttribute != nil || styleRules.mayApply(toType: parent.localName(ofTag: piece.tag)) {
             let styled = CSSCascade.style(for: PieceElement(tag: piece.tag, parent: parent,
-                                                                droppedAttributes: piece.droppedAttributes), rules: styleRules,
+                                                            droppedAttributes: piece.droppedAttributes,
+                                                            classAttribute: classAttribute), rules: styleRules,
                                           styleAttribute: [], parent: textCSS, ancestors: ancestors)
             if styled.display == CSSDisplay.none { return }
             css = styled

@@ -123,7 +123,7 @@ struct DocumentStyles {
             bytes = Array(bytes[..<cap])
         }
         totalBytes += bytes.count
-        let parsed = CSSParser.parseStyleSheet(bytes, media: options.media)
+        let parsed = CSSParser.parseStyleSheet(bytes, media: options.media, keepsProperty: CSSCascade.isUsed)
         tooDeep += parsed.tooDeep
         tooManyRules = tooManyRules || parsed.tooManyRules
         for target in parsed.imports {

@@ -10,6 +10,43 @@ extension GumboNodeRef: CSSElement {
         String(cString: gumbo_normalized_tagname(GumboTag(rawValue: $0)))
     }
 
+    private static let tagHashes: [UInt32] = tagNames.map { CSSAncestorFilter.nameHash($0.utf8) }
+
+    var typeHash: UInt32 {
+        let tag = Int(self.tag)
+        return tag < Self.tagHashes.count && tag != Int(GUMBO_TAG_UNKNOWN.rawValue) ? Self.tagHashes[tag]
+            : CSSAncestorFilter.nameHash(EmptyCollection())
+    }
+
+    /// The value of an attribute as bytes, without making a string.
+    /// `name` is a C string (callers pass literals, which need no conversion from a Swift string).
+    private func withAttributeBytes<R>(_ name: UnsafePointer<CChar>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        guard hasAttributes else { return nil }
+        var attributes = cgumbo_element(node).pointee.attributes
+        guard let attribute = gumbo_get_attribute(&attributes, name), let value = attribute.pointee.value else {
+            return nil
+        }
+        return body(UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
+                                        count: strlen(value)))
+    }
+
+    var idHash: UInt32? { withAttributeBytes("id") { CSSAncestorFilter.nameHash($0) } }
+
+    /// The `style` attribute's text, for the cascade.
+    var styleAttributeText: String? { withAttributeBytes("style") { String(decoding: $0, as: UTF8.self) } }
+
+    func forEachClassHash(_ body: (UInt32) -> Void) {
+        _ = withAttributeBytes("class") { bytes in
+            var k = 0
+            while k < bytes.count {
+                while k < bytes.count && isSpace(bytes[k]) { k += 1 }
+                let start = k
+                while k < bytes.count && !isSpace(bytes[k]) { k += 1 }
+                if k > start { body(CSSAncestorFilter.nameHash(UnsafeBufferPointer(rebasing: bytes[start..<k]))) }
+            }
+        }
+    }
+
     var localName: String {
         let tag = Int(self.tag)
         return tag < Self.tagNames.count && tag != Int(GUMBO_TAG_UNKNOWN.rawValue) ? Self.tagNames[tag] : ""
@@ -103,6 +140,26 @@ extension GumboNodeRef: CSSElement {
 }
 
 extension GumboNodeRef {
+    /// Same namespace, tag and attributes (names and values, in order): two such children of one parent match
+    /// the same selectors, except those that look at their place or children (`CSSElementStyle.shareable`).
+    /// An unknown element's name is gone, so those never count as alike.
+    func isAlike(_ other: GumboNodeRef) -> Bool {
+        let a = cgumbo_element(node).pointee, b = cgumbo_element(other.node).pointee
+        guard a.tag == b.tag, a.tag != GUMBO_TAG_UNKNOWN, a.tag_namespace == b.tag_namespace,
+              a.attributes.length == b.attributes.length else { return false }
+        for index in 0..<Int(a.attributes.length) {
+            guard let x = a.attributes.data[index]?.assumingMemoryBound(to: GumboAttribute.self),
+                  let y = b.attributes.data[index]?.assumingMemoryBound(to: GumboAttribute.self),
+                  let xName = x.pointee.name, let yName = y.pointee.name, strcmp(xName, yName) == 0 else { return false }
+            switch (x.pointee.value, y.pointee.value) {
+            case (nil, nil): continue
+            case (let xValue?, let yValue?) where strcmp(xValue, yValue) == 0: continue
+            default: return false
+            }
+        }
+        return true
+    }
+
     /// The name of a tag number, "" for one gumbo does not know.
     func localName(ofTag tag: UInt32) -> String {
         tag < GUMBO_TAG_LAST.rawValue && tag != GUMBO_TAG_UNKNOWN.rawValue ? Self.tagNames[Int(tag)] : ""
@@ -110,7 +167,8 @@ extension GumboNodeRef {
 }
 
 /// An inline element the prefilter turned into a piece of text (`InlinePiece`): it had only plain text, and no
-/// attributes but an anchor's `href` are kept, so it has a type, a parent and nothing else; one that had others
+/// attributes but an anchor's `href` and a formatting element's `class` are kept, so it has a type, classes, a
+/// parent and nothing else; one that had others
 /// answers no selector reading id, classes or attributes (`attributesAreKnown`). Its place among its siblings is not known, so the structural
 /// pseudo-classes do not match it (`CSSElement.hasKnownPosition`). Its ancestors are the document's elements.
 struct PieceElement: CSSElement {
@@ -120,24 +178,41 @@ struct PieceElement: CSSElement {
     /// The piece's element had attributes the piece does not keep (`InlinePiece.droppedAttributes`).
     let droppedAttributes: Bool
 
-    init(tag: UInt32, parent: GumboNodeRef, droppedAttributes: Bool) {
+    /// The piece's `class` value (`InlinePiece.classValue`).
+    let classAttribute: String?
+
+    init(tag: UInt32, parent: GumboNodeRef, droppedAttributes: Bool, classAttribute: String? = nil) {
         self.tag = tag
         node = parent
         self.droppedAttributes = droppedAttributes
+        self.classAttribute = classAttribute
     }
 
     private init(node: GumboNodeRef) {
         tag = nil
         self.node = node
         droppedAttributes = false
+        classAttribute = nil
+    }
+
+    /// The piece's classes: HTML's whitespace-separated words of its `class`.
+    private var pieceClasses: [Substring] {
+        classAttribute?.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) ?? []
     }
 
     var localName: String { tag.map { node.localName(ofTag: $0) } ?? node.localName }
+    var typeHash: UInt32 { tag == nil ? node.typeHash : CSSAncestorFilter.nameHash(localName.utf8) }
+    var idHash: UInt32? { tag == nil ? node.idHash : nil }
+    func forEachClassHash(_ body: (UInt32) -> Void) {
+        if tag == nil { node.forEachClassHash(body) } else { for name in pieceClasses { body(CSSAncestorFilter.nameHash(name.utf8)) } }
+    }
     func isNamed(_ lowercasedName: String) -> Bool { tag == nil ? node.isNamed(lowercasedName) : localName == lowercasedName }
     var elementID: String? { tag == nil ? node.elementID : nil }
-    func hasClass(_ name: String) -> Bool { tag == nil && node.hasClass(name) }
-    var classNames: [String] { tag == nil ? node.classNames : [] }
-    func attributeValue(_ lowercasedName: String) -> String? { tag == nil ? node.attributeValue(lowercasedName) : nil }
+    func hasClass(_ name: String) -> Bool { tag == nil ? node.hasClass(name) : pieceClasses.contains { $0 == name } }
+    var classNames: [String] { tag == nil ? node.classNames : pieceClasses.map(String.init) }
+    func attributeValue(_ lowercasedName: String) -> String? {
+        tag == nil ? node.attributeValue(lowercasedName) : lowercasedName == "class" ? classAttribute : nil
+    }
     var parentElement: PieceElement? {
         tag == nil ? node.parentElement.map { PieceElement(node: $0) } : PieceElement(node: node)
     }

@@ -37,6 +37,14 @@ struct InlinePiece {
         self.tag = tag
     }
 
+    /// The value of the element's `class` attribute, in the source, when `tag` is not `a` (it shares the
+    /// place of an anchor's `href`, so a piece stays 24 bytes). Only a plain value (no character reference) is
+    /// kept; any other is counted in `droppedAttributes`.
+    var classValue: Range<Int>? {
+        get { tag == GUMBO_TAG_A.rawValue ? nil : href }
+        set { if tag != GUMBO_TAG_A.rawValue { href = newValue } }
+    }
+
     /// The text, in the source (or in `PrefilteredMarkup.decoded`).
     var text: Range<Int> { Int(textStart)..<Int(textEnd) }
 
@@ -114,6 +122,14 @@ struct MarkupScanner {
     /// stretch puts inside it would take on is not one (`scanText`'s paragraphs).
     var lastParagraphIsBare = false
     var attributes: [AttributeSpan] = []
+    /// The distinct attribute lists formatting elements kept so far (`rewriteAttributes`), at most
+    /// `formattingVocabularyLimit`.
+    var formattingVocabulary: Set<[UInt8]> = []
+    /// Gumbo's list of active formatting elements holds at most three alike elements (same tag and attributes)
+    /// after a marker (HTML's Noah's Ark clause); with this many distinct attribute lists it stays under a few
+    /// hundred entries whatever the page, while the classes real pages put on `<code>`, `<em>` or `<b>` reach the
+    /// cascade.
+    static let formattingVocabularyLimit = 32
     /// A start tag that belongs in the body has been seen (`headContent`): the head, if any, is behind.
     var inBody = false
 
@@ -312,22 +328,39 @@ struct MarkupScanner {
         }
     }
 
-    /// Keeps only the attributes the document model reads (the first of each name, as gumbo does); formatting
-    /// elements keep none, except that `<font>` keeps the names that make it break out of SVG.
+    /// Keeps only the attributes the document model reads (the first of each name, as gumbo does). Formatting
+    /// elements keep theirs only while their list is one of `formattingVocabularyLimit` distinct ones; past that
+    /// they keep none, except that `<font>` keeps the names that make it break out of SVG.
     private mutating func rewriteAttributes(tagStart: Int, nameEnd: Int, end: Int, tag: UInt32, selfClosing: Bool) {
         guard !attributes.isEmpty else { return }
-        let stripAll = TagTraits.of(tag).contains(.formatting) && tag != GUMBO_TAG_A.rawValue
         var keep: [Int] = []
         var seen: UInt64 = 0
         for (index, attribute) in attributes.enumerated() {
             let name = attributeName(attribute)
             guard let known = KeptAttribute.index(of: name) else { continue }
-            if stripAll && !(tag == GUMBO_TAG_FONT.rawValue && KeptAttribute.fontBreakout.contains(known)) {
-                continue
-            }
             guard seen & (1 << known) == 0 else { continue }
             seen |= 1 << known
             keep.append(index)
+        }
+        var stripAll = false
+        if TagTraits.of(tag).contains(.formatting) && tag != GUMBO_TAG_A.rawValue && !keep.isEmpty {
+            var list = Array(source[(tagStart + 1)..<nameEnd])
+            for index in keep {
+                list.append(ascii(" "))
+                list.append(contentsOf: UnsafeBufferPointer(rebasing: source[attributes[index].nameStart..<attributes[index].end]))
+            }
+            if !formattingVocabulary.contains(list) {
+                if formattingVocabulary.count < Self.formattingVocabularyLimit {
+                    formattingVocabulary.insert(list)
+                } else {
+                    stripAll = true
+                    let spans = self.attributes
+                    keep = keep.filter { index in
+                        tag == GUMBO_TAG_FONT.rawValue
+                            && KeptAttribute.index(of: attributeName(spans[index])).map(KeptAttribute.fontBreakout.contains) == true
+                    }
+                }
+            }
         }
         if !stripAll && keep.count == attributes.count { return }
         let source = self.source

@@ -209,14 +209,22 @@ extension MarkupScanner {
               isPlain(contentStart..<contentEnd),
               source[contentStart..<contentEnd].contains(where: { !isSpace($0) }) else { return nil }
         var piece = InlinePiece(text: contentStart..<contentEnd, tag: tag)
+        var sawClass = false
         for attribute in attributes {
             let attributeName = attributeName(attribute)
             if equalsLowercase(attributeName, "hidden") { return nil }
-            // An element styles may select or style (the classes of an `<a>` or `<span>`) must stay an element;
-            // formatting elements other than `<a>` keep no attributes anyway (`rewriteAttributes`).
-            if (equalsLowercase(attributeName, "class") || equalsLowercase(attributeName, "style"))
-                && (tag == GUMBO_TAG_A.rawValue || !TagTraits.of(tag).contains(.formatting)) {
+            // An element styles may select or style (the classes of an `<a>` or `<span>`, any `style`) must stay
+            // an element; a formatting element's classes travel with its piece (`InlinePiece.classValue`).
+            if equalsLowercase(attributeName, "style")
+                || (equalsLowercase(attributeName, "class")
+                    && (tag == GUMBO_TAG_A.rawValue || !TagTraits.of(tag).contains(.formatting))) {
                 return nil
+            }
+            if equalsLowercase(attributeName, "class") {
+                if sawClass { continue }  // HTML keeps the first of each name
+                sawClass = true
+                if let value = attributeValue(attribute), isPlain(value) { piece.classValue = value } else { piece.droppedAttributes = true }
+                continue
             }
             // A place a link can name (`id`, or `name` on an anchor) is the builder's to record: gumbo must see it.
             if equalsLowercase(attributeName, "id") || (isAnchor && equalsLowercase(attributeName, "name")) {
