@@ -57,7 +57,7 @@ extension Browser {
 
     /// Turns the pages' images on or off in this window, for the page shown too: off cancels the image transfers
     /// (a load waiting only for its images is over) and puts the alt text in their place; on fetches them.
-    public func setImagesShown(_ shown: Bool) {
+    package func setImagesShown(_ shown: Bool) {
         guard shown != imagesShown else { return }
         imagesShown = shown
         page.imagesShown = shown

@@ -48,18 +48,18 @@ extension PageView {
     // MARK: Keyboard focus on links
 
     /// The URL of the link that has the keyboard focus.
-    public var focusedLinkURL: URL? { focusedRange.flatMap { linkRanges.indices.contains($0) ? url(ofLink: linkRanges[$0].link) : nil } }
+    package var focusedLinkURL: URL? { focusedRange.flatMap { linkRanges.indices.contains($0) ? url(ofLink: linkRanges[$0].link) : nil } }
 
     /// Gives the page the keyboard focus (arrows, Page Down, Space and Tab then act on it).
-    public func focus() { textView.grabFocus() }
+    package func focus() { textView.grabFocus() }
 
-    public var hasFocus: Bool { textView.hasFocus }
+    package var hasFocus: Bool { textView.hasFocus }
 
     /// Moves the keyboard focus to the next (or previous) link. With no link focused yet it starts from the
     /// screen: the first link in view, or the last one going backwards. Returns false when there is no such
     /// link, so the focus may leave the page.
     @discardableResult
-    public func focusLink(forward: Bool) -> Bool {
+    package func focusLink(forward: Bool) -> Bool {
         if !forms.offsets.isEmpty {
             // Controls are stops too, in page order with the links (`moveFocus`).
             let start: Int
@@ -89,7 +89,7 @@ extension PageView {
 
     /// Follows the focused link (Return), in a new window with `newWindow`. False when no link has the focus.
     @discardableResult
-    public func activateFocusedLink(newWindow: Bool) -> Bool {
+    package func activateFocusedLink(newWindow: Bool) -> Bool {
         guard let url = focusedLinkURL else { return false }
         if newWindow { openInNewWindow(url) } else { onLinkActivated?(url) }
         return true
@@ -141,7 +141,7 @@ extension PageView {
     // MARK: Scrolling keys
 
     /// Space and Shift+Space: a screenful down or up, as Page Down and Page Up do in the text view.
-    public func scrollByPage(down: Bool) {
+    package func scrollByPage(down: Bool) {
         let range = scrolledWindow.verticalRange
         // A line of the last screen stays in view, so the reader keeps their place.
         let step = max(range.page - 40, range.page * 0.5)
@@ -150,7 +150,7 @@ extension PageView {
 
     /// Home and End: the top and the bottom of the page. The bottom of a page still being laid out is found
     /// through a mark, which GTK scrolls to once the lines above it are measured.
-    public func scrollToEnd(bottom: Bool) {
+    package func scrollToEnd(bottom: Bool) {
         if bottom { textView.scroll(toCharacter: textView.characterCount) } else { scroll(toOffset: 0) }
     }
 
@@ -211,7 +211,7 @@ extension PageView {
     // MARK: Text size
 
     /// Sets the text size, keeping the line at the top of the view at the top.
-    public func setZoom(_ factor: Double) {
+    package func setZoom(_ factor: Double) {
         guard factor != zoom else { return }
         let top = textView.topCharacter
         zoom = factor
@@ -265,7 +265,7 @@ extension PageView {
     }
 
     /// Gives the links to `url` the visited look, now that it has been visited.
-    public func markVisited(_ url: URL) {
+    package func markVisited(_ url: URL) {
         guard let link = document?.links.firstIndex(of: url) else { return }
         let visited = shared(.visited)
         let unvisited = shared(.link)

@@ -23,16 +23,16 @@ package final class PageView {
     /// A link was clicked (button 1 released over it, with no text selected).
     package var onLinkActivated: ((URL) -> Void)?
     /// The pointer entered a link (its URL) or left every link (nil).
-    public var onLinkHover: ((URL?) -> Void)?
+    package var onLinkHover: ((URL?) -> Void)?
     /// A link was middle-clicked or Ctrl+clicked, or chosen from its menu or with Shift/Ctrl+Return, to open in
     /// a window of its own.
-    public var onLinkOpenInNewWindow: ((URL) -> Void)?
+    package var onLinkOpenInNewWindow: ((URL) -> Void)?
     /// The keyboard focus moved to a link (its URL) or off the links (nil).
-    public var onLinkFocused: ((URL?) -> Void)?
+    package var onLinkFocused: ((URL?) -> Void)?
     /// Ctrl+scroll asked for larger (+1) or smaller (-1) text.
-    public var onZoomStep: ((Int) -> Void)?
+    package var onZoomStep: ((Int) -> Void)?
     /// Whether a link's address has been visited; visited links get the theme's visited colour.
-    public var isVisited: (URL) -> Bool = { _ in false }
+    package var isVisited: (URL) -> Bool = { _ in false }
 
     private(set) var document: Document?
     /// Where insertion stands: runs before `nextRun` are in the buffer, and `nextByte` bytes of `nextRun`.
@@ -51,7 +51,7 @@ package final class PageView {
     private(set) var generation = 0
     private var restoreTimer: MainLoopTimer?
     /// Whether the last document shown has been inserted completely.
-    public private(set) var isComplete = true
+    package private(set) var isComplete = true
     /// The link range (an index into `linkRanges`) that has the keyboard focus.
     var focusedRange: Int?
     /// Whether the window shows images, for the context menu's check item (nil: no such item), and the reader's
@@ -64,7 +64,7 @@ package final class PageView {
     package var pageStyles = true
     package var onPageStyleToggled: ((Bool) -> Void)?
     /// Text size, a factor of the theme's.
-    public internal(set) var zoom = 1.0
+    package internal(set) var zoom = 1.0
     /// Where the text sits in a window wider than its measure (`fitMeasure`); the reader chooses.
     package var placement: ReadingPlacement = .left {
         didSet { if placement != oldValue { fitMeasure() } }
@@ -528,7 +528,7 @@ package final class PageView {
     }
 
     /// Scrolls to `offset` pixels from the top, once the text view has laid out that far.
-    public func scroll(toOffset offset: Double) {
+    package func scroll(toOffset offset: Double) {
         restoreTimer = nil
         verticalOffset = offset
         restore(offset)

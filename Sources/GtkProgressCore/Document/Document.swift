@@ -145,7 +145,7 @@ package struct Document: Sendable {
 
     /// Where the element with this `id` (or `<a name>`) starts, in characters of `text`; nil when the page has
     /// no such place. Fragment links (`#name`) scroll there.
-    public func characterOffset(ofAnchor name: String) -> Int? {
+    package func characterOffset(ofAnchor name: String) -> Int? {
         let key = name.removingPercentEscapes ?? name
         guard let byteOffset = anchors[key] ?? anchors[name] else { return nil }
         var characters = 0

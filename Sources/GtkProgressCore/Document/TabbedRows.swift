@@ -90,24 +90,20 @@ package enum TabbedRows {
         return result
     }
 
-    /// Greedy breaks of one cell at `width` pixels: the first word of each continuation line (`CellWords`
-    /// indices). `starts` and `ends` are each word's left and right edge on one line, in pixels; a line runs
-    /// from its first word's start to its last word's end. A word that may not start a line stays on the line
-    /// before, and the words after it that may not start a line go with it; a word wider than the room is put on
-    /// a line of its own.
+    /// Greedy breaks of one cell at `width` pixels, by the first-fit rule (`FirstFit`): the first word of each
+    /// continuation line (`CellWords` indices). `starts` and `ends` are each word's left and right edge on one
+    /// line, in pixels; a line runs from its first word's start to its last word's end. A word that may not start
+    /// a line stays on the line before, and the words after it that may not start a line go with it; a word wider
+    /// than the room is put on a line of its own.
     package static func breakWords(starts: [Int], ends: [Int], breakable: [Bool], width: Int) -> [Int] {
         var breaks: [Int] = []
-        guard !starts.isEmpty else { return breaks }
-        var lineStart = starts[0]
-        var word = 1
+        var fit = FirstFit(firstLine: width, otherLines: width)
+        var word = 0
         while word < starts.count {
             // The words up to the next place a line may break go together.
             var last = word
             while last + 1 < starts.count && !breakable[last + 1] { last += 1 }
-            if breakable[word] && ends[last] - lineStart > width {
-                breaks.append(word)
-                lineStart = starts[word]
-            }
+            if fit.place(from: starts[word], to: ends[last]) != nil { breaks.append(word) }
             word = last + 1
         }
         return breaks

@@ -89,29 +89,26 @@ package enum TextColumns {
         endPiece(at: text.count)
     }
 
-    /// Greedy line breaking, the first-fit rule of w3m and lynx: each line takes pieces while they fit in
-    /// `firstLine` columns (the first line) or `otherLines` (the rest), and a piece wider than the line gets a
-    /// line of its own. `line` gets each line's bytes, from its first piece to its last (the spaces between
-    /// pieces as they are in `text`, none at either end), and its columns.
+    /// Lines of `text` broken by the first-fit rule (`FirstFit`) in columns: `firstLine` columns for the first
+    /// line, `otherLines` for the rest. `line` gets each line's bytes, from its first piece to its last (the
+    /// spaces between pieces as they are in `text`, none at either end), and its columns.
     package static func wrap(_ text: UnsafeBufferPointer<UInt8>, firstLine: Int, otherLines: Int,
                              _ line: (_ bytes: Range<Int>, _ columns: Int) -> Void) {
-        var lineStart = -1, lineEnd = 0, columns = 0
-        var available = firstLine
+        var fit = FirstFit(firstLine: firstLine, otherLines: otherLines)
+        var lineStart = -1, lineEnd = 0
+        var position = 0  // columns from the text's start, as if it stood on one line
         forEachBreakablePiece(text) { piece, pieceColumns, spaces in
-            if lineStart >= 0 && columns + spaces + pieceColumns > available {
+            let start = position + spaces
+            position = start + pieceColumns
+            if let columns = fit.place(from: start, to: position) {
                 line(lineStart..<lineEnd, columns)
-                lineStart = -1
-                available = otherLines
-            }
-            if lineStart < 0 {
                 lineStart = piece.lowerBound
-                columns = pieceColumns
-            } else {
-                columns += spaces + pieceColumns
+            } else if lineStart < 0 {
+                lineStart = piece.lowerBound
             }
             lineEnd = piece.upperBound
         }
-        if lineStart >= 0 { line(lineStart..<lineEnd, columns) }
+        if lineStart >= 0 { line(lineStart..<lineEnd, fit.lineWidth) }
     }
 }
 

@@ -1,0 +1,162 @@
+"""Row "huge": the main loop while the window leaves a huge page for a small one, goes Back to it, reloads it, and
+closes the window holding it while a second stays open.
+"""
+
+import html
+import os
+import random
+import re
+import time
+
+from run import BenchError, launch_app, ms, PingSeries, verdict, wait_idle, WORDS
+
+NODE_ALL_HTML = "/usr/share/doc/nodejs/api/all.html"
+
+
+def dense_page(path, size, title, seed):
+    """Deterministic HTML of about `size` bytes in the shape of Node.js's all.html, denser in tags than
+    generate_page: paragraphs thick with code spans and links (links around code too), nested lists, headings,
+    preformatted blocks and tables. Deleting such a page from a GtkTextBuffer on screen is what took GTK tens of
+    seconds (DESIGN.md, "Traps found when the viewer was tried on large and hostile pages"); a page of plain
+    paragraphs as large takes about one."""
+    rng = random.Random(seed)
+    section = 0
+
+    def inline(n):
+        parts = []
+        for _ in range(n):
+            w, r = rng.choice(WORDS), rng.random()
+            if r < 0.12:
+                w = f"<code>{w}()</code>"
+            elif r < 0.20:
+                w = f"<a href='#s{rng.randint(1, section)}'><code>{w}</code></a>"
+            elif r < 0.26:
+                w = f"<a href='#s{rng.randint(1, section)}'>{w}</a>"
+            elif r < 0.29:
+                w = f"<strong>{w}</strong>"
+            elif r < 0.31:
+                w = f"<em>{w}</em>"
+            parts.append(w)
+        return " ".join(parts)
+
+    out = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{title}</title></head><body><h1>{title}</h1>"]
+    total = 0
+    while total < size:
+        section += 1
+        level = 3 + section % 3
+        text = "".join([
+            f"<h{level} id='s{section}'>Section <code>{section}</code></h{level}><p>{inline(40)}.</p>",
+            "<ul>" + "".join(f"<li>{inline(8)}<ul><li>{inline(5)}</li></ul></li>" for _ in range(3)) + "</ul>",
+            f"<pre>{rng.choice(WORDS)} = {section};\nconst x = {section * 7};</pre>",
+            f"<table><tr><th>a</th><th>b</th></tr><tr><td>{inline(3)}</td><td>{inline(3)}</td></tr></table>\n"])
+        out.append(text)
+        total += len(text.encode())
+    out.append("</body></html>\n")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("".join(out))
+    return path
+
+
+def huge_page(bench):
+    """Node.js's all.html (8.4 MB, one document of its whole API) when installed, else a generated 8 MB page of
+    the same shape (dense_page); returns (path, title, description)."""
+    if os.path.exists(NODE_ALL_HTML):
+        with open(NODE_ALL_HTML, encoding="utf-8", errors="replace") as f:
+            head = f.read(65536)
+        found = re.search(r"<title>([^<]*)", head)
+        title = html.unescape(found.group(1)).strip() if found else None
+        return NODE_ALL_HTML, title, f"Node.js's {NODE_ALL_HTML} ({os.path.getsize(NODE_ALL_HTML) / 1e6:.1f} MB)"
+    path = os.path.join(bench.tmp, "huge-8mb.html")
+    dense_page(path, 8 * 1024 * 1024, "Huge page bench", seed=33)
+    return path, "Huge page bench", "a generated 8 MB page dense with tags (Node.js's all.html is not installed)"
+
+
+def row_huge(bench, report):
+    """The main loop while the window leaves a huge page for a small one, goes Back to it, reloads it, and while a
+    second window stays open as the one holding it closes."""
+    page, title, what = huge_page(bench)
+    proc, window = launch_app(bench, page, title=title, timeout=60)
+    phases, notes, second, failure = [], [], None, None
+    pings = None
+    try:
+        t_open = time.monotonic()
+        if not wait_idle(proc.pid, 240):
+            raise BenchError("the huge page was still going in after 240 s")
+        notes.append(f"first showing settled {time.monotonic() - t_open:.1f} s after the window appeared")
+        pings = PingSeries(bench, window)
+        time.sleep(1.0)
+
+        def phase(name, act, shown_title):
+            t0 = act()
+            if t0 is None:
+                raise BenchError(f"{name}: the key did not reach the window")
+            deadline = time.monotonic() + 180
+            while bench.title_of(window) != shown_title and time.monotonic() < deadline:
+                time.sleep(0.05)
+            if bench.title_of(window) != shown_title:
+                raise BenchError(f"{name}: the title did not become {shown_title!r} within 180 s")
+            t_title = time.monotonic()
+            if not wait_idle(proc.pid, 240):
+                raise BenchError(f"{name}: the app was still busy 240 s later")
+            t_end = time.monotonic()
+            phases.append((name, pings.between(t0, t_end), t_title - t0, t_end - t0))
+            time.sleep(0.5)
+
+        other = "Other page"
+        phase("leave", lambda: bench.navigate(window, bench.url("/page?title=Other%20page")), other)
+        phase("back", lambda: bench.key(window, "alt+Left"), title)
+        phase("reload", lambda: bench.key(window, "F5"), title)
+        pings.stop()
+
+        # A second window of the same process (Ctrl+N opens one on the welcome page).
+        probe = bench.xprobe_wait("--pid", str(proc.pid), "--title", "Welcome to GtkProgress", "--exact",
+                                  "--no-paint", timeout=30)
+        bench.key(window, "ctrl+n")
+        found = bench.xprobe_result(probe, watch=proc)
+        if not found or found[3] == window:
+            raise BenchError("Ctrl+N opened no second window")
+        second = found[3]
+        time.sleep(1.0)
+        pings = PingSeries(bench, second)
+        time.sleep(0.5)
+        t0 = bench.key(window, "ctrl+w")
+        deadline = time.monotonic() + 180
+        while bench.title_of(window) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        t_gone = time.monotonic()
+        wait_idle(proc.pid, 240)
+        t_end = time.monotonic()
+        phases.append(("close", pings.between(t0, t_end), t_gone - t0, t_end - t0))
+    except BenchError as error:
+        failure = error
+    finally:
+        if pings:
+            pings.stop()
+        bench.end_apps()
+        proc.wait(timeout=5)
+
+    texts = []
+    for name, (worst, n, lost, stall), t_shown, t_settled in phases:
+        texts.append(f"{name}: worst round trip {ms(worst)} over {n} pings, {lost} unanswered within 2 s"
+                     + (f", longest stall {stall:.1f} s" if lost else "")
+                     + f"; shown after {ms(t_shown)}, idle again after {t_settled:.1f} s")
+    report.detail("huge", f"method: {what} opened from the command line and left to go in completely; then a small "
+                          f"page typed into the address entry (leave), Alt+Left (back, from the page cache), F5 "
+                          f"(reload), and Ctrl+W on its window while a second window of the same process is open "
+                          f"(close; the pings go to the second window). _NET_WM_PING round trips every 5 ms "
+                          f"(bench/xprobe ping) from the key until the app is idle again (less than 0.1 s of CPU in "
+                          f"a second). " + "; ".join(texts) + ". " + "; ".join(notes))
+    if failure:
+        raise failure
+    lost = sum(p[1][2] for p in phases)
+    worst = max((p[1][0] for p in phases if p[1][0] is not None), default=None)
+    stall = max(p[1][3] for p in phases)
+    measure = "worst main-loop lateness leaving, going back to, reloading and closing an 8 MB page"
+    if lost:
+        report.add("Huge page", measure, f"stalls up to {stall:.1f} s ({lost} pings unanswered within 2 s)", "",
+                   "", "", "< 30 ms", "not met")
+    elif worst is None:
+        report.na("Huge page", measure, "no ping was answered", "< 30 ms")
+    else:
+        report.add("Huge page", measure + " (ping round trip)", ms(worst), "", "", "", "< 30 ms",
+                   verdict(worst < 0.030))
