@@ -453,3 +453,61 @@ def test_centred_and_right_aligned_cells_sit_where_their_author_put_them(binary)
         check(app.page_text() == text, "the page's text is the same after aligning")
     finally:
         app.close()
+
+
+def test_wrapped_centred_and_right_aligned_cells_keep_their_lines_placed(binary):
+    import pyatspi
+    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-aligned-wrap-")
+    with os.fdopen(fd, "w") as f:
+        f.write("<!DOCTYPE html><html><head><title>Wrapped aligned</title></head><body><h1>Wrapped aligned</h1>"
+                "<table border=1 cellpadding=4><tr><th>Name</th><th>Description</th><th>Price</th></tr>"
+                "<tr><td align=right>Alpha</td><td align=center>A long description that goes on and on, far longer"
+                " than its column can hold on one line, so it wraps within the column</td><td align=right>12.50</td>"
+                "</tr><tr><td>Beta gamma delta</td><td align=right>Another long text that is right aligned and wraps"
+                " onto the lines below in its own column here</td><td align=right>3.00</td></tr></table>"
+                "<p>After the table.</p></body></html>")
+    app = App(binary, path)
+    try:
+        app.wait_title("Wrapped aligned")
+        app.wait_text("After the table")
+        xdotool("windowsize", app.window, 700, 600)
+        wait_for(lambda: abs(app.page_extents()[2] - 700) < 60, what=f"the page 700 px wide ({app.page_extents()})")
+        page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
+
+        def lines(first, last):
+            """Each line of a cell from its word `first` to its word `last`: (left, right) by y."""
+            import re
+            text = app.page_text()
+            start = text.index(first)
+            end = text.index(last, start) + len(last)
+            found = {}
+            for m in re.finditer(r"[^\s]+", text[start:end]):
+                if m.group(0) in ("12.50", "3.00", "Beta", "gamma", "delta"):
+                    continue
+                a = page.getCharacterExtents(start + m.start(), pyatspi.DESKTOP_COORDS)
+                b = page.getCharacterExtents(start + m.end() - 1, pyatspi.DESKTOP_COORDS)
+                left, right = found.get(a[1], (a[0], b[0] + b[2]))
+                found[a[1]] = (min(left, a[0]), max(right, b[0] + b[2]))
+            return [found[y] for y in sorted(found)]
+
+        def placed():
+            centred, right = lines("A long", "within the column"), lines("Another", "here")
+            if len(centred) < 2 or len(right) < 2:
+                return None
+            centres = [(l + r) / 2 for l, r in centred]
+            rights = [r for _, r in right]
+            lefts = [l for l, _ in right]
+            if max(centres) - min(centres) > 2 or max(rights) - min(rights) > 1 or len(set(lefts)) < 2:
+                return None
+            return centred, right
+        centred, right = wait_for(placed, what="each line of the centred cell centred, of the right-aligned cell "
+                                                "ending at the column's right edge")
+        header = lines("Description", "Description")[0]
+        centre = (centred[0][0] + centred[0][1]) / 2
+        check(abs((header[0] + header[1]) / 2 - centre) <= 2,
+              f"the centred cell's lines share the header's centre ({header}, {centred})")
+        check(max(r for _, r in centred) <= right[0][1] + 1,
+              f"no centred line passes the column's right edge ({centred}, {right})")
+        app.settled_screenshot("tables-aligned-wrapped.png")
+    finally:
+        app.close()
