@@ -663,8 +663,9 @@ extension PageView {
     /// at the middle or right edge of each column's text after the first on the line; the line's first part has
     /// no tab before it, so the line's left margin moves right by what its measured width leaves of its column
     /// (half of it when centred). The tag's look says the margin, the stops and the row's spacing in full, and it
-    /// is raised over the table's and the continuation lines' tags. Rows left of the other rows' text too wide for
-    /// the window (`fits` false) keep every cell at the left.
+    /// is raised over the table's and the continuation lines' tags. In a table too wide for the window (`fits`
+    /// false), whose rows wrap at its edge, and in rows holding an image or a form control, every cell stays at the
+    /// left of its column.
     private func alignRow(_ row: Int, cellIndices: [Int], cells: [TabbedRows.Cell],
                           _ arrangement: (pieces: [TabbedRows.Piece], continuations: [[Int]]),
                           rowStart: Int, length: Int, _ fitted: inout FittedTable, _ table: PageTable, index: Int) {
