@@ -38,6 +38,19 @@ static inline void cgtk_text_tag_set_tab_stops(gpointer tag, gint count, const g
     pango_tab_array_free(tabs);
 }
 
+/* Tab stops with their alignment (0 left, 1 right, 2 centre: PangoTabAlign; right and centre since Pango 1.50,
+   https://docs.gtk.org/Pango/enum.TabAlign.html). */
+static inline void cgtk_text_tag_set_aligned_tab_stops(gpointer tag, gint count, const gint *positions,
+                                                       const gint *alignments) {
+    PangoTabArray *tabs = pango_tab_array_new(count > 0 ? count : 1, TRUE);
+    for (gint i = 0; i < count; i++) {
+        PangoTabAlign align = alignments[i] == 1 ? PANGO_TAB_RIGHT : alignments[i] == 2 ? PANGO_TAB_CENTER : PANGO_TAB_LEFT;
+        pango_tab_array_set_tab(tabs, i, align, positions[i]);
+    }
+    g_object_set(tag, "tabs", tabs, NULL);
+    pango_tab_array_free(tabs);
+}
+
 static inline void cgtk_object_set_bool(gpointer object, const gchar *name, gboolean value) {
     g_object_set(object, name, value, NULL);
 }

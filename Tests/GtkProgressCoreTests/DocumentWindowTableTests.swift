@@ -39,6 +39,18 @@ final class DocumentWindowTableTests: XCTestCase {
         XCTAssertTrue(document.runs.contains { $0.text.contains("Head 1") && $0.style.bold })
     }
 
+    func testCellsKeepTheirAlignment() throws {
+        let html = "<style>td.n { text-align: right }</style><table>"
+            + "<tr><th>Item</th><th align=left>Count</th></tr>"
+            + "<tr><td>a</td><td class=n align=left>1</td></tr>"
+            + "<tr align=center><td>b</td><td align=right>2</td></tr>"
+            + "<tr><td style='text-align: center'>c</td><td>3</td></tr></table>"
+        let table = try XCTUnwrap(Document.parse(html: html, baseURL: nil, tabbedTables: true).tables.first)
+        XCTAssertEqual(table.cells.map(\.text), ["Item", "Count", "a", "1", "b", "2", "c", "3"])
+        XCTAssertEqual(table.cells.map(\.alignment), [.center, .left, .left, .right, .center, .right, .center, .left],
+                       "header cells centred unless said otherwise, the style sheet over align, the row's align")
+    }
+
     func testTheCaptionStartsOverItsTableInTheWindow() throws {
         let html = "<table><caption>Figures</caption><tr><td>a</td><td>b</td></tr></table>"
         let window = try XCTUnwrap(Document.parse(html: html, baseURL: nil, tabbedTables: true).runs

@@ -388,3 +388,126 @@ def test_a_table_too_wide_for_the_window_gets_smaller_text_not_sideways_scrollin
                  what="the table's text at the page's size once it fits")
     finally:
         app.close()
+
+
+def _aligned_page():
+    return ("<!DOCTYPE html><html><head><title>Aligned</title><style>td.n { text-align: right }</style></head>"
+            "<body><h1>Aligned cells</h1>"
+            "<table border=1 cellpadding=4><tr><th>Item</th><th>N</th><th>Note</th></tr>"
+            "<tr><td>Apples</td><td class=n>7</td><td align=center>ok</td></tr>"
+            "<tr><td>Watermelons</td><td class=n>1234567</td><td align=center>fine and dandy</td></tr>"
+            "<tr><td align=right>Fig</td><td class=n align=left>89</td><td>left</td></tr></table>"
+            "<p>After the table.</p></body></html>")
+
+
+def test_centred_and_right_aligned_cells_sit_where_their_author_put_them(binary):
+    import pyatspi
+    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-aligned-")
+    with os.fdopen(fd, "w") as f:
+        f.write(_aligned_page())
+    app = App(binary, path)
+    try:
+        app.wait_title("Aligned")
+        app.wait_text("After the table")
+        xdotool("windowsize", app.window, 1200, 700)
+        wait_for(lambda: app.page_extents()[2] > 1100, what=f"the page 1200 px wide ({app.page_extents()})")
+        page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
+        text = app.page_text()
+
+        def span(row, cell):
+            """Left and right edge (screen x) and y of cell `cell` of the row starting with `row`."""
+            start = text.index(row + "\t") if cell > 0 or "\t" in row else text.index(row)
+            line = text[start:text.index("\n", start)]
+            parts = line.split("\t")
+            offset = start + sum(len(p) + 1 for p in parts[:cell])
+            first = page.getCharacterExtents(offset, pyatspi.DESKTOP_COORDS)
+            last = page.getCharacterExtents(offset + len(parts[cell]) - 1, pyatspi.DESKTOP_COORDS)
+            return first[0], last[0] + last[2], first[1]
+
+        def aligned():
+            f = {name: span(*where) for name, where in {
+                "item": ("Item", 0), "n": ("Item", 1), "note": ("Item", 2), "7": ("Apples", 1), "ok": ("Apples", 2),
+                "melon": ("Watermelons", 0), "1234567": ("Watermelons", 1), "dandy": ("Watermelons", 2),
+                "fig": ("Fig", 0), "89": ("Fig", 1), "left": ("Fig", 2)}.items()}
+            centre = lambda s: (s[0] + s[1]) / 2
+            good = (abs(f["7"][1] - f["1234567"][1]) <= 1 and abs(f["89"][1] - f["1234567"][1]) <= 1
+                    and f["7"][0] > f["1234567"][0] + 20
+                    and abs(f["fig"][1] - f["melon"][1]) <= 1 and f["fig"][0] > f["melon"][0] + 20
+                    and abs(centre(f["ok"]) - centre(f["dandy"])) <= 2 and f["ok"][0] > f["dandy"][0] + 20
+                    and abs(f["left"][0] - f["dandy"][0]) <= 1
+                    and abs(centre(f["item"]) - centre(f["melon"])) <= 2
+                    and abs(centre(f["n"]) - centre(f["1234567"])) <= 2
+                    and abs(centre(f["note"]) - centre(f["dandy"])) <= 2)
+            return f if good else None
+        f = wait_for(aligned, what="numbers right-aligned, centred cells and header cells centred in their columns")
+        check(f["7"][2] < f["1234567"][2] < f["89"][2], f"each row on its own line ({f})")
+        check(f["melon"][1] < f["1234567"][0] < f["1234567"][1] < f["dandy"][0],
+              f"the columns stay apart, left to right ({f})")
+        app.settled_screenshot("tables-aligned.png")
+
+        # Narrower: the columns shrink, the cells stay placed in them.
+        xdotool("windowsize", app.window, 700, 700)
+        wait_for(lambda: app.page_extents()[2] < 760, what=f"the page 700 px wide ({app.page_extents()})")
+        wait_for(aligned, what="the cells placed in their columns at 700 px")
+        check(len(app.page_text()) == len(text), "aligning moves no character")
+        check(app.page_text() == text, "the page's text is the same after aligning")
+    finally:
+        app.close()
+
+
+def test_wrapped_centred_and_right_aligned_cells_keep_their_lines_placed(binary):
+    import pyatspi
+    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-aligned-wrap-")
+    with os.fdopen(fd, "w") as f:
+        f.write("<!DOCTYPE html><html><head><title>Wrapped aligned</title></head><body><h1>Wrapped aligned</h1>"
+                "<table border=1 cellpadding=4><tr><th>Name</th><th>Description</th><th>Price</th></tr>"
+                "<tr><td align=right>Alpha</td><td align=center>A long description that goes on and on, far longer"
+                " than its column can hold on one line, so it wraps within the column</td><td align=right>12.50</td>"
+                "</tr><tr><td>Beta gamma delta</td><td align=right>Another long text that is right aligned and wraps"
+                " onto the lines below in its own column here</td><td align=right>3.00</td></tr></table>"
+                "<p>After the table.</p></body></html>")
+    app = App(binary, path)
+    try:
+        app.wait_title("Wrapped aligned")
+        app.wait_text("After the table")
+        xdotool("windowsize", app.window, 700, 600)
+        wait_for(lambda: abs(app.page_extents()[2] - 700) < 60, what=f"the page 700 px wide ({app.page_extents()})")
+        page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
+
+        def lines(first, last):
+            """Each line of a cell from its word `first` to its word `last`: (left, right) by y."""
+            import re
+            text = app.page_text()
+            start = text.index(first)
+            end = text.index(last, start) + len(last)
+            found = {}
+            for m in re.finditer(r"[^\s]+", text[start:end]):
+                if m.group(0) in ("12.50", "3.00", "Beta", "gamma", "delta"):
+                    continue
+                a = page.getCharacterExtents(start + m.start(), pyatspi.DESKTOP_COORDS)
+                b = page.getCharacterExtents(start + m.end() - 1, pyatspi.DESKTOP_COORDS)
+                left, right = found.get(a[1], (a[0], b[0] + b[2]))
+                found[a[1]] = (min(left, a[0]), max(right, b[0] + b[2]))
+            return [found[y] for y in sorted(found)]
+
+        def placed():
+            centred, right = lines("A long", "within the column"), lines("Another", "here")
+            if len(centred) < 2 or len(right) < 2:
+                return None
+            centres = [(l + r) / 2 for l, r in centred]
+            rights = [r for _, r in right]
+            lefts = [l for l, _ in right]
+            if max(centres) - min(centres) > 2 or max(rights) - min(rights) > 1 or len(set(lefts)) < 2:
+                return None
+            return centred, right
+        centred, right = wait_for(placed, what="each line of the centred cell centred, of the right-aligned cell "
+                                                "ending at the column's right edge")
+        header = lines("Description", "Description")[0]
+        centre = (centred[0][0] + centred[0][1]) / 2
+        check(abs((header[0] + header[1]) / 2 - centre) <= 2,
+              f"the centred cell's lines share the header's centre ({header}, {centred})")
+        check(max(r for _, r in centred) <= right[0][1] + 1,
+              f"no centred line passes the column's right edge ({centred}, {right})")
+        app.settled_screenshot("tables-aligned-wrapped.png")
+    finally:
+        app.close()

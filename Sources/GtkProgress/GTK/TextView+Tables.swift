@@ -8,6 +8,23 @@ extension TextView {
             cgtk_text_tag_set_tab_stops(UnsafeMutableRawPointer(tag.tag), Int32(clamping: $0.count), $0.baseAddress)
         }
     }
+
+    /// Tab stops at `positions` (pixels from the left margin) whose text sits left of, centred on or right of
+    /// its stop (Pango's tab alignments, <https://docs.gtk.org/Pango/enum.TabAlign.html>).
+    package enum TabAlignment: Hashable, Sendable { case left, right, center }
+
+    package func setTabStops(_ tag: TextTag, at positions: [(x: Int, alignment: TabAlignment)]) {
+        let stops = positions.map { Int32(clamping: $0.x) }
+        let alignments: [Int32] = positions.map {
+            switch $0.alignment { case .left: 0; case .right: 1; case .center: 2 }
+        }
+        stops.withUnsafeBufferPointer { stops in
+            alignments.withUnsafeBufferPointer {
+                cgtk_text_tag_set_aligned_tab_stops(UnsafeMutableRawPointer(tag.tag), Int32(clamping: stops.count),
+                                                    stops.baseAddress, $0.baseAddress)
+            }
+        }
+    }
 }
 
 extension TextView {

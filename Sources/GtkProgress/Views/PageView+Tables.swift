@@ -96,6 +96,20 @@ struct FittedTable {
     var firstLineTag: TextTag?
     /// Set when a row's text is not what the table says (it is then left as it is).
     var broken = false
+    /// Rows with a centred or right-aligned cell (`alignRow`), and the column layout each was last aligned for
+    /// (`layout` counts the layouts `setColumns` made).
+    var alignedRows: Set<Int> = []
+    var layout = 0
+    var alignedFor: [Int: Int] = [:]
+    /// The tags of aligned lines by their look, those of earlier layouts free to take another look, the ones each
+    /// row carries, and how far right of its column the first cell of each aligned row starts (the grid's left
+    /// edge is found from that character).
+    var alignTags: [String: TextTag] = [:]
+    var spareAlignTags: [TextTag] = []
+    var rowAlignTags: [Int: [TextTag]] = [:]
+    var leadOffset: [Int: Int] = [:]
+    /// Tag applications made by `alignRow` since the last slice looked (the slice's work counts them).
+    var alignWork = 0
 }
 
 extension PageView {
@@ -178,7 +192,11 @@ extension PageView {
                 k += 1
             }
             length += table.cells[k - 1].column
-            if fixed { fitted.fixedRows.insert(fitted.rows.count) }
+            if fixed {
+                fitted.fixedRows.insert(fitted.rows.count)
+            } else if table.cells[first..<k].contains(where: { $0.alignment != .left }) {
+                fitted.alignedRows.insert(fitted.rows.count)
+            }
             fitted.rows.append(first..<k)
             fitted.rowOffsets.append(offset)
             offset += length + 1
@@ -206,6 +224,7 @@ extension PageView {
             fresh.continuationTags = fitted.continuationTags
             fresh.firstLineTag = fitted.firstLineTag
             fresh.scale = fitted.scale
+            fresh.spareAlignTags = Array(fitted.alignTags.values) + fitted.spareAlignTags
             if let start = fitted.start, start < cut { fresh.start = start }
             if let table = table(index) { prepare(&fresh, table) }
             tables.fitted[index] = fresh
@@ -358,6 +377,8 @@ extension PageView {
                 let row = order[fitted.cursor]
                 fitted.cursor += 1
                 let pieces = rebreak(row, of: &fitted, table, index: index, start: start)
+                budget -= Double(fitted.alignWork)
+                fitted.alignWork = 0
                 if pieces > 0 {
                     budget -= 2 + 3 * Double(pieces)
                     rows += 1
@@ -459,6 +480,10 @@ extension PageView {
                        - (tableMargin(index) - inset - 16)) - gaps
         guard room != fitted.room else { return }
         fitted.room = room
+        // Aligned lines get the tags of this layout as their rows are looked at again.
+        fitted.layout += 1
+        fitted.spareAlignTags += fitted.alignTags.values
+        fitted.alignTags = [:]
         // Too wide even at its narrowest: the table's text gets smaller, down to `smallestTableScale`, rather than
         // the page scrolling sideways. The cells' padding keeps its size.
         let padding = 2 * cellPadding(table)
@@ -527,9 +552,18 @@ extension PageView {
             newBreaks.append(breaks.map { words.scalars[$0] })
         }
         let oldBreaks = cellIndices.map { fitted.breaks[$0] }
-        guard newBreaks != oldBreaks else { return 0 }
         let oldCells = zip(cellIndices, oldBreaks).map {
             TabbedRows.Cell(column: table.cells[$0].column, length: fitted.words[$0].scalarCount, breaks: $1)
+        }
+        guard newBreaks != oldBreaks else {
+            // The same lines in columns of another width: centred and right-aligned cells move.
+            if fitted.alignedFor[row] != fitted.layout, fitted.alignedRows.contains(row) || fitted.rowAlignTags[row] != nil {
+                let arrangement = TabbedRows.arrange(oldCells)
+                alignRow(row, cellIndices: Array(cellIndices), cells: oldCells, arrangement,
+                         rowStart: start + fitted.rowOffsets[row], length: TabbedRows.length(arrangement.pieces),
+                         &fitted, table, index: index)
+            }
+            return 0
         }
         let newCells = zip(cellIndices, newBreaks).map {
             TabbedRows.Cell(column: table.cells[$0].column, length: fitted.words[$0].scalarCount, breaks: $1)
@@ -583,6 +617,8 @@ extension PageView {
         textView.rewrite(fromCharacter: rowStart, length: length, as: pieces, tags: structureTags)
         for (k, breaks) in zip(cellIndices, newBreaks) { fitted.breaks[k] = breaks }
         tagLines(of: new, rowStart: rowStart, length: length, &fitted, index: index)
+        alignRow(row, cellIndices: Array(cellIndices), cells: newCells, new, rowStart: rowStart, length: length,
+                 &fitted, table, index: index)
         moveLinks(rowStart: rowStart, length: length, from: oldPositions,
                   to: TabbedRows.positions(newCells, new.pieces))
         return pieces.count
@@ -620,6 +656,113 @@ extension PageView {
             let tag = continuationTag(columns, last: line == row.continuations.count - 1, &fitted, index: index)
             textView.applyTag(tag, fromCharacter: lineStart, to: max(lineStart, lineEnd))
         }
+    }
+
+    /// Places the centred and right-aligned cells of row `row`, arranged as `arrangement`. Each line holding one
+    /// gets a tag of its own look: Pango's centre and right tab stops (<https://docs.gtk.org/Pango/enum.TabAlign.html>)
+    /// at the middle or right edge of each column's text after the first on the line; the line's first part has
+    /// no tab before it, so the line's left margin moves right by what its measured width leaves of its column
+    /// (half of it when centred). The tag's look says the margin, the stops and the row's spacing in full, and it
+    /// is raised over the table's and the continuation lines' tags. In a table too wide for the window (`fits`
+    /// false), whose rows wrap at its edge, and in rows holding an image or a form control, every cell stays at the
+    /// left of its column.
+    private func alignRow(_ row: Int, cellIndices: [Int], cells: [TabbedRows.Cell],
+                          _ arrangement: (pieces: [TabbedRows.Piece], continuations: [[Int]]),
+                          rowStart: Int, length: Int, _ fitted: inout FittedTable, _ table: PageTable, index: Int) {
+        fitted.alignedFor[row] = fitted.layout
+        for tag in fitted.rowAlignTags.removeValue(forKey: row) ?? [] {
+            textView.removeTag(tag, fromCharacter: rowStart, to: rowStart + length)
+            fitted.alignWork += 1
+        }
+        fitted.leadOffset[row] = nil
+        guard fitted.alignedRows.contains(row), fitted.fits, !fitted.columnX.isEmpty,
+              fitted.widths.count == fitted.columnX.count else { return }
+        var lineStarts = [rowStart]
+        var offset = rowStart
+        for piece in arrangement.pieces {
+            if case .text(_, let range) = piece { offset += range.count } else { offset += 1 }
+            if case .newline = piece { lineStarts.append(offset) }
+        }
+        let padding = cellPadding(table)
+        let spacing = rowSpacing(table)
+        let columns = fitted.columnX.count
+        func content(_ column: Int) -> Int { max(fitted.widths[column] - 2 * padding, 0) }
+        /// The width in pixels of line `line` of the row's cell `cell`, from its words' measured edges.
+        func partWidth(_ cell: Int, line: Int) -> Int {
+            let k = cellIndices[cell]
+            let words = fitted.words[k]
+            guard let segment = cells[cell].segment(line), !segment.isEmpty, !words.scalars.isEmpty,
+                  fitted.starts[k].count == words.scalars.count else { return 0 }
+            // The words from the one starting the segment to the last starting inside it.
+            var low = 0, high = words.scalars.count
+            while low < high {
+                let middle = (low + high) / 2
+                if words.scalars[middle] < segment.lowerBound { low = middle + 1 } else { high = middle }
+            }
+            let first = min(low, words.scalars.count - 1)
+            var last = first
+            while last + 1 < words.scalars.count && words.scalars[last + 1] < segment.upperBound { last += 1 }
+            return Int((Double(fitted.ends[k][last] - fitted.starts[k][first]) * fitted.scale).rounded(.up))
+        }
+        var applied: [TextTag] = []
+        let lineCount = lineStarts.count
+        for line in 0..<lineCount {
+            // The cells with a part on this line, by column, and the column the line starts at.
+            var parts: [(column: Int, cell: Int?)] = []
+            if line == 0 {
+                let lastColumn = min(cells.last?.column ?? 0, columns - 1)
+                var cell = 0
+                for column in 0...lastColumn {
+                    while cell < cells.count && cells[cell].column < column { cell += 1 }
+                    parts.append((column, cell < cells.count && cells[cell].column == column ? cell : nil))
+                }
+            } else {
+                for (cell, entry) in cells.enumerated() where entry.segment(line) != nil && entry.column < columns {
+                    parts.append((entry.column, cell))
+                }
+            }
+            guard let origin = parts.first?.column,
+                  parts.contains(where: { $0.cell.map { table.cells[cellIndices[$0]].alignment != .left } ?? false })
+            else { continue }
+            var lead = 0
+            if let cell = parts[0].cell {
+                let room = max(content(origin) - partWidth(cell, line: line), 0)
+                switch table.cells[cellIndices[cell]].alignment {
+                case .left: lead = 0
+                case .center: lead = room / 2
+                case .right: lead = room
+                }
+            }
+            let left = fitted.columnX[origin] + lead
+            let stops: [(x: Int, alignment: TextView.TabAlignment)] = parts.dropFirst().map { part in
+                let x = fitted.columnX[part.column] - left
+                switch part.cell.map({ table.cells[cellIndices[$0]].alignment }) ?? .left {
+                case .left: return (x, .left)
+                case .center: return (x + content(part.column) / 2, .center)
+                case .right: return (x + content(part.column), .right)
+                }
+            }
+            let margin = tableMargin(index) + left
+            let above = line == 0 ? spacing : 0, below = line == lineCount - 1 ? spacing : 0
+            let key = "\(margin) \(above) \(below)" + stops.map { " \($0.x)\($0.alignment)" }.joined()
+            let tag: TextTag
+            if let known = fitted.alignTags[key] {
+                tag = known
+            } else {
+                tag = fitted.spareAlignTags.popLast()
+                    ?? textView.createTag("table\(index)-aligned-\(fitted.alignTags.count + fitted.spareAlignTags.count)-\(fitted.layout)")
+                tag.apply(TextTag.Look(leftMargin: margin, pixelsAboveLines: above, pixelsBelowLines: below))
+                textView.setTabStops(tag, at: stops)
+                fitted.alignTags[key] = tag
+            }
+            textView.raise(tag)
+            let lineEnd = line + 1 < lineCount ? lineStarts[line + 1] - 1 : rowStart + length
+            textView.applyTag(tag, fromCharacter: lineStarts[line], to: max(lineStarts[line], lineEnd))
+            fitted.alignWork += 2
+            applied.append(tag)
+            if line == 0 && lead > 0 { fitted.leadOffset[row] = lead }
+        }
+        if !applied.isEmpty { fitted.rowAlignTags[row] = applied }
     }
 
     /// Link ranges inside a re-broken row follow their characters.
@@ -693,7 +836,7 @@ extension PageView {
                 let rowEnd = start + (row + 1 < fitted.rowOffsets.count ? fitted.rowOffsets[row + 1] : fitted.length) - 1
                 let band = textView.lineBand(fromCharacter: rowStart, to: rowEnd)
                 if edges.isEmpty {
-                    left = band.x - Double(tableInset(table))
+                    left = band.x - Double(tableInset(table)) - Double(fitted.leadOffset[row] ?? 0)
                     edges.append(band.top)
                 }
                 edges.append(band.bottom)

@@ -265,6 +265,9 @@ package struct PageTable: Sendable {
         package var text: String
         /// A header cell (`<th>`): drawn and measured bold.
         package var bold: Bool
+        /// Where the cell's text sits in its column: the cell's CSS `text-align`, else its `align`, else its
+        /// row's, else centred for a header cell (HTML § 15.3.8, "Tables") and left for a data cell.
+        package var alignment: TextAlignment = .left
     }
     package var columnCount: Int
     package var cells: [Cell]

@@ -300,7 +300,8 @@ struct DocumentBuilder {
                 writer.requestBreak(1)
             } else {
                 let attributes = element.hasAttributes
-                tables[tables.count - 1].startRow(alignment: attributes ? Self.alignment(of: element) : nil,
+                tables[tables.count - 1].startRow(alignment: enteredCSS?.alignment
+                                                      ?? (attributes ? Self.alignment(of: element) : nil),
                                                   verticalAlignment: attributes ? Self.verticalAlignment(of: element) : nil)
             }
         case .tableCell(let header):
@@ -313,7 +314,8 @@ struct DocumentBuilder {
             }
             // Only the cell's own `align` places its text (w3m's reading: a centred block centres the table, not
             // the text in its cells); header cells are centred.
-            let alignment = (element.hasAttributes ? Self.alignment(of: element) : nil)
+            // Author CSS (`text-align` from a style sheet) comes before the presentational `align`.
+            let alignment = enteredCSS?.alignment ?? (element.hasAttributes ? Self.alignment(of: element) : nil)
                 ?? tables[tables.count - 1].rowAlignment ?? (header ? .center : .left)
             let verticalAlignment = (element.hasAttributes ? Self.verticalAlignment(of: element) : nil)
                 ?? tables[tables.count - 1].rowVerticalAlignment ?? .middle
@@ -648,7 +650,7 @@ struct DocumentBuilder {
                 let bytes = Array(text.bytes[cell.bytes])
                 let bold = cell.bytes.isEmpty ? false : text.style(ofRun: text.run(containing: cell.bytes.lowerBound)).bold
                 cells.append(PageTable.Cell(row: rowIndex, column: cell.column, text: String(decoding: bytes, as: UTF8.self),
-                                            bold: bold))
+                                            bold: bold, alignment: cell.alignment))
                 CellText(storage: text, bytes: cell.bytes).pieces(cell.bytes, into: &line, restyle: restyle)
                 k += 1
             }

@@ -22,7 +22,7 @@ package enum TabbedRows {
         }
 
         /// The scalars of line `line` of the cell (empty past its last line).
-        func segment(_ line: Int) -> Range<Int>? {
+        package func segment(_ line: Int) -> Range<Int>? {
             guard line <= breaks.count else { return nil }
             let start = line == 0 ? 0 : breaks[line - 1]
             let end = line < breaks.count ? breaks[line] - 1 : length
