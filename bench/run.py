@@ -32,11 +32,11 @@ import uuid
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 ROWS = ["startup", "memory", "render", "load", "tick", "mainloop", "stop", "cache", "slow", "slowcjk", "find", "huge",
-        "longtext", "pagemem", "css", "images"]
+        "hugea11y", "hugereader", "longtext", "pagemem", "css", "images"]
 ROW_NAMES = {"startup": "Startup", "memory": "Memory", "render": "Rendering", "load": "Loading",
              "tick": "The bar", "mainloop": "Main loop", "stop": "Stop", "cache": "Back/forward",
              "slow": "Slow large page", "slowcjk": "Slow non-Latin page", "find": "Find in page",
-             "huge": "Huge page", "longtext": "Huge page", "pagemem": "Page memory", "css": "Page style",
+             "huge": "Huge page", "hugea11y": "Huge page", "hugereader": "Huge page", "longtext": "Huge page", "pagemem": "Page memory", "css": "Page style",
              "images": "Images"}
 STARTUP_TITLE = "GtkProgress bench startup page"
 FLOOR = "GTK floor: same chrome and styled page in C"
@@ -786,10 +786,10 @@ def row_load(bench, report):
 # ---------------------------------------------------------------------------------------------------------------
 # Row 5: the tick
 
-def launch_app(bench, target, title=None, timeout=20):
+def launch_app(bench, target, title=None, timeout=20, extra_env=None):
     """Starts gtkprogress on target; returns (proc, window)."""
     offset = bench.log_offset()
-    proc = bench.popen([bench.binary, target])
+    proc = bench.popen([bench.binary, target], extra_env=extra_env)
     window = bench.window_of(proc, timeout=timeout, title=title)
     if not window:
         what = f"a window{' titled ' + repr(title) if title else ''}"
@@ -1119,11 +1119,54 @@ def huge_page(bench):
     return path, "Huge page bench", "a generated 8 MB page dense with tags (Node.js's all.html is not installed)"
 
 
-def row_huge(bench, report):
+# An assistive technology's side of AT-SPI, as a screen reader has it: registered for the events a text view and
+# its children send, so that the bridge in the application sends them (at-spi2-core's registry tells the bridge
+# which events some client listens to; with none, it sends none). It counts what it gets.
+READER = r"""
+import sys, pyatspi
+counts = {}
+def on(event):
+    kind = event.type.major + ":" + event.type.minor if event.type.minor else event.type.major
+    counts[kind] = counts.get(kind, 0) + 1
+for kind in ("object:text-changed", "object:children-changed", "object:state-changed", "object:text-caret-moved"):
+    pyatspi.Registry.registerEventListener(on, kind)
+def report():
+    print("ready" if not counts else " ".join(f"{k}={v}" for k, v in sorted(counts.items())), flush=True)
+    return True
+from gi.repository import GLib
+GLib.timeout_add(500, report)
+pyatspi.Registry.start()
+"""
+
+A11Y_ENV = {"NO_AT_BRIDGE": "0", "GTK_A11Y": "atk"}
+
+
+def row_huge(bench, report, a11y=None):
     """The main loop while the window leaves a huge page for a small one, goes Back to it, reloads it, and while a
-    second window stays open as the one holding it closes."""
+    second window stays open as the one holding it closes. `a11y`: None runs it as every other row, without the
+    accessibility bridge; "bridge" with GTK's ATK bridge on the session's accessibility bus (at-spi2-core's bus
+    launcher and registry, started on demand by the bench's session bus, as in a desktop session) and no client
+    listening; "reader" with a client registered for text, children and state events as a screen reader is."""
     page, title, what = huge_page(bench)
-    proc, window = launch_app(bench, page, title=title, timeout=60)
+    reader, reader_lines = None, []
+    if a11y == "reader":
+        reader = subprocess.Popen(["/usr/bin/python3", "-c", READER], env=bench.env("infra"), stdout=subprocess.PIPE,
+                                  stderr=bench.log, text=True)
+        first = reader.stdout.readline()
+        if not first.strip():
+            raise BenchError("the AT-SPI client did not start")
+
+        def read_reader():
+            for line in reader.stdout:
+                reader_lines.append(line.strip())
+        threading.Thread(target=read_reader, daemon=True).start()
+    try:
+        proc, window = launch_app(bench, page, title=title, timeout=60, extra_env=A11Y_ENV if a11y else None)
+    except BenchError:
+        if reader:
+            reader.terminate()
+            reader.wait(timeout=5)
+        raise
     phases, notes, second, failure = [], [], None, None
     pings = None
     try:
@@ -1182,13 +1225,20 @@ def row_huge(bench, report):
             pings.stop()
         bench.end_apps()
         proc.wait(timeout=5)
+        if reader:
+            reader.terminate()
+            reader.wait(timeout=5)
+    if reader:
+        notes.append("the AT-SPI client received " + (reader_lines[-1] if reader_lines else "nothing"))
 
+    mode = {None: "", "bridge": " (accessibility bridge on, no AT-SPI client listening)",
+            "reader": " (accessibility bridge on, an AT-SPI client listening for text, children and state events)"}[a11y]
     texts = []
     for name, (worst, n, lost, stall), t_shown, t_settled in phases:
         texts.append(f"{name}: worst round trip {ms(worst)} over {n} pings, {lost} unanswered within 2 s"
                      + (f", longest stall {stall:.1f} s" if lost else "")
                      + f"; shown after {ms(t_shown)}, idle again after {t_settled:.1f} s")
-    report.detail("huge", f"method: {what} opened from the command line and left to go in completely; then a small "
+    report.detail("huge", f"method{mode}: {what} opened from the command line and left to go in completely; then a small "
                           f"page typed into the address entry (leave), Alt+Left (back, from the page cache), F5 "
                           f"(reload), and Ctrl+W on its window while a second window of the same process is open "
                           f"(close; the pings go to the second window). _NET_WM_PING round trips every 5 ms "
@@ -1199,7 +1249,7 @@ def row_huge(bench, report):
     lost = sum(p[1][2] for p in phases)
     worst = max((p[1][0] for p in phases if p[1][0] is not None), default=None)
     stall = max(p[1][3] for p in phases)
-    measure = "worst main-loop lateness leaving, going back to, reloading and closing an 8 MB page"
+    measure = "worst main-loop lateness leaving, going back to, reloading and closing an 8 MB page" + mode
     if lost:
         report.add("Huge page", measure, f"stalls up to {stall:.1f} s ({lost} pings unanswered within 2 s)", "",
                    "", "", "< 30 ms", "not met")
@@ -1665,6 +1715,8 @@ def main():
                  ("slowcjk", lambda: row_slow_cjk(bench, report), ("slowcjk",)),
                  ("find", lambda: row_find(bench, report), ("find",)),
                  ("huge", lambda: row_huge(bench, report), ("huge",)),
+                 ("hugea11y", lambda: row_huge(bench, report, a11y="bridge"), ("hugea11y",)),
+                 ("hugereader", lambda: row_huge(bench, report, a11y="reader"), ("hugereader",)),
                  ("longtext", lambda: row_longtext(bench, report), ("longtext",)),
                  ("pagemem", lambda: row_pagemem(bench, report), ("pagemem",)),
                  ("css", lambda: rows_css.row_css(bench, report), ("css",)),
@@ -1673,7 +1725,8 @@ def main():
             if not any(c in rows for c in covers):
                 continue
             print(f"[{time.monotonic() - t_start:5.0f} s] {', '.join(c for c in covers if c in rows)} …", flush=True)
-            needs_app = key in ("load", "tick", "mainloop", "stop", "cache", "slow", "slowcjk", "find", "huge",
+            needs_app = key in ("load", "tick", "mainloop", "stop", "cache", "slow", "slowcjk", "find", "huge", "hugea11y",
+                                "hugereader",
                                 "longtext", "pagemem", "css", "images")
             if needs_app and not binary:
                 for c in covers:
