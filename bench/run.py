@@ -31,11 +31,12 @@ import uuid
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 ROWS = ["startup", "memory", "render", "load", "tick", "mainloop", "stop", "cache", "slow", "slowcjk", "find", "huge",
-        "longtext", "pagemem", "css", "images"]
+        "hugea11y", "hugereader", "longtext", "pagemem", "css", "images"]
 ROW_NAMES = {"startup": "Startup", "memory": "Memory", "render": "Rendering", "load": "Loading",
              "tick": "The bar", "mainloop": "Main loop", "stop": "Stop", "cache": "Back/forward",
              "slow": "Slow large page", "slowcjk": "Slow non-Latin page", "find": "Find in page",
-             "huge": "Huge page", "longtext": "Huge page", "pagemem": "Page memory", "css": "Page style",
+             "huge": "Huge page", "hugea11y": "Huge page", "hugereader": "Huge page",
+             "longtext": "Huge page", "pagemem": "Page memory", "css": "Page style",
              "images": "Images"}
 STARTUP_TITLE = "GtkProgress bench startup page"
 FLOOR = "GTK floor: same chrome and styled page in C"
@@ -707,10 +708,10 @@ def hyperfine(bench, name, cmd, warmup, runs):
     return data["median"], data["min"], data["max"], len(data["times"])
 
 
-def launch_app(bench, target, title=None, timeout=20):
+def launch_app(bench, target, title=None, timeout=20, extra_env=None):
     """Starts gtkprogress on target; returns (proc, window)."""
     offset = bench.log_offset()
-    proc = bench.popen([bench.binary, target])
+    proc = bench.popen([bench.binary, target], extra_env=extra_env)
     window = bench.window_of(proc, timeout=timeout, title=title)
     if not window:
         what = f"a window{' titled ' + repr(title) if title else ''}"
@@ -857,6 +858,8 @@ def main():
                  ("slowcjk", lambda: rows_slow.row_slow_cjk(bench, report), ("slowcjk",)),
                  ("find", lambda: rows_find.row_find(bench, report), ("find",)),
                  ("huge", lambda: rows_huge.row_huge(bench, report), ("huge",)),
+                 ("hugea11y", lambda: rows_huge.row_huge(bench, report, a11y="bridge"), ("hugea11y",)),
+                 ("hugereader", lambda: rows_huge.row_huge(bench, report, a11y="reader"), ("hugereader",)),
                  ("longtext", lambda: rows_longtext.row_longtext(bench, report), ("longtext",)),
                  ("pagemem", lambda: rows_pagemem.row_pagemem(bench, report), ("pagemem",)),
                  ("css", lambda: rows_css.row_css(bench, report), ("css",)),
@@ -866,7 +869,7 @@ def main():
                 continue
             print(f"[{time.monotonic() - t_start:5.0f} s] {', '.join(c for c in covers if c in rows)} …", flush=True)
             needs_app = key in ("load", "tick", "mainloop", "stop", "cache", "slow", "slowcjk", "find", "huge",
-                                "longtext", "pagemem", "css", "images")
+                                "hugea11y", "hugereader", "longtext", "pagemem", "css", "images")
             if needs_app and not binary:
                 for c in covers:
                     report.na(ROW_NAMES[c], "", f"{args.binary} is not an executable")

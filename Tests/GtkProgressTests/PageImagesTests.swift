@@ -284,6 +284,33 @@ final class PageImagesTests: XCTestCase {
         XCTAssertTrue(ImageTags.occur(in: Array("<p>a <IMG src=x>".utf8)[...]))
         XCTAssertTrue(ImageTags.occur(in: Array("<Picture>".utf8)[...]))
         XCTAssertFalse(ImageTags.occur(in: Array("<p>an image</p><i>mg</i><im".utf8)[...]))
+        XCTAssertFalse(ImageTags.occur(in: Array("<".utf8)[...]))
+        XCTAssertFalse(ImageTags.occur(in: Array("<pictur".utf8)[...]))
+        XCTAssertTrue(ImageTags.occur(in: Array("x<<<iMg".utf8)[...]), "a tag at the very end")
+    }
+
+    /// A page that arrived faster than its progress events were taken (a local file: read in 256 KB pieces, the
+    /// first event finding megabytes in) is looked through a bounded share per event, and the looks, one per
+    /// event, still see every byte, a tag cut by the end of one look included.
+    func testImageTagsAreLookedForABoundedShareAtEachEvent() async {
+        let size = 6 * 1024 * 1024
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: size)
+        // `<img` across the end of the third look.
+        let cut = 3 * ImageTags.bytesPerLook
+        bytes.replaceSubrange(cut - 2..<cut + 2, with: Array("<img".utf8))
+        var scanned = 0, looks = 0, found: Int?
+        for _ in 0..<(size / (256 * 1024)) {
+            guard let look = ImageTags.nextLook(scanned: scanned, arrived: size) else { break }
+            XCTAssertLessThanOrEqual(look.count, ImageTags.bytesPerLook + ImageTags.overlap)
+            XCTAssertLessThanOrEqual(look.lowerBound, scanned, "no byte is skipped")
+            scanned = look.upperBound
+            looks += 1
+            if found == nil, ImageTags.occur(in: bytes[look]) { found = looks }
+        }
+        XCTAssertEqual(scanned, size, "every byte was looked at by the last event")
+        XCTAssertEqual(found, 4, "the tag cut by the third look's end is seen by the fourth")
+        XCTAssertNil(ImageTags.nextLook(scanned: size, arrived: size))
+        XCTAssertEqual(ImageTags.nextLook(scanned: 100, arrived: 150), 92..<150)
     }
 
     /// The texts of the frames standing for images that could not be shown.

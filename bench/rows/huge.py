@@ -6,6 +6,8 @@ import html
 import os
 import random
 import re
+import subprocess
+import threading
 import time
 
 from run import BenchError, launch_app, ms, PingSeries, verdict, wait_idle, WORDS
@@ -71,11 +73,54 @@ def huge_page(bench):
     return path, "Huge page bench", "a generated 8 MB page dense with tags (Node.js's all.html is not installed)"
 
 
-def row_huge(bench, report):
+# An assistive technology's side of AT-SPI, as a screen reader has it: registered for the events a text view and
+# its children send, so that the bridge in the application sends them (at-spi2-core's registry tells the bridge
+# which events some client listens to; with none, it sends none). It counts what it gets.
+READER = r"""
+import sys, pyatspi
+counts = {}
+def on(event):
+    kind = event.type.major + ":" + event.type.minor if event.type.minor else event.type.major
+    counts[kind] = counts.get(kind, 0) + 1
+for kind in ("object:text-changed", "object:children-changed", "object:state-changed", "object:text-caret-moved"):
+    pyatspi.Registry.registerEventListener(on, kind)
+def report():
+    print("ready" if not counts else " ".join(f"{k}={v}" for k, v in sorted(counts.items())), flush=True)
+    return True
+from gi.repository import GLib
+GLib.timeout_add(500, report)
+pyatspi.Registry.start()
+"""
+
+A11Y_ENV = {"NO_AT_BRIDGE": "0", "GTK_A11Y": "atk"}
+
+
+def row_huge(bench, report, a11y=None):
     """The main loop while the window leaves a huge page for a small one, goes Back to it, reloads it, and while a
-    second window stays open as the one holding it closes."""
+    second window stays open as the one holding it closes. `a11y`: None runs it as every other row, without the
+    accessibility bridge; "bridge" with GTK's ATK bridge on the session's accessibility bus (at-spi2-core's bus
+    launcher and registry, started on demand by the bench's session bus, as in a desktop session) and no client
+    listening; "reader" with a client registered for text, children and state events as a screen reader is."""
     page, title, what = huge_page(bench)
-    proc, window = launch_app(bench, page, title=title, timeout=60)
+    reader, reader_lines = None, []
+    if a11y == "reader":
+        reader = subprocess.Popen(["/usr/bin/python3", "-c", READER], env=bench.env("infra"), stdout=subprocess.PIPE,
+                                  stderr=bench.log, text=True)
+        first = reader.stdout.readline()
+        if not first.strip():
+            raise BenchError("the AT-SPI client did not start")
+
+        def read_reader():
+            for line in reader.stdout:
+                reader_lines.append(line.strip())
+        threading.Thread(target=read_reader, daemon=True).start()
+    try:
+        proc, window = launch_app(bench, page, title=title, timeout=60, extra_env=A11Y_ENV if a11y else None)
+    except BenchError:
+        if reader:
+            reader.terminate()
+            reader.wait(timeout=5)
+        raise
     phases, notes, second, failure = [], [], None, None
     pings = None
     try:
@@ -134,13 +179,20 @@ def row_huge(bench, report):
             pings.stop()
         bench.end_apps()
         proc.wait(timeout=5)
+        if reader:
+            reader.terminate()
+            reader.wait(timeout=5)
+    if reader:
+        notes.append("the AT-SPI client received " + (reader_lines[-1] if reader_lines else "nothing"))
 
+    mode = {None: "", "bridge": " (accessibility bridge on, no AT-SPI client listening)",
+            "reader": " (accessibility bridge on, an AT-SPI client listening for text, children and state events)"}[a11y]
     texts = []
     for name, (worst, n, lost, stall), t_shown, t_settled in phases:
         texts.append(f"{name}: worst round trip {ms(worst)} over {n} pings, {lost} unanswered within 2 s"
                      + (f", longest stall {stall:.1f} s" if lost else "")
                      + f"; shown after {ms(t_shown)}, idle again after {t_settled:.1f} s")
-    report.detail("huge", f"method: {what} opened from the command line and left to go in completely; then a small "
+    report.detail("huge", f"method{mode}: {what} opened from the command line and left to go in completely; then a small "
                           f"page typed into the address entry (leave), Alt+Left (back, from the page cache), F5 "
                           f"(reload), and Ctrl+W on its window while a second window of the same process is open "
                           f"(close; the pings go to the second window). _NET_WM_PING round trips every 5 ms "
@@ -151,7 +203,7 @@ def row_huge(bench, report):
     lost = sum(p[1][2] for p in phases)
     worst = max((p[1][0] for p in phases if p[1][0] is not None), default=None)
     stall = max(p[1][3] for p in phases)
-    measure = "worst main-loop lateness leaving, going back to, reloading and closing an 8 MB page"
+    measure = "worst main-loop lateness leaving, going back to, reloading and closing an 8 MB page" + mode
     if lost:
         report.add("Huge page", measure, f"stalls up to {stall:.1f} s ({lost} pings unanswered within 2 s)", "",
                    "", "", "< 30 ms", "not met")

@@ -154,16 +154,17 @@ extension Browser {
 
     /// Looks through the bytes that arrived since the last look for an image tag (`<img`, `<picture`):
     /// a page that has images gives its document's bytes only part of the bar from then on, so the bar is not full
-    /// before the images are even known. Each byte is looked at once, a few kilobytes per event.
-    /// False when the bytes cannot be looked at: the transfer has ended and its events are being handed on.
+    /// before the images are even known. Each byte is looked at once, at most `ImageTags.bytesPerLook` per event
+    /// (the main loop is not held by a page that arrived faster than its events were taken); what is left is
+    /// looked at by the next events. False when the bytes cannot be looked at: the transfer has ended and its
+    /// events are being handed on.
     private func noticeImageTags(_ session: LoadSession) -> Bool {
         guard !session.sawImageTag else { return true }
         guard let arrived = loader.arrived() else { return false }
         let bytes = arrived.bytes
-        let start = max(session.scannedBytes - 8, 0)
-        guard start < bytes.count else { return true }
-        session.scannedBytes = bytes.count
-        if ImageTags.occur(in: bytes[start...]) {
+        guard let look = ImageTags.nextLook(scanned: session.scannedBytes, arrived: bytes.count) else { return true }
+        session.scannedBytes = look.upperBound
+        if ImageTags.occur(in: bytes[look]) {
             session.sawImageTag = true
             expectImages()
         }
