@@ -5,7 +5,7 @@ import shutil
 import subprocess
 import tempfile
 
-from harness import ROOT, App, check, settled, wait_for
+from harness import ROOT, App, check, settled, stays, wait_for
 
 BUNDLED = [("Keyboard shortcuts", "Keyboard shortcuts"),
            ("How the progress bar moves", "How the progress bar moves"),
@@ -35,6 +35,25 @@ def walk_bundled_pages(app):
         click_text(app, "Back to the welcome page")
         app.wait_title("Welcome to GtkProgress")
         check("could not be loaded" not in app.page_text(), "the welcome page came back")
+
+
+def test_the_welcome_page_opens_at_its_top(binary):
+    """The first page a new user sees starts at its heading: its table (fitted to the window after the page is in)
+    must not scroll the view to where GTK, before laying out the lines, places every height."""
+    import pyatspi
+    app = App(binary)
+    try:
+        app.wait_title("Welcome to GtkProgress")
+        app.wait_text("Shortcuts at a glance")
+        stays(lambda: app.scroll_value() == 0, 2, "the view at the top of the page")
+        text = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
+        index = text.getText(0, -1).index("Welcome to GtkProgress")
+        _, glyph_top, _, _ = text.getCharacterExtents(index, pyatspi.DESKTOP_COORDS)
+        _, page_top, _, _ = app.page_extents()
+        check(glyph_top >= page_top, f"the heading's top ({glyph_top}) is inside the page (from {page_top})")
+        app.settled_screenshot("welcome-top.png")
+    finally:
+        app.close()
 
 
 def test_welcome_links_open_from_the_build_tree(binary):

@@ -91,6 +91,9 @@ extension TextView {
     package var topCharacter: Int {
         var rect = GdkRectangle()
         gtk_text_view_get_visible_rect(textView, &rect)
+        // At the top of the page the answer is the first character, laid out or not: before GTK has laid out
+        // the lines (it does so in idle time), it places every height on the last line of the buffer.
+        if rect.y <= 0 { return 0 }
         var at = GtkTextIter()
         gtk_text_view_get_iter_at_location(textView, &at, rect.x, rect.y)
         // The whole display line, so the text above it stays out of view.
