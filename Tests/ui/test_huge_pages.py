@@ -6,13 +6,19 @@ from the application's main loop, so the answer is as late as the loop is busy (
 "_NET_WM_PING"). The bound is generous, a liveness check and not a speed target: the speed is `make bench`'s
 ("Huge page" row). Before the view swapped buffers, leaving such a page held the window for 30 s."""
 
+import importlib.util
 import os
-import random
 import tempfile
 import threading
 import time
 
-from harness import App, PingClient, check, wait_for, xdotool
+from harness import ROOT, App, PingClient, check, wait_for, xdotool
+
+# The page writer the benchmark's "huge" row uses (bench/nodelike.py), loaded from its file.
+_spec = importlib.util.spec_from_file_location("nodelike", os.path.join(ROOT, "bench", "nodelike.py"))
+nodelike = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(nodelike)
+WORDS = "page view buffer text link main loop window answer slice tag table paragraph heading".split()
 
 # Every probe must be answered within this, in seconds: many times a slow turn, well below the old freeze.
 ANSWER_WITHIN = 5.0
@@ -80,43 +86,8 @@ def huge_page(path, title, size=5_000_000):
     code spans and links (links around code too), nested lists, preformatted blocks and tables; the first link's
     address is a megabyte. Deleting such a page from the buffer on screen took GTK 37 s at 6 MB, where a page of
     plain paragraphs took one."""
-    rng = random.Random(33)
-    words = "page view buffer text link main loop window answer slice tag table paragraph heading".split()
-    section = 0
-
-    def inline(n):
-        parts = []
-        for _ in range(n):
-            w, r = rng.choice(words), rng.random()
-            if r < 0.12:
-                w = f"<code>{w}()</code>"
-            elif r < 0.20:
-                w = f"<a href='#s{rng.randint(1, section)}'><code>{w}</code></a>"
-            elif r < 0.26:
-                w = f"<a href='#s{rng.randint(1, section)}'>{w}</a>"
-            elif r < 0.29:
-                w = f"<strong>{w}</strong>"
-            elif r < 0.31:
-                w = f"<em>{w}</em>"
-            parts.append(w)
-        return " ".join(parts)
-
-    out = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{title}</title></head><body><h1>{title}</h1>"
-           f"<p><a href='{LONG_ADDRESS}'>Long address</a> and more.</p>\n"]
-    total = len(LONG_ADDRESS)
-    while total < size:
-        section += 1
-        level = 3 + section % 3
-        text = "".join([
-            f"<h{level} id='s{section}'>Section <code>{section}</code></h{level}><p>{inline(40)}.</p>",
-            "<ul>" + "".join(f"<li>{inline(8)}<ul><li>{inline(5)}</li></ul></li>" for _ in range(3)) + "</ul>",
-            f"<pre>{rng.choice(words)} = {section};\nconst x = {section * 7};</pre>",
-            f"<table><tr><th>a</th><th>b</th></tr><tr><td>{inline(3)}</td><td>{inline(3)}</td></tr></table>\n"])
-        out.append(text)
-        total += len(text)
-    out.append("</body></html>\n")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write("".join(out))
+    lead = f"<p><a href='{LONG_ADDRESS}'>Long address</a> and more.</p>\n"
+    nodelike.dense_page(path, size, title, seed=33, words=WORDS, lead=lead)
 
 
 def page_text_start(app, length=300):
