@@ -110,7 +110,7 @@ final class DocumentInlineTests: XCTestCase {
             Sourceless.
             Frame: Script
             """)
-        XCTAssertEqual(document.links.map(\.absoluteString), [
+        XCTAssertEqual(document.links.strings, [
             "http://example.org/dir/media/movie.mp4", "http://example.org/dir/a.ogg",
             "http://example.org/dir/map.html", "http://example.org/x/frame.html",
             "http://example.org/dir/chart.svg", "http://example.org/dir/clip.swf",

@@ -80,6 +80,15 @@ final class DocumentMemoryTests: XCTestCase {
                                  "text of about 7 bytes a link and 32 bytes of runs")
     }
 
+    /// Link targets are their text and a word each (`LinkTable`), not a parsed URL object and a dictionary entry
+    /// each: about 220 bytes a link more.
+    func testLinkTargetsAreHeldAsTheirText() {
+        let document = Document.parse(html: links(20_000), baseURL: URL(string: "http://example.org/"))
+        let text = document.links.strings.reduce(0) { $0 + $1.utf8.count }
+        XCTAssertEqual(text, (0..<20_000).reduce(0) { $0 + "http://example.org/p\($1)".utf8.count })
+        XCTAssertLessThanOrEqual(document.links.modelBytes, text * 9 / 8 + 20_000 * 8 + 64)
+    }
+
     /// A cell of a table being built is a range of the table's one writer and 24 bytes of place, so a table of
     /// 100,000 rows of 50 cells holds its text and 120 MB, not five million buffers.
     func testTableCellsAreRangesOfOneWriter() throws {

@@ -80,7 +80,7 @@ final class PageImageTests: XCTestCase {
         XCTAssertEqual(document.images[0].alt, "Go")
         XCTAssertTrue(document.images[1].lazy)
         let link = try! XCTUnwrap(document.images[1].link)
-        XCTAssertEqual(document.links[link].lastPathComponent, "next.html")
+        XCTAssertEqual(document.links[link]?.lastPathComponent, "next.html")
         XCTAssertFalse(document.text.contains("[next.html]"), "the image is what is clicked")
     }
 

@@ -266,7 +266,7 @@ extension PageView {
 
     /// Gives the links to `url` the visited look, now that it has been visited.
     package func markVisited(_ url: URL) {
-        guard let link = document?.links.firstIndex(of: url) else { return }
+        guard let link = document?.links.firstIndex(of: url.absoluteString) else { return }
         let visited = shared(.visited)
         let unvisited = shared(.link)
         for range in linkRanges where range.link == link {

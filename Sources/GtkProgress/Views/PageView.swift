@@ -238,7 +238,7 @@ package final class PageView {
         let inserted = run < nextRun ? ra.count : nextByte
         guard inserted > 0, ra.lowerBound == rb.lowerBound, inserted <= rb.count,
               a.style(ofRun: run) == b.style(ofRun: run), a.style(ofRun: run).table == nil else { return nil }
-        if let link = a.style(ofRun: run).link, shown.links[link] != document.links[link] { return nil }
+        if let link = a.style(ofRun: run).link, !shown.links.same(link, as: link, in: document.links) { return nil }
         let same = a.bytes.withUnsafeBufferPointer { old in
             b.bytes.withUnsafeBufferPointer { new in
                 memcmp(old.baseAddress! + ra.lowerBound, new.baseAddress! + rb.lowerBound, inserted) == 0
@@ -505,7 +505,7 @@ package final class PageView {
             let ra = a.range(ofRun: run), rb = b.range(ofRun: run)
             let sa = a.style(ofRun: run), sb = b.style(ofRun: run)
             guard ra == rb, sa == sb, a.bytes[ra].elementsEqual(b.bytes[rb]) else { break }
-            if let link = sa.link, old.links[link] != new.links[link] { break }
+            if let link = sa.link, !old.links.same(link, as: link, in: new.links) { break }
             run += 1
         }
         return run
@@ -636,8 +636,8 @@ package final class PageView {
     }
 
     func url(ofLink link: Int?) -> URL? {
-        guard let link, let links = document?.links, links.indices.contains(link) else { return nil }
-        return links[link]
+        guard let link else { return nil }
+        return document?.links[link]
     }
 
     private func pointerMoved(x: Double, y: Double) {

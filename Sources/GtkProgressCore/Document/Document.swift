@@ -83,7 +83,7 @@ package struct Document: Sendable {
     /// The page's `<title>`, whitespace collapsed; nil when absent or blank.
     package var title: String?
     /// Link targets, resolved against `<base href>` and the page's URL, each URL once, in order of appearance.
-    package var links: [URL]
+    package var links: LinkTable
     /// `<meta http-equiv="refresh">`: after `delay` seconds the page asks to be replaced by `url`.
     package var metaRefresh: (delay: Double, url: URL)?
 
@@ -134,7 +134,7 @@ package struct Document: Sendable {
     /// Places in the page by `id` (or `<a name>`), as byte offsets into the text.
     let anchors: [String: Int]
 
-    init(title: String?, links: [URL], metaRefresh: (delay: Double, url: URL)?, storage: RunStorage,
+    init(title: String?, links: LinkTable, metaRefresh: (delay: Double, url: URL)?, storage: RunStorage,
          anchors: [String: Int] = [:]) {
         self.title = title
         self.links = links
@@ -189,7 +189,7 @@ package struct Document: Sendable {
         writer.style = TextStyle(monospace: true, preformatted: true)
         var text = text
         text.withUTF8 { writer.appendPreformatted($0) }
-        var document = Document(title: nil, links: [], metaRefresh: nil, storage: writer.finish())
+        var document = Document(title: nil, links: LinkTable(), metaRefresh: nil, storage: writer.finish())
         document.widestPreformattedColumns = widestPreformattedLine(in: document.storage)
         return document
     }

@@ -11,8 +11,8 @@ struct DocumentBuilder {
     private var title: String?
     private var baseHref: String?
     private var refresh: (delay: Double, target: String?)?
-    private var hrefs: [String] = []
-    private var hrefIndex: [String: Int] = [:]
+    /// The links' `href`s as written, each once; resolved at the end (`finish`).
+    private var hrefs = LinkTable()
     /// `id` (and `<a name>`) → where the element's text starts, for links to a place in the page.
     private var anchors: [String: Int] = [:]
     private var lists: [ListCounter] = []
@@ -891,28 +891,24 @@ struct DocumentBuilder {
         return lists[lists.count - 1].nextMarker(for: item)
     }
 
-    private mutating func linkIndex(for href: String) -> Int {
-        if let index = hrefIndex[href] { return index }
-        hrefIndex[href] = hrefs.count
-        hrefs.append(href)
-        return hrefs.count - 1
-    }
+    private mutating func linkIndex(for href: String) -> Int { hrefs.insert(href) }
 
     /// Resolves the links once `<base href>` is known (it applies to links before it too) and merges links that
     /// resolve to the same URL, so each URL has one number.
     private mutating func finish(baseURL: URL?) -> Document {
         let base = baseHref.flatMap { LinkResolution.resolve($0, against: baseURL) } ?? baseURL
-        var links: [URL] = []
-        var linkIndex: [URL: Int] = [:]
-        let remap: [Int?] = hrefs.map { href in
-            guard let url = LinkResolution.resolve(href, against: base), LinkResolution.isFollowable(url) else {
-                return nil
+        var links = LinkTable()
+        var remap: [Int?] = []
+        remap.reserveCapacity(hrefs.count)
+        for index in hrefs.indices {
+            let url = LinkResolution.resolve(hrefs.string(at: index), against: base)
+            if let url, LinkResolution.isFollowable(url) {
+                remap.append(links.insert(url.absoluteString))
+            } else {
+                remap.append(nil)
             }
-            if let index = linkIndex[url] { return index }
-            linkIndex[url] = links.count
-            links.append(url)
-            return links.count - 1
         }
+        hrefs = LinkTable()
         writer.remapLinks { remap[$0] }
         let pageImages = images.resolved(against: base, links: remap)
         var metaRefresh: (delay: Double, url: URL)?
@@ -920,7 +916,7 @@ struct DocumentBuilder {
             let target = refresh.target.flatMap { LinkResolution.resolve($0, against: base) } ?? baseURL
             if let target { metaRefresh = (refresh.delay, target) }
         }
-        var document = Document(title: title, links: links, metaRefresh: metaRefresh, storage: writer.finish(),
+        var document = Document(title: title, links: links.sealed(), metaRefresh: metaRefresh, storage: writer.finish(),
                                 anchors: anchors)
         document.images = pageImages
         document.forms = forms

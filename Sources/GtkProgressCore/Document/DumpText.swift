@@ -33,7 +33,7 @@ extension Document {
         dump.endLine()
         dump.trimTrailingBlankLines()
         if numberLinks && !links.isEmpty {
-            dump.appendReferences(links.map(\.absoluteString))
+            dump.appendReferences(links.strings)
         }
         return String(decoding: dump.out, as: UTF8.self)
     }
