@@ -29,10 +29,12 @@ extension TextView {
 
 extension TextView {
     /// Each word's left and right edge in pixels, for each text laid out on one line in the view's font at its
-    /// current size (`bold` ones in bold); words are UTF-8 byte ranges of their text. One PangoLayout for them all;
-    /// the edges are Pango's positions of the words' first and end indexes
-    /// (<https://docs.gtk.org/Pango/method.Layout.index_to_pos.html>).
-    package func measureWords(_ texts: [(text: String, bold: Bool, words: [Range<Int>])])
+    /// current size (`bold` ones in bold); words are UTF-8 byte ranges of their text. `objects`: the UTF-8 index
+    /// and width in pixels of each U+FFFC that stands for a picture or a widget, laid out as a box of that width
+    /// (a shape attribute, as GtkTextLayout lays out the text's own pictures and children:
+    /// <https://docs.gtk.org/Pango/func.attr_shape_new.html>). One PangoLayout for them all; the edges are Pango's
+    /// positions of the words' first and end indexes (<https://docs.gtk.org/Pango/method.Layout.index_to_pos.html>).
+    package func measureWords(_ texts: [(text: String, bold: Bool, words: [Range<Int>], objects: [(index: Int, width: Int)])])
         -> [(starts: [Int], ends: [Int])] {
         guard let layout = gtk_widget_create_pango_layout(widget, "") else {
             return texts.map { ([Int](repeating: 0, count: $0.words.count), [Int](repeating: 0, count: $0.words.count)) }
@@ -44,8 +46,24 @@ extension TextView {
         pango_layout_set_width(layout, -1)
         var results: [(starts: [Int], ends: [Int])] = []
         results.reserveCapacity(texts.count)
-        for (text, bold, words) in texts {
-            pango_layout_set_attributes(layout, bold ? boldAttributes : nil)
+        for (text, bold, words, objects) in texts {
+            var list: OpaquePointer? = nil
+            if objects.isEmpty {
+                pango_layout_set_attributes(layout, bold ? boldAttributes : nil)
+            } else {
+                list = pango_attr_list_new()
+                if bold { pango_attr_list_insert(list, pango_attr_weight_new(PANGO_WEIGHT_BOLD)) }
+                for object in objects {
+                    let width = Int32(clamping: object.width) * Int32(PANGO_SCALE)
+                    var rect = PangoRectangle(x: 0, y: -width, width: width, height: width)
+                    guard let shape = pango_attr_shape_new(&rect, &rect) else { continue }
+                    shape.pointee.start_index = guint(clamping: object.index)
+                    shape.pointee.end_index = guint(clamping: object.index + 3)
+                    pango_attr_list_insert(list, shape)
+                }
+                pango_layout_set_attributes(layout, list)
+            }
+            defer { if let list { pango_attr_list_unref(list) } }
             pango_layout_set_text(layout, text, -1)
             var starts: [Int] = [], ends: [Int] = []
             starts.reserveCapacity(words.count)
@@ -63,7 +81,24 @@ extension TextView {
             }
             results.append((starts, ends))
         }
+        pango_layout_set_attributes(layout, nil)
         return results
+    }
+
+    /// The width in pixels of the picture or widget at character `offset` as the text lays it out (a buffer
+    /// picture's width; an anchored widget's minimum width, what GtkTextLayout gives it); nil when neither is there.
+    package func objectWidth(atCharacter offset: Int) -> Int? {
+        guard offset >= 0, offset < characterCount else { return nil }
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(offset))
+        if let pixbuf = gtk_text_iter_get_pixbuf(&iter) { return Int(gdk_pixbuf_get_width(pixbuf)) }
+        guard let anchor = gtk_text_iter_get_child_anchor(&iter) else { return nil }
+        let widgets = gtk_text_child_anchor_get_widgets(anchor)
+        defer { g_list_free(widgets) }
+        guard let child = widgets?.pointee.data else { return nil }
+        var minimum = GtkRequisition()
+        gtk_widget_get_preferred_size(child.assumingMemoryBound(to: GtkWidget.self), &minimum, nil)
+        return Int(minimum.width)
     }
 
     /// What `rewrite` puts in place of a stretch of the buffer, in order.

@@ -5,7 +5,9 @@
 /// As written by the builder a row is one line: its cells' texts, a tab before each column after the first. When a
 /// cell is broken, the space at each break goes, and the line that carries the cell's continuation gets a newline
 /// (its first part) or a tab (any later part) instead: the row keeps its number of characters, so every offset in
-/// the page outside the row stays where the document has it (anchors, images, form controls, link ranges).
+/// the page outside the row stays where the document has it (anchors, images, form controls, link ranges). A row
+/// holding an image or a form control is broken only in the cells after the last one holding one, so that
+/// picture or widget keeps its offset too (`PageView+Tables.swift`, `keptWhole`).
 /// Breaks happen only at a single space for that reason; other break opportunities (between ideographs) are kept
 /// together, and a cell's narrowest width is measured the same way (`CellWords.narrowest`).
 package enum TabbedRows {
