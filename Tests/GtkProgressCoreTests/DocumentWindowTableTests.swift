@@ -146,4 +146,18 @@ final class DocumentWindowTableTests: XCTestCase {
         XCTAssertEqual(Array(grid.storage.bytes[last.offset..<last.offset + 3]), marker)
         XCTAssertEqual(grid.text.unicodeScalars.filter { $0 == "\u{FFFC}" }.count, 1)
     }
+
+    /// The cells of a window table get a zero width space where a line might break without a space: between
+    /// East Asian characters and after a hyphen or a slash; never beside a space, in prose, or in `--dump`.
+    func testCellsGetMarksWhereALineMightBreakWithoutASpace() throws {
+        let html = "<p>東京都 well-known</p><table><tr><td>東京都。</td><td>well-known a/b</td><td>x y</td></tr></table>"
+        let document = Document.parse(html: html, baseURL: nil, tabbedTables: true)
+        let cells = try XCTUnwrap(document.tables.first).cells.map(\.text)
+        XCTAssertEqual(cells, ["東\u{200B}京\u{200B}都\u{200B}。", "well-\u{200B}known a/\u{200B}b", "x y"])
+        XCTAssertTrue(document.text.contains("東\u{200B}京\u{200B}都\u{200B}。\twell-\u{200B}known a/\u{200B}b\tx y"),
+                      document.text)
+        XCTAssertTrue(document.text.hasPrefix("東京都 well-known"), "prose gets none")
+        let dump = Document.parse(html: html, baseURL: nil, textMarks: true)
+        XCTAssertFalse(dump.text.contains("\u{200B}"))
+    }
 }

@@ -680,3 +680,84 @@ def test_a_table_whose_rows_begin_with_a_small_image_is_laid_out_in_columns(bina
         check(not _horizontal_scrolling(app), "the page does not scroll sideways")
     finally:
         app.close()
+
+
+_CJK_CELLS = [
+    ["東京都の人口は約千四百万人で、日本の首都として政治と経済の中心になっています。",
+     "北京是中华人民共和国的首都，也是全国的政治、文化和国际交往中心，历史悠久。",
+     "上海是中国最大的城市之一，位于长江入海口，是重要的经济、金融和贸易中心。",
+     "大阪は関西地方の中心都市で、「天下の台所」と呼ばれ、食文化が豊かなことで知られています。"],
+    ["京都には千年以上の歴史を持つ寺院や神社が数多く残り、毎年多くの観光客が訪れます。",
+     "广州是华南地区的中心城市，以粤菜和对外贸易闻名，气候温暖湿润。",
+     "深圳是一座年轻的城市，四十多年来从小渔村发展成为科技创新的重要基地。",
+     "札幌は北海道の道庁所在地で、冬の雪まつりには国内外から大勢の人が集まります。"],
+]
+
+
+def test_a_table_of_chinese_and_japanese_sentences_wraps_inside_its_columns(binary):
+    import pyatspi
+    rows = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in _CJK_CELLS)
+    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-cjk-")
+    with os.fdopen(fd, "w") as f:
+        f.write("<!DOCTYPE html><html lang='ja'><head><meta charset='utf-8'><title>CJK</title></head><body>"
+                "<p>表の上の段落です。</p><table border=1><tr><th>東京</th><th>北京</th><th>上海</th><th>大阪</th></tr>"
+                f"{rows}</table><p>After.</p></body></html>")
+    app = App(binary, path)
+    try:
+        app.wait_title("CJK")
+        app.wait_text("After.")
+        xdotool("windowsize", app.window, 900, 700)
+        wait_for(lambda: app.page_extents()[2] < 950, what=f"the page 900 px wide ({app.page_extents()})")
+        page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
+
+        def wrapped():
+            """Each line of the table's rows, part by part (the tab-separated pieces): every part starts at one of
+            the four columns the first line sets, and no character of it reaches the next column's edge."""
+            text = app.page_text()
+            first = "\u200b".join(_CJK_CELLS[0][0][:3])
+            if first not in text:
+                return False
+            start, end = text.index(first), text.index("\nAfter.")
+            box = lambda k: page.getCharacterExtents(k, pyatspi.DESKTOP_COORDS)
+            offset, lines, columns, boxes = start, 0, None, []
+            for line in text[start:end].split("\n"):
+                lines += 1
+                part_offset = offset
+                parts = []
+                for part in line.split("\t"):
+                    parts.append((part_offset, part))
+                    part_offset += len(part) + 1
+                offset += len(line) + 1
+                if columns is None:
+                    columns = [box(k)[0] for k, part in parts]
+                    if len(columns) != 4 or columns != sorted(columns):
+                        return False
+                for k, part in parts:
+                    if not part.strip("\u200b"):
+                        continue
+                    x0 = box(k)[0]
+                    near = [c for c in range(4) if abs(columns[c] - x0) <= 1]
+                    if not near:
+                        return False  # a part off its column
+                    column = near[0]
+                    edge = columns[column + 1] if column < 3 else app.page_extents()[0] + app.page_extents()[2]
+                    for j, ch in enumerate(part):
+                        if ch != "\u200b":
+                            x, y, w, h = box(k + j)
+                            boxes.append((x, y, w, h))
+                            if x + w > edge - 8:
+                                return False  # a character past its column's edge
+            # Two rows, each wrapped onto three lines or more.
+            return lines >= 6 and boxes
+        boxes = wait_for(wrapped, what="every sentence wrapped inside its column, no character past its edge")
+        app.settled_screenshot("tables-cjk.png")
+        check(not _horizontal_scrolling(app), "the page does not scroll sideways")
+        view = app.page_extents()
+        check(all(x + w <= view[0] + view[2] for x, _, w, _ in boxes), "every character in the view")
+        # No line of a cell starts with a closing mark (Pango's line-break rules, not a break at any character).
+        text = app.page_text()
+        for line in text.split("\n"):
+            for part in line.split("\t"):
+                check(not part.lstrip("\u200b").startswith(("。", "、", "，", "」")), f"a line starts with {part[:2]!r}")
+    finally:
+        app.close()

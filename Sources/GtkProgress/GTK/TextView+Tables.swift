@@ -85,6 +85,18 @@ extension TextView {
         return results
     }
 
+    /// Where a line may break in `text` by Pango's rules (UAX #14): for each character, whether a break is allowed
+    /// before it (<https://docs.gtk.org/Pango/func.get_log_attrs.html>, `is_line_break`).
+    package func lineBreaks(_ text: String) -> [Bool] {
+        let count = text.unicodeScalars.count
+        var attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: count + 1)
+        text.withCString { pointer in
+            pango_get_log_attrs(pointer, Int32(clamping: strlen(pointer)), -1, pango_language_get_default(),
+                                &attributes, Int32(clamping: count + 1))
+        }
+        return attributes.prefix(count).map { $0.is_line_break != 0 }
+    }
+
     /// The width in pixels of the picture or widget at character `offset` as the text lays it out (a buffer
     /// picture's width; an anchored widget's minimum width, what GtkTextLayout gives it); nil when neither is there.
     package func objectWidth(atCharacter offset: Int) -> Int? {
@@ -105,8 +117,8 @@ extension TextView {
     package enum RewritePiece {
         /// A copy of characters `from ..< from + count` of the stretch as it is, with their tags.
         case copy(from: Int, count: Int)
-        /// One ASCII character with `tags`, and the tags of the character at `tagsFrom` (of the stretch as it is).
-        case character(UInt8, tagsFrom: Int?)
+        /// One character with `tags`, and the tags of the character at `tagsFrom` (of the stretch as it is).
+        case character(Unicode.Scalar, tagsFrom: Int?)
     }
 
     /// Replaces characters `start ..< start + length` with `pieces`: copies of its own text (tags, pictures and
@@ -127,9 +139,9 @@ extension TextView {
                 var first = iter(from), last = iter(from + count)
                 gtk_text_buffer_insert_range(buffer, &destination, &first, &last)
                 at += count
-            case .character(let byte, let tagsFrom):
-                var text: [CChar] = [CChar(bitPattern: byte), 0]
-                gtk_text_buffer_insert(buffer, &destination, &text, 1)
+            case .character(let scalar, let tagsFrom):
+                var text = Array(String(Character(scalar)).utf8CString)
+                gtk_text_buffer_insert(buffer, &destination, &text, Int32(text.count - 1))
                 var first = iter(at), last = iter(at + 1)
                 for tag in tags { gtk_text_buffer_apply_tag(buffer, tag.tag, &first, &last) }
                 if let tagsFrom {

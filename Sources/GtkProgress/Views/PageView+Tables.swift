@@ -457,6 +457,23 @@ extension PageView {
                 fitted.starts.append(edges.starts)
                 fitted.ends.append(edges.ends)
             }
+            // A mark the builder left is a place to break only where Pango's rules allow one.
+            for k in cells where !fitted.words[k].marked.isEmpty {
+                let text = table.cells[k].text
+                var plain = String.UnicodeScalarView()
+                var plainIndex: [Int] = []
+                plainIndex.reserveCapacity(fitted.words[k].scalarCount)
+                var marks = 0
+                for character in text.unicodeScalars {
+                    plainIndex.append(plainIndex.count - marks)
+                    if character == BreakMarks.mark { marks += 1 } else { plain.append(character) }
+                }
+                let allowed = textView.lineBreaks(String(plain))
+                for word in fitted.words[k].marked {
+                    let at = plainIndex[fitted.words[k].scalars[word]]
+                    fitted.words[k].breakable[word] = at < allowed.count && allowed[at]
+                }
+            }
             budget -= Double(cells.count)
             fitted.measured = end
         }
@@ -628,8 +645,8 @@ extension PageView {
         var pieces: [TextView.RewritePiece] = []
         for piece in new.pieces {
             switch piece {
-            case .tab: pieces.append(.character(0x09, tagsFrom: nil))
-            case .newline: pieces.append(.character(0x0A, tagsFrom: nil))
+            case .tab: pieces.append(.character("\t", tagsFrom: nil))
+            case .newline: pieces.append(.character("\n", tagsFrom: nil))
             case .text(let cell, let range):
                 // The scalars as they stand now, in stretches that are together in the buffer.
                 var k = range.lowerBound
@@ -637,7 +654,7 @@ extension PageView {
                     guard let from = oldPositions[cell][k] else {
                         // A space an old break took comes back.
                         let before = k > 0 ? oldPositions[cell][k - 1] : nil
-                        pieces.append(.character(0x20, tagsFrom: before.map { rowStart + $0 }))
+                        pieces.append(.character(scalars[cell][k], tagsFrom: before.map { rowStart + $0 }))
                         k += 1
                         continue
                     }
@@ -659,7 +676,7 @@ extension PageView {
             switch piece {
             case .copy(let from, let count) where from == rowStart + kept:
                 kept += count
-            case .character(let byte, _) where kept < oldText.count && oldText[kept].value == UInt32(byte):
+            case .character(let scalar, _) where kept < oldText.count && oldText[kept] == scalar:
                 kept += 1
             default:
                 break same

@@ -631,7 +631,7 @@ struct DocumentBuilder {
             // by their lengths.
             if cell.row != lastRow { rowBytes = 0 }
             lastRow = cell.row
-            rowBytes += cell.bytes.count
+            rowBytes += cell.bytes.count + 3 * BreakMarks.count(in: text.bytes[cell.bytes])
             guard rowBytes + PageTable.maximumColumns < RunWriter.longestLine else { return false }
         }
         let index = pageTables.count
@@ -672,15 +672,22 @@ struct DocumentBuilder {
                     lineBytes += 1
                     column += 1
                 }
-                if object < cellObjects.count, cellObjects[object].offset < cell.bytes.upperBound {
-                    placed.append((cell.bytes, lineBytes))
-                }
-                lineBytes += cell.bytes.count
-                let bytes = Array(text.bytes[cell.bytes])
                 let bold = cell.bytes.isEmpty ? false : text.style(ofRun: text.run(containing: cell.bytes.lowerBound)).bold
+                let first = line.count
+                CellText(storage: text, bytes: cell.bytes).pieces(cell.bytes, into: &line, restyle: restyle)
+                var bytes: [UInt8]
+                if object < cellObjects.count, cellObjects[object].offset < cell.bytes.upperBound {
+                    // A cell holding a picture or a widget is never broken: it gets no marks, and its bytes stay
+                    // where `placed` says.
+                    placed.append((cell.bytes, lineBytes))
+                    bytes = Array(text.bytes[cell.bytes])
+                } else {
+                    BreakMarks.mark(&line, from: first)
+                    bytes = line[first...].flatMap(\.bytes)
+                }
+                lineBytes += bytes.count
                 cells.append(PageTable.Cell(row: rowIndex, column: cell.column, text: String(decoding: bytes, as: UTF8.self),
                                             bold: bold, alignment: cell.alignment))
-                CellText(storage: text, bytes: cell.bytes).pieces(cell.bytes, into: &line, restyle: restyle)
                 k += 1
             }
             // A row ends with no tab; an empty last piece keeps the row's style on a row of empty cells.
