@@ -759,5 +759,19 @@ def test_a_table_of_chinese_and_japanese_sentences_wraps_inside_its_columns(bina
         for line in text.split("\n"):
             for part in line.split("\t"):
                 check(not part.lstrip("\u200b").startswith(("。", "、", "，", "」")), f"a line starts with {part[:2]!r}")
+        # A copy of the first row's first line gives its characters without the marks the breaks are made at.
+        start = text.index("\u200b".join(_CJK_CELLS[0][0][:3]))
+        end = text.index("\n", start)
+        check(page.addSelection(start, end), "the line selected")
+        app.key("ctrl+c")
+        import gi
+        gi.require_version("Gdk", "3.0")
+        gi.require_version("Gtk", "3.0")
+        from gi.repository import Gdk, Gtk
+        clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
+        expected = text[start:end].replace("\u200b", "")
+        copied = wait_for(lambda: clipboard.wait_for_text() == expected and expected,
+                          what=f"the copy without marks ({clipboard.wait_for_text()!r})")
+        check(copied.startswith(_CJK_CELLS[0][0][:5]) and "\t" in copied, f"the line's cells apart by tabs: {copied!r}")
     finally:
         app.close()

@@ -191,3 +191,23 @@ extension TextView {
         return (Double(x), Double(y), Double(bottom))
     }
 }
+
+extension TextView {
+    /// Copying the selection (Ctrl+C, the menu) puts its text on the clipboard without `scalar`: after GTK's own
+    /// copy (`copy-clipboard`'s class handler), the plain text replaces it when the selection holds one. The
+    /// zero width spaces of a window table's cells (`BreakMarks`) are where a cell may break, not the page's text.
+    package func copyLeavingOut(_ scalar: Unicode.Scalar) {
+        connect(.copyClipboard, after: true) { [weak self] in
+            guard let self else { return }
+            var start = GtkTextIter(), end = GtkTextIter()
+            guard gtk_text_buffer_get_selection_bounds(self.buffer, &start, &end) != 0,
+                  let text = gtk_text_buffer_get_text(self.buffer, &start, &end, 0) else { return }
+            defer { g_free(text) }
+            let copied = String(cString: text)
+            guard copied.unicodeScalars.contains(scalar) else { return }
+            var kept = String.UnicodeScalarView()
+            kept.append(contentsOf: copied.unicodeScalars.lazy.filter { $0 != scalar })
+            Clipboard.setText(String(kept))
+        }
+    }
+}

@@ -121,6 +121,7 @@ package final class PageView {
             self?.scheduleFitMeasure()
         }
         textView.blendSideSpace()
+        textView.copyLeavingOut(BreakMarks.mark)
     }
 
     /// `fitMeasure` once the main loop comes back (once for any number of asks before then).
