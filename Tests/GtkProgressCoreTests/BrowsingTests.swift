@@ -331,5 +331,9 @@ final class BrowsingTests: XCTestCase {
         results.append(found)
         XCTAssertEqual(results.currentRange, 3..<8)
         XCTAssertEqual(results.length(at: 11), 3)
+        var pasted = FindScanner("東\u{200B}京")!
+        XCTAssertEqual(pasted.scan(page[...].unicodeScalars, sliceEnd: page.unicodeScalars.count), [3, 11],
+                       "a mark in the text looked for is passed over too")
+        XCTAssertNil(FindScanner("\u{200B}"))
     }
 }

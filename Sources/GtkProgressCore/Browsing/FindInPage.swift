@@ -16,7 +16,8 @@ package struct FindScanner: Sendable {
 
     /// Nil for empty text: there is nothing to find.
     package init?(_ text: String) {
-        let folded = text.unicodeScalars.map(Self.fold)
+        // Zero width spaces are passed over in the page (`scan`), and so in the text looked for.
+        let folded = text.unicodeScalars.filter { $0 != BreakMarks.mark }.map(Self.fold)
         guard !folded.isEmpty else { return nil }
         needle = folded
     }
@@ -35,7 +36,7 @@ package struct FindScanner: Sendable {
         // Where each scalar of `window` is in `text`: U+200B is left out (nil while there is none).
         var at: [Int]?
         for (k, scalar) in text.enumerated() {
-            if scalar == BreakMarks.mark, needle.first != scalar.value {
+            if scalar == BreakMarks.mark {
                 if at == nil { at = Array(0..<window.count) }
                 continue
             }
