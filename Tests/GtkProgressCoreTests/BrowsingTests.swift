@@ -319,4 +319,21 @@ final class BrowsingTests: XCTestCase {
         let decoded = try SessionState.decode(state.encoded()).get()
         XCTAssertEqual(decoded.windows[0].entries[0].url.absoluteString, "http://user@127.0.0.1:8000/private")
     }
+
+    func testFindPassesOverTheZeroWidthSpacesOfTableCells() {
+        var scanner = FindScanner("東京都")!
+        let page = "表: 東\u{200B}京\u{200B}都 と 東京都"
+        let found = scanner.scan(page[...].unicodeScalars, sliceEnd: page.unicodeScalars.count)
+        XCTAssertEqual(found, [3, 11])
+        XCTAssertEqual(scanner.stretched, [3: 5], "the first match covers its two marks")
+        var results = FindResults(length: scanner.length, anchor: 0)
+        results.stretched = scanner.stretched
+        results.append(found)
+        XCTAssertEqual(results.currentRange, 3..<8)
+        XCTAssertEqual(results.length(at: 11), 3)
+        var pasted = FindScanner("東\u{200B}京")!
+        XCTAssertEqual(pasted.scan(page[...].unicodeScalars, sliceEnd: page.unicodeScalars.count), [3, 11],
+                       "a mark in the text looked for is passed over too")
+        XCTAssertNil(FindScanner("\u{200B}"))
+    }
 }

@@ -95,4 +95,69 @@ final class DocumentWindowTableTests: XCTestCase {
         let document = Document.parse(html: html, baseURL: nil, tabbedTables: true)
         XCTAssertTrue(document.tables.isEmpty)
     }
+
+    /// Images and form controls in the cells of a window table are the U+FFFC their widgets replace, at the
+    /// offsets the document gives them; a table laid out as a grid after all shows them as text, as `--dump` does.
+    func testImagesAndControlsInCellsAreObjectCharactersWhereTheyStand() throws {
+        let selection = ImageSelection(scale: 1, viewportWidth: 1000, types: ["image/png"])
+        let html = """
+            <p>Before <img src=top.png alt=Top></p>
+            <form action=/login method=post><table>
+            <tr><td>Username:</td><td><input name=acct size=20></td></tr>
+            <tr><td>Password:</td><td><input type=password name=pw></td></tr>
+            </table></form>
+            <table><tr><td><img src=up.gif width=10 height=10 alt=up></td><td>A story title</td></tr>
+            <tr><td><img src=up.gif width=10 height=10 alt=up></td><td>Another one</td></tr></table>
+            <p>After <input name=q></p>
+            """
+        let document = Document.parse(html: html, baseURL: URL(string: "https://example.org/")!,
+                                      images: selection, tabbedTables: true)
+        let lines = document.text.components(separatedBy: "\n")
+        XCTAssertTrue(lines.contains("Username:\t\u{FFFC}"), "\(lines)")
+        XCTAssertTrue(lines.contains("Password:\t\u{FFFC}"))
+        XCTAssertTrue(lines.contains("\u{FFFC}\tA story title"))
+        XCTAssertEqual(document.tables.count, 2)
+        XCTAssertEqual(document.tables[0].cells[1].text, "\u{FFFC}")
+        let marker = Array("\u{FFFC}".utf8)
+        let placed = document.controls.compactMap(\.offset)
+        XCTAssertEqual(placed.count, 3)
+        XCTAssertEqual(placed, placed.sorted(), "controls in page order")
+        for offset in placed { XCTAssertEqual(Array(document.storage.bytes[offset..<offset + 3]), marker) }
+        XCTAssertEqual(document.images.count, 3)
+        XCTAssertEqual(document.images.map(\.offset), document.images.map(\.offset).sorted())
+        for image in document.images {
+            XCTAssertEqual(Array(document.storage.bytes[image.offset..<image.offset + 3]), marker)
+        }
+        XCTAssertEqual(document.images[1].width, 10)
+        // Every U+FFFC in the text is one of them.
+        XCTAssertEqual(document.text.unicodeScalars.filter { $0 == "\u{FFFC}" }.count, 6)
+
+        // A span keeps the grid: the field is text there, and neither it nor the image is placed.
+        let grid = Document.parse(html: """
+            <table><tr><td colspan=2>Log in</td></tr><tr><td><img src=a.png alt=Logo></td>
+            <td><input name=acct value=me size=6></td></tr></table><p><img src=b.png></p>
+            """, baseURL: URL(string: "https://example.org/")!, images: selection, tabbedTables: true)
+        XCTAssertTrue(grid.tables.isEmpty)
+        XCTAssertTrue(grid.text.contains("[Logo]"), grid.text)
+        XCTAssertTrue(grid.text.contains("[me    ]"), grid.text)
+        XCTAssertNil(grid.controls.first?.offset)
+        XCTAssertEqual(grid.images.count, 1)
+        let last = try XCTUnwrap(grid.images.first)
+        XCTAssertEqual(Array(grid.storage.bytes[last.offset..<last.offset + 3]), marker)
+        XCTAssertEqual(grid.text.unicodeScalars.filter { $0 == "\u{FFFC}" }.count, 1)
+    }
+
+    /// The cells of a window table get a zero width space where a line might break without a space: between
+    /// East Asian characters and after a hyphen or a slash; never beside a space, in prose, or in `--dump`.
+    func testCellsGetMarksWhereALineMightBreakWithoutASpace() throws {
+        let html = "<p>東京都 well-known</p><table><tr><td>東京都。</td><td>well-known a/b</td><td>x y</td></tr></table>"
+        let document = Document.parse(html: html, baseURL: nil, tabbedTables: true)
+        let cells = try XCTUnwrap(document.tables.first).cells.map(\.text)
+        XCTAssertEqual(cells, ["東\u{200B}京\u{200B}都\u{200B}。", "well-\u{200B}known a/\u{200B}b", "x y"])
+        XCTAssertTrue(document.text.contains("東\u{200B}京\u{200B}都\u{200B}。\twell-\u{200B}known a/\u{200B}b\tx y"),
+                      document.text)
+        XCTAssertTrue(document.text.hasPrefix("東京都 well-known"), "prose gets none")
+        let dump = Document.parse(html: html, baseURL: nil, textMarks: true)
+        XCTAssertFalse(dump.text.contains("\u{200B}"))
+    }
 }

@@ -86,4 +86,12 @@ final class TabbedRowsTests: XCTestCase {
         let starts = [0, 40, 64, 110], ends = [30, 56, 100, 118]
         XCTAssertEqual(words.narrowest(starts: starts, ends: ends), 56)
     }
+
+    func testAZeroWidthSpaceIsAPlaceToBreakThatTheViewAsksPangoAbout() {
+        let words = CellWords("東\u{200B}京 x-\u{200B}y")
+        XCTAssertEqual(words.scalars, [0, 2, 4, 7])
+        XCTAssertEqual(words.breakable, [false, true, true, true])
+        XCTAssertEqual(words.marked, [1, 3], "the words after a single mark")
+        XCTAssertEqual(words.scalarCount, 8)
+    }
 }

@@ -1,8 +1,10 @@
 """Tables in the window: laid out at the window's width in the page's font, one line per row with the cells at
 tab stops, refitted on resize without scrolling the page sideways; find and selection go through the cells."""
 
+import http.server
 import os
 import tempfile
+import threading
 
 from harness import App, check, settled, wait_for, xdotool
 
@@ -18,11 +20,13 @@ def _page():
             "<p>After the table.</p></body></html>")
 
 
-def _extents(app, fragment):
-    """Screen rectangle of the first character of `fragment` in the page."""
+def _extents(app, fragment, objects=0, last=False):
+    """Screen rectangle of the first (or last) character of `fragment` in the page. The page's accessible text
+    leaves out the U+FFFC of pictures and widgets, which its offsets count: `objects` before the fragment."""
     import pyatspi
     text = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
-    return text.getCharacterExtents(app.page_text().index(fragment), pyatspi.DESKTOP_COORDS)
+    index = app.page_text().index(fragment) + (len(fragment) - 1 if last else 0)
+    return text.getCharacterExtents(index + objects, pyatspi.DESKTOP_COORDS)
 
 
 def _cells(row):
@@ -509,5 +513,265 @@ def test_wrapped_centred_and_right_aligned_cells_keep_their_lines_placed(binary)
         check(max(r for _, r in centred) <= right[0][1] + 1,
               f"no centred line passes the column's right edge ({centred}, {right})")
         app.settled_screenshot("tables-aligned-wrapped.png")
+    finally:
+        app.close()
+
+
+class _LoginRecorder(http.server.BaseHTTPRequestHandler):
+    """Serves a login form laid out in a table and notes what is posted to it."""
+    posts = []
+    page = ("<!DOCTYPE html><html><head><title>Login</title></head><body><p>Sign in with the name and password"
+            " you chose.</p><form action='/login' method='post'><table>"
+            "<tr><td>Username:</td><td><input name='acct' size='20'></td></tr>"
+            "<tr><td>Password you chose:</td><td><input type='password' name='pw' size='20'></td></tr>"
+            "<tr><td></td><td><input type='submit' value='Log in'></td></tr>"
+            "</table></form><p>After the form.</p></body></html>")
+
+    def log_message(self, *args):
+        pass
+
+    def answer(self, html):
+        body = html.encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        self.answer(_LoginRecorder.page)
+
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        _LoginRecorder.posts.append((self.path, body))
+        self.answer("<title>Welcome</title><p>Welcome.</p>")
+
+
+def _fields(app):
+    """The page's text fields (the page's own text view left out), by their screen rectangles."""
+    import pyatspi
+    from harness import _walk
+    page = app.find(pyatspi.ROLE_TEXT, "Page")
+    return [a for a in _walk(page) if a.getRole() in (pyatspi.ROLE_TEXT, pyatspi.ROLE_PASSWORD_TEXT)
+            and a.name != "Page" and a.getState().contains(pyatspi.STATE_SHOWING)]
+
+
+def test_a_login_form_in_a_table_has_its_fields_in_one_column_and_still_submits(binary):
+    import pyatspi
+    _LoginRecorder.posts = []
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _LoginRecorder)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    app = App(binary, f"http://127.0.0.1:{server.server_address[1]}/")
+    try:
+        app.wait_title("Login")
+        app.wait_text("After the form")
+        xdotool("windowsize", app.window, 900, 700)
+        wait_for(lambda: app.page_extents()[2] < 950, what=f"the page 900 px wide ({app.page_extents()})")
+        def lined_up():
+            fields = _fields(app)
+            if len(fields) != 2:
+                return False
+            boxes = [f.queryComponent().getExtents(pyatspi.DESKTOP_COORDS) for f in fields]
+            button = app.find(pyatspi.ROLE_PUSH_BUTTON, "Log in").queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+            label = _extents(app, "Password you chose:", objects=1)
+            label_end = _extents(app, "Password you chose:", objects=1, last=True)
+            # Both fields and the button start at one x, right of the longest label's end; each field on its
+            # label's line.
+            xs = {boxes[0][0], boxes[1][0], button[0]}
+            return (len(xs) == 1 and boxes[0][0] > label_end[0] + label_end[2] + 8
+                    and boxes[1][1] <= label[1] + label[3] and boxes[1][1] + boxes[1][3] >= label[1]
+                    and boxes[1][1] > boxes[0][1] + boxes[0][3] - 2) and boxes
+        boxes = wait_for(lined_up, what="the two fields and the button in one column, right of the labels")
+        app.settled_screenshot("tables-login.png")
+        page = app.page_extents()
+        check(all(x + w < page[0] + page[2] for x, _, w, _ in boxes), f"the fields inside the view: {boxes}")
+        check(not _horizontal_scrolling(app), "the page does not scroll sideways")
+        # The fields take typed text, and Return in one sends the form.
+        field = _fields(app)[0]
+        x, y, w, h = field.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        app.click_screen(x + w // 2, y + h // 2)
+        wait_for(lambda: field.getState().contains(pyatspi.STATE_FOCUSED), what="the user name field focused")
+        app.type("alice")
+        app.key("Tab")
+        wait_for(lambda: _fields(app)[1].getState().contains(pyatspi.STATE_FOCUSED), what="Tab reaches the password")
+        app.type("s3cret")
+        app.key("Return")
+        app.wait_title("Welcome")
+        check(_LoginRecorder.posts == [("/login", b"acct=alice&pw=s3cret")], f"posted: {_LoginRecorder.posts}")
+    finally:
+        app.close()
+        server.shutdown()
+
+
+def _png(path, width, height, rgb):
+    """A plain PNG of one colour (zlib and struct only)."""
+    import struct
+    import zlib
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    raw = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+def test_a_table_whose_rows_begin_with_a_small_image_is_laid_out_in_columns(binary):
+    import pyatspi
+    folder = tempfile.mkdtemp(prefix="gtkprogress-tables-images-")
+    _png(os.path.join(folder, "up.png"), 10, 10, (200, 30, 30))
+    titles = [f"Story {n} has a title long enough to wrap in its column when the window is narrow, as titles do"
+              f" on a busy day" for n in range(1, 6)]
+    rows = "".join(f"<tr><td>{n}.</td><td><a href='#v{n}'><img src='up.png' width='10' height='10' alt='up {n}'></a>"
+                   f"</td><td><a href='#s{n}'>{t}</a></td><td>site{n}.example</td></tr>"
+                   for n, t in enumerate(titles, 1))
+    path = os.path.join(folder, "news.html")
+    with open(path, "w") as f:
+        f.write("<!DOCTYPE html><html><head><title>News</title></head><body><p>Top stories of the day, each with"
+                f" its vote arrow.</p><table>{rows}</table><p>More.</p></body></html>")
+    app = App(binary, path)
+    try:
+        app.wait_title("News")
+        app.wait_text("site5.example")
+        xdotool("windowsize", app.window, 900, 700)
+        wait_for(lambda: app.page_extents()[2] < 950, what=f"the page 900 px wide ({app.page_extents()})")
+        page = app.find(pyatspi.ROLE_TEXT, "Page")
+
+        def arrows():
+            return [c for c in (page[i] for i in range(page.childCount))
+                    if c is not None and c.getRole() == pyatspi.ROLE_IMAGE and c.name.startswith("up ")]
+
+        def columns():
+            text = app.page_text()
+            if any(t in text for t in titles) or len(arrows()) != 5:
+                return False  # a title not yet wrapped in its column, or the arrows not in
+            # Row n has n arrows before its title, n - 1 before its number.
+            starts = [_extents(app, f"Story {n} ", objects=n) for n in range(1, 6)]
+            sites = [_extents(app, f"site{n}.example", objects=n) for n in range(1, 6)]
+            numbers = [_extents(app, f"{n}.\t", objects=n - 1) for n in range(1, 6)]
+            boxes = sorted(a.queryComponent().getExtents(pyatspi.DESKTOP_COORDS) for a in arrows())
+            boxes.sort(key=lambda b: b[1])
+            # One x per column; the arrows between the numbers and the titles, each on its row's first line.
+            if len({b[0] for b in starts}) != 1 or len({b[0] for b in sites}) != 1 or len({b[0] for b in boxes}) != 1:
+                return False
+            if not numbers[0][0] + numbers[0][2] < boxes[0][0] and boxes[0][0] + boxes[0][2] < starts[0][0]:
+                return False
+            for k in range(5):
+                if not numbers[k][1] == starts[k][1] == sites[k][1]:
+                    return False
+                if not (boxes[k][1] < numbers[k][1] + numbers[k][3] and boxes[k][1] + boxes[k][3] > numbers[k][1]):
+                    return False
+                # The title took more than one line: the next row starts below its second line.
+                if k and numbers[k][1] < numbers[k - 1][1] + 2 * numbers[k - 1][3]:
+                    return False
+            return starts, sites
+        starts, sites = wait_for(columns, what="numbers, arrows, titles and sites in columns, titles wrapped")
+        app.settled_screenshot("tables-images.png")
+        view = app.page_extents()
+        check(sites[0][0] + 40 < view[0] + view[2], f"the last column inside the view: {sites[0]} {view}")
+        # Every character of a title is left of the site column and right of the titles' start.
+        text_iface = page.queryText()
+        text = app.page_text()
+        for n in range(1, 6):
+            start = text.index(f"Story {n} ")
+            for word in titles[n - 1].split(" "):
+                k = text.index(word, start)
+                x, y, w, h = text_iface.getCharacterExtents(k + len(word) - 1 + n, pyatspi.DESKTOP_COORDS)
+                check(starts[0][0] <= x and x + w <= sites[0][0] - 8, f"{word!r} of title {n} inside its column")
+        check(not _horizontal_scrolling(app), "the page does not scroll sideways")
+    finally:
+        app.close()
+
+
+_CJK_CELLS = [
+    ["東京都の人口は約千四百万人で、日本の首都として政治と経済の中心になっています。",
+     "北京是中华人民共和国的首都，也是全国的政治、文化和国际交往中心，历史悠久。",
+     "上海是中国最大的城市之一，位于长江入海口，是重要的经济、金融和贸易中心。",
+     "大阪は関西地方の中心都市で、「天下の台所」と呼ばれ、食文化が豊かなことで知られています。"],
+    ["京都には千年以上の歴史を持つ寺院や神社が数多く残り、毎年多くの観光客が訪れます。",
+     "广州是华南地区的中心城市，以粤菜和对外贸易闻名，气候温暖湿润。",
+     "深圳是一座年轻的城市，四十多年来从小渔村发展成为科技创新的重要基地。",
+     "札幌は北海道の道庁所在地で、冬の雪まつりには国内外から大勢の人が集まります。"],
+]
+
+
+def test_a_table_of_chinese_and_japanese_sentences_wraps_inside_its_columns(binary):
+    import pyatspi
+    rows = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in _CJK_CELLS)
+    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-cjk-")
+    with os.fdopen(fd, "w") as f:
+        f.write("<!DOCTYPE html><html lang='ja'><head><meta charset='utf-8'><title>CJK</title></head><body>"
+                "<p>表の上の段落です。</p><table border=1><tr><th>東京</th><th>北京</th><th>上海</th><th>大阪</th></tr>"
+                f"{rows}</table><p>After.</p></body></html>")
+    app = App(binary, path)
+    try:
+        app.wait_title("CJK")
+        app.wait_text("After.")
+        xdotool("windowsize", app.window, 900, 700)
+        wait_for(lambda: app.page_extents()[2] < 950, what=f"the page 900 px wide ({app.page_extents()})")
+        page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
+
+        def wrapped():
+            """Each line of the table's rows, part by part (the tab-separated pieces): every part starts at one of
+            the four columns the first line sets, and no character of it reaches the next column's edge."""
+            text = app.page_text()
+            first = "\u200b".join(_CJK_CELLS[0][0][:3])
+            if first not in text:
+                return False
+            start, end = text.index(first), text.index("\nAfter.")
+            box = lambda k: page.getCharacterExtents(k, pyatspi.DESKTOP_COORDS)
+            offset, lines, columns, boxes = start, 0, None, []
+            for line in text[start:end].split("\n"):
+                lines += 1
+                part_offset = offset
+                parts = []
+                for part in line.split("\t"):
+                    parts.append((part_offset, part))
+                    part_offset += len(part) + 1
+                offset += len(line) + 1
+                if columns is None:
+                    columns = [box(k)[0] for k, part in parts]
+                    if len(columns) != 4 or columns != sorted(columns):
+                        return False
+                for k, part in parts:
+                    if not part.strip("\u200b"):
+                        continue
+                    x0 = box(k)[0]
+                    near = [c for c in range(4) if abs(columns[c] - x0) <= 1]
+                    if not near:
+                        return False  # a part off its column
+                    column = near[0]
+                    edge = columns[column + 1] if column < 3 else app.page_extents()[0] + app.page_extents()[2]
+                    for j, ch in enumerate(part):
+                        if ch != "\u200b":
+                            x, y, w, h = box(k + j)
+                            boxes.append((x, y, w, h))
+                            if x + w > edge - 8:
+                                return False  # a character past its column's edge
+            # Two rows, each wrapped onto three lines or more.
+            return lines >= 6 and boxes
+        boxes = wait_for(wrapped, what="every sentence wrapped inside its column, no character past its edge")
+        app.settled_screenshot("tables-cjk.png")
+        check(not _horizontal_scrolling(app), "the page does not scroll sideways")
+        view = app.page_extents()
+        check(all(x + w <= view[0] + view[2] for x, _, w, _ in boxes), "every character in the view")
+        # No line of a cell starts with a closing mark (Pango's line-break rules, not a break at any character).
+        text = app.page_text()
+        for line in text.split("\n"):
+            for part in line.split("\t"):
+                check(not part.lstrip("\u200b").startswith(("。", "、", "，", "」")), f"a line starts with {part[:2]!r}")
+        # A copy of the first row's first line gives its characters without the marks the breaks are made at.
+        start = text.index("\u200b".join(_CJK_CELLS[0][0][:3]))
+        end = text.index("\n", start)
+        check(page.addSelection(start, end), "the line selected")
+        app.key("ctrl+c")
+        import gi
+        gi.require_version("Gdk", "3.0")
+        gi.require_version("Gtk", "3.0")
+        from gi.repository import Gdk, Gtk
+        clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
+        expected = text[start:end].replace("\u200b", "")
+        copied = wait_for(lambda: clipboard.wait_for_text() == expected and expected,
+                          what=f"the copy without marks ({clipboard.wait_for_text()!r})")
+        check(copied.startswith(_CJK_CELLS[0][0][:5]) and "\t" in copied, f"the line's cells apart by tabs: {copied!r}")
     finally:
         app.close()

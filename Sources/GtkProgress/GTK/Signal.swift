@@ -40,6 +40,9 @@ package enum Signal: String, Sendable {
     case searchChanged = "search-changed"
     case valueChanged = "value-changed"
 
+    // GtkTextView <https://docs.gtk.org/gtk3/signal.TextView.copy-clipboard.html>
+    case copyClipboard = "copy-clipboard"
+
     // GObject's `notify` for one property <https://docs.gtk.org/gobject/signal.Object.notify.html>
     case searchModeEnabledChanged = "notify::search-mode-enabled"
 

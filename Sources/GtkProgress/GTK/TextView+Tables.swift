@@ -29,10 +29,12 @@ extension TextView {
 
 extension TextView {
     /// Each word's left and right edge in pixels, for each text laid out on one line in the view's font at its
-    /// current size (`bold` ones in bold); words are UTF-8 byte ranges of their text. One PangoLayout for them all;
-    /// the edges are Pango's positions of the words' first and end indexes
-    /// (<https://docs.gtk.org/Pango/method.Layout.index_to_pos.html>).
-    package func measureWords(_ texts: [(text: String, bold: Bool, words: [Range<Int>])])
+    /// current size (`bold` ones in bold); words are UTF-8 byte ranges of their text. `objects`: the UTF-8 index
+    /// and width in pixels of each U+FFFC that stands for a picture or a widget, laid out as a box of that width
+    /// (a shape attribute, as GtkTextLayout lays out the text's own pictures and children:
+    /// <https://docs.gtk.org/Pango/func.attr_shape_new.html>). One PangoLayout for them all; the edges are Pango's
+    /// positions of the words' first and end indexes (<https://docs.gtk.org/Pango/method.Layout.index_to_pos.html>).
+    package func measureWords(_ texts: [(text: String, bold: Bool, words: [Range<Int>], objects: [(index: Int, width: Int)])])
         -> [(starts: [Int], ends: [Int])] {
         guard let layout = gtk_widget_create_pango_layout(widget, "") else {
             return texts.map { ([Int](repeating: 0, count: $0.words.count), [Int](repeating: 0, count: $0.words.count)) }
@@ -44,8 +46,24 @@ extension TextView {
         pango_layout_set_width(layout, -1)
         var results: [(starts: [Int], ends: [Int])] = []
         results.reserveCapacity(texts.count)
-        for (text, bold, words) in texts {
-            pango_layout_set_attributes(layout, bold ? boldAttributes : nil)
+        for (text, bold, words, objects) in texts {
+            var list: OpaquePointer? = nil
+            if objects.isEmpty {
+                pango_layout_set_attributes(layout, bold ? boldAttributes : nil)
+            } else {
+                list = pango_attr_list_new()
+                if bold { pango_attr_list_insert(list, pango_attr_weight_new(PANGO_WEIGHT_BOLD)) }
+                for object in objects {
+                    let width = Int32(clamping: object.width) * Int32(PANGO_SCALE)
+                    var rect = PangoRectangle(x: 0, y: -width, width: width, height: width)
+                    guard let shape = pango_attr_shape_new(&rect, &rect) else { continue }
+                    shape.pointee.start_index = guint(clamping: object.index)
+                    shape.pointee.end_index = guint(clamping: object.index + 3)
+                    pango_attr_list_insert(list, shape)
+                }
+                pango_layout_set_attributes(layout, list)
+            }
+            defer { if let list { pango_attr_list_unref(list) } }
             pango_layout_set_text(layout, text, -1)
             var starts: [Int] = [], ends: [Int] = []
             starts.reserveCapacity(words.count)
@@ -63,15 +81,44 @@ extension TextView {
             }
             results.append((starts, ends))
         }
+        pango_layout_set_attributes(layout, nil)
         return results
+    }
+
+    /// Where a line may break in `text` by Pango's rules (UAX #14): for each character, whether a break is allowed
+    /// before it (<https://docs.gtk.org/Pango/func.get_log_attrs.html>, `is_line_break`).
+    package func lineBreaks(_ text: String) -> [Bool] {
+        let count = text.unicodeScalars.count
+        var attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: count + 1)
+        text.withCString { pointer in
+            pango_get_log_attrs(pointer, Int32(clamping: strlen(pointer)), -1, pango_language_get_default(),
+                                &attributes, Int32(clamping: count + 1))
+        }
+        return attributes.prefix(count).map { $0.is_line_break != 0 }
+    }
+
+    /// The width in pixels of the picture or widget at character `offset` as the text lays it out (a buffer
+    /// picture's width; an anchored widget's minimum width, what GtkTextLayout gives it); nil when neither is there.
+    package func objectWidth(atCharacter offset: Int) -> Int? {
+        guard offset >= 0, offset < characterCount else { return nil }
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &iter, Int32(offset))
+        if let pixbuf = gtk_text_iter_get_pixbuf(&iter) { return Int(gdk_pixbuf_get_width(pixbuf)) }
+        guard let anchor = gtk_text_iter_get_child_anchor(&iter) else { return nil }
+        let widgets = gtk_text_child_anchor_get_widgets(anchor)
+        defer { g_list_free(widgets) }
+        guard let child = widgets?.pointee.data else { return nil }
+        var minimum = GtkRequisition()
+        gtk_widget_get_preferred_size(child.assumingMemoryBound(to: GtkWidget.self), &minimum, nil)
+        return Int(minimum.width)
     }
 
     /// What `rewrite` puts in place of a stretch of the buffer, in order.
     package enum RewritePiece {
         /// A copy of characters `from ..< from + count` of the stretch as it is, with their tags.
         case copy(from: Int, count: Int)
-        /// One ASCII character with `tags`, and the tags of the character at `tagsFrom` (of the stretch as it is).
-        case character(UInt8, tagsFrom: Int?)
+        /// One character with `tags`, and the tags of the character at `tagsFrom` (of the stretch as it is).
+        case character(Unicode.Scalar, tagsFrom: Int?)
     }
 
     /// Replaces characters `start ..< start + length` with `pieces`: copies of its own text (tags, pictures and
@@ -92,9 +139,9 @@ extension TextView {
                 var first = iter(from), last = iter(from + count)
                 gtk_text_buffer_insert_range(buffer, &destination, &first, &last)
                 at += count
-            case .character(let byte, let tagsFrom):
-                var text: [CChar] = [CChar(bitPattern: byte), 0]
-                gtk_text_buffer_insert(buffer, &destination, &text, 1)
+            case .character(let scalar, let tagsFrom):
+                var text = Array(String(Character(scalar)).utf8CString)
+                gtk_text_buffer_insert(buffer, &destination, &text, Int32(text.count - 1))
                 var first = iter(at), last = iter(at + 1)
                 for tag in tags { gtk_text_buffer_apply_tag(buffer, tag.tag, &first, &last) }
                 if let tagsFrom {
@@ -142,5 +189,25 @@ extension TextView {
         gtk_text_view_buffer_to_window_coords(view, GTK_TEXT_WINDOW_WIDGET, location.x, lastTop + lastHeight,
                                               &x, &bottom)
         return (Double(x), Double(y), Double(bottom))
+    }
+}
+
+extension TextView {
+    /// Copying the selection (Ctrl+C, the menu) puts its text on the clipboard without `scalar`: after GTK's own
+    /// copy (`copy-clipboard`'s class handler), the plain text replaces it when the selection holds one. The
+    /// zero width spaces of a window table's cells (`BreakMarks`) are where a cell may break, not the page's text.
+    package func copyLeavingOut(_ scalar: Unicode.Scalar) {
+        connect(.copyClipboard, after: true) { [weak self] in
+            guard let self else { return }
+            var start = GtkTextIter(), end = GtkTextIter()
+            guard gtk_text_buffer_get_selection_bounds(self.buffer, &start, &end) != 0,
+                  let text = gtk_text_buffer_get_text(self.buffer, &start, &end, 0) else { return }
+            defer { g_free(text) }
+            let copied = String(cString: text)
+            guard copied.unicodeScalars.contains(scalar) else { return }
+            var kept = String.UnicodeScalarView()
+            kept.append(contentsOf: copied.unicodeScalars.lazy.filter { $0 != scalar })
+            Clipboard.setText(String(kept))
+        }
     }
 }

@@ -117,6 +117,7 @@ final class PageFinder {
         let sliceEnd = min(scanner.position + Self.sliceCharacters, total)
         let text = textView.text(fromCharacter: scanner.position, to: min(sliceEnd + scanner.length - 1, total))
         let found = scanner.scan(text[...].unicodeScalars, sliceEnd: sliceEnd)
+        results.stretched.merge(scanner.stretched) { _, new in new }
         let becameCurrent = results.append(found)
         self.scanner = scanner
         self.results = results
@@ -142,8 +143,10 @@ final class PageFinder {
         let wanted = Array(results.matches(startingIn: around).prefix(Self.highlightLimit))
         let match = page.shared(.findMatch)
         if wanted != highlighted {
-            for start in highlighted { textView.removeTag(match, fromCharacter: start, to: start + results.length) }
-            for start in wanted { textView.applyTag(match, fromCharacter: start, to: start + results.length) }
+            for start in highlighted {
+                textView.removeTag(match, fromCharacter: start, to: start + results.length(at: start))
+            }
+            for start in wanted { textView.applyTag(match, fromCharacter: start, to: start + results.length(at: start)) }
             highlighted = wanted
         }
         if results.currentRange != currentHighlight {
@@ -155,12 +158,12 @@ final class PageFinder {
     }
 
     private func clearHighlights() {
-        guard let length = results?.length else { return }
+        guard let results else { return }
         // Text replaced by a new page took its tags with it; removing them again past the end is harmless.
         let total = textView.characterCount
         let match = page.shared(.findMatch)
         for start in highlighted where start < total {
-            textView.removeTag(match, fromCharacter: start, to: min(start + length, total))
+            textView.removeTag(match, fromCharacter: start, to: min(start + results.length(at: start), total))
         }
         if let old = currentHighlight, old.lowerBound < total {
             textView.removeTag(page.shared(.findCurrent), fromCharacter: old.lowerBound, to: min(old.upperBound, total))

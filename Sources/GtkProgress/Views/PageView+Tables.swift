@@ -67,8 +67,14 @@ struct FittedTable {
     var rowOffsets: [Int] = []
     /// The table's characters, its last row's newline included.
     var length = 0
-    /// Rows that are never broken: a cell holds an image or a form control (U+FFFC), which must stay put.
-    var fixedRows: Set<Int> = []
+    /// Each cell's first character, from its row's start as the builder wrote the row (on one line).
+    var cellOffsets: [Int] = []
+    /// Rows holding an image or a form control (U+FFFC): how many of their first cells, up to the last one holding
+    /// one, are never broken. The picture or widget stays on the row's first line, where the document has it
+    /// (image and control offsets do not move), and a re-broken row is put back from after those cells.
+    var keptWhole: [Int: Int] = [:]
+    /// Measured while a picture or widget was not in the buffer yet: measured again at the next refit.
+    var provisional = false
     var words: [CellWords] = []
     /// Per cell, its words' edges in pixels; `measured` cells so far at `PageViewTables.measuredAt`.
     var starts: [[Int]] = []
@@ -185,16 +191,16 @@ extension PageView {
             let row = table.cells[k].row
             let first = k
             var length = 0
-            var fixed = false
+            var kept = 0
             while k < table.cells.count && table.cells[k].row == row {
+                fitted.cellOffsets.append(length + table.cells[k].column)
                 length += table.cells[k].text.unicodeScalars.count
-                if table.cells[k].text.unicodeScalars.contains("\u{FFFC}") { fixed = true }
+                if table.cells[k].text.unicodeScalars.contains("\u{FFFC}") { kept = k - first + 1 }
                 k += 1
             }
             length += table.cells[k - 1].column
-            if fixed {
-                fitted.fixedRows.insert(fitted.rows.count)
-            } else if table.cells[first..<k].contains(where: { $0.alignment != .left }) {
+            if kept > 0 { fitted.keptWhole[fitted.rows.count] = kept }
+            if table.cells[first..<k].contains(where: { $0.alignment != .left }) {
                 fitted.alignedRows.insert(fitted.rows.count)
             }
             fitted.rows.append(first..<k)
@@ -289,14 +295,15 @@ extension PageView {
     func refitTables() {
         guard !tables.fitted.isEmpty else { return }
         let characterWidth = textView.averageCharacterWidth
-        if characterWidth != tables.measuredAt {
-            tables.measuredAt = characterWidth
-            for index in tables.fitted.keys {
-                tables.fitted[index]?.measured = 0
-                tables.fitted[index]?.starts = []
-                tables.fitted[index]?.ends = []
-                tables.fitted[index]?.needsWidths = true
-            }
+        let sizeChanged = characterWidth != tables.measuredAt
+        tables.measuredAt = characterWidth
+        // Measured again at another text size, or once the pictures and widgets of its cells are in.
+        for index in tables.fitted.keys where sizeChanged || tables.fitted[index]?.provisional == true {
+            tables.fitted[index]?.provisional = false
+            tables.fitted[index]?.measured = 0
+            tables.fitted[index]?.starts = []
+            tables.fitted[index]?.ends = []
+            tables.fitted[index]?.needsWidths = true
         }
         tables.job += 1
         tables.rewrote = false
@@ -444,11 +451,28 @@ extension PageView {
             let end = min(table.cells.count, fitted.measured + max(1, Int(budget)))
             let cells = fitted.measured..<end
             let measured = textView.measureWords(cells.map {
-                (table.cells[$0].text, table.cells[$0].bold, fitted.words[$0].bytes)
+                (table.cells[$0].text, table.cells[$0].bold, fitted.words[$0].bytes, objects(ofCell: $0, &fitted, table))
             })
             for (edges) in measured {
                 fitted.starts.append(edges.starts)
                 fitted.ends.append(edges.ends)
+            }
+            // A mark the builder left is a place to break only where Pango's rules allow one.
+            for k in cells where !fitted.words[k].marked.isEmpty {
+                let text = table.cells[k].text
+                var plain = String.UnicodeScalarView()
+                var plainIndex: [Int] = []
+                plainIndex.reserveCapacity(fitted.words[k].scalarCount)
+                var marks = 0
+                for character in text.unicodeScalars {
+                    plainIndex.append(plainIndex.count - marks)
+                    if character == BreakMarks.mark { marks += 1 } else { plain.append(character) }
+                }
+                let allowed = textView.lineBreaks(String(plain))
+                for word in fitted.words[k].marked {
+                    let at = plainIndex[fitted.words[k].scalars[word]]
+                    fitted.words[k].breakable[word] = at < allowed.count && allowed[at]
+                }
             }
             budget -= Double(cells.count)
             fitted.measured = end
@@ -460,8 +484,8 @@ extension PageView {
             var minimum = [Int](repeating: 0, count: table.columnCount), preferred = minimum
             for (k, cell) in table.cells.enumerated() where cell.column < table.columnCount {
                 let starts = fitted.starts[k], ends = fitted.ends[k]
-                let narrowest = fitted.words[k].narrowest(starts: starts, ends: ends)
                 let whole = (ends.last ?? 0) - (starts.first ?? 0)
+                let narrowest = isKeptWhole(k, fitted, table) ? whole : fitted.words[k].narrowest(starts: starts, ends: ends)
                 minimum[cell.column] = max(minimum[cell.column], narrowest + padding)
                 preferred[cell.column] = max(preferred[cell.column], whole + padding)
             }
@@ -469,6 +493,37 @@ extension PageView {
             fitted.preferred = preferred
         }
         return true
+    }
+
+    /// The pictures and widgets (U+FFFC) of cell `k`: each one's UTF-8 index in the cell's text and its width as
+    /// the buffer has it. One not in the buffer yet is measured as its character, and the table again later.
+    private func objects(ofCell k: Int, _ fitted: inout FittedTable, _ table: PageTable) -> [(index: Int, width: Int)] {
+        let text = table.cells[k].text
+        guard text.utf8.contains(0xEF) else { return [] }
+        var objects: [(index: Int, width: Int)] = []
+        var byte = 0, scalar = 0
+        let row = table.cells[k].row
+        for character in text.unicodeScalars {
+            defer {
+                byte += character.utf8.count
+                scalar += 1
+            }
+            guard character == "\u{FFFC}" else { continue }
+            if let start = fitted.start, row < fitted.rowOffsets.count, k < fitted.cellOffsets.count,
+               let width = textView.objectWidth(atCharacter: start + fitted.rowOffsets[row] + fitted.cellOffsets[k] + scalar) {
+                objects.append((byte, width))
+            } else {
+                fitted.provisional = true
+            }
+        }
+        return objects
+    }
+
+    /// Whether cell `k` is one of its row's first cells that hold or come before a picture or widget (`keptWhole`).
+    private func isKeptWhole(_ k: Int, _ fitted: FittedTable, _ table: PageTable) -> Bool {
+        let row = table.cells[k].row
+        guard row < fitted.rows.count, let kept = fitted.keptWhole[row] else { return false }
+        return k - fitted.rows[row].lowerBound < kept
     }
 
     /// Shares the room the text has now among the columns; the tab stops follow, and every row is looked at again.
@@ -540,7 +595,7 @@ extension PageView {
         var newBreaks: [[Int]] = []
         for k in cellIndices {
             let column = table.cells[k].column
-            guard !fitted.fixedRows.contains(row), column < fitted.widths.count else {
+            guard !isKeptWhole(k, fitted, table), column < fitted.widths.count else {
                 newBreaks.append([])
                 continue
             }
@@ -590,8 +645,8 @@ extension PageView {
         var pieces: [TextView.RewritePiece] = []
         for piece in new.pieces {
             switch piece {
-            case .tab: pieces.append(.character(0x09, tagsFrom: nil))
-            case .newline: pieces.append(.character(0x0A, tagsFrom: nil))
+            case .tab: pieces.append(.character("\t", tagsFrom: nil))
+            case .newline: pieces.append(.character("\n", tagsFrom: nil))
             case .text(let cell, let range):
                 // The scalars as they stand now, in stretches that are together in the buffer.
                 var k = range.lowerBound
@@ -599,7 +654,7 @@ extension PageView {
                     guard let from = oldPositions[cell][k] else {
                         // A space an old break took comes back.
                         let before = k > 0 ? oldPositions[cell][k - 1] : nil
-                        pieces.append(.character(0x20, tagsFrom: before.map { rowStart + $0 }))
+                        pieces.append(.character(scalars[cell][k], tagsFrom: before.map { rowStart + $0 }))
                         k += 1
                         continue
                     }
@@ -612,9 +667,27 @@ extension PageView {
                 }
             }
         }
+        // What stays where it is at the row's start is left alone: only the rest is put back. The pictures and
+        // widgets of the row are in that part (`keptWhole`): a copy would lose a widget (gtk_text_buffer_insert_range
+        // skips child anchors) and move the offsets the page's images and controls are found by.
+        let oldText = Array(expected)
+        var kept = 0, keptPieces = 0
+        same: for piece in pieces {
+            switch piece {
+            case .copy(let from, let count) where from == rowStart + kept:
+                kept += count
+            case .character(let scalar, _) where kept < oldText.count && oldText[kept] == scalar:
+                kept += 1
+            default:
+                break same
+            }
+            keptPieces += 1
+        }
+        if let last = oldText.lastIndex(of: "\u{FFFC}"), last >= kept { return 0 }
+        pieces.removeFirst(keptPieces)
         var structureTags = [fitted.tag]
         if table.indent > 0 { structureTags.append(shared(.indent(depth: min(table.indent, 12)))) }
-        textView.rewrite(fromCharacter: rowStart, length: length, as: pieces, tags: structureTags)
+        textView.rewrite(fromCharacter: rowStart + kept, length: length - kept, as: pieces, tags: structureTags)
         for (k, breaks) in zip(cellIndices, newBreaks) { fitted.breaks[k] = breaks }
         tagLines(of: new, rowStart: rowStart, length: length, &fitted, index: index)
         alignRow(row, cellIndices: Array(cellIndices), cells: newCells, new, rowStart: rowStart, length: length,

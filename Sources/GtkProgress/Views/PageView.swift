@@ -121,6 +121,7 @@ package final class PageView {
             self?.scheduleFitMeasure()
         }
         textView.blendSideSpace()
+        textView.copyLeavingOut(BreakMarks.mark)
     }
 
     /// `fitMeasure` once the main loop comes back (once for any number of asks before then).
@@ -377,11 +378,12 @@ package final class PageView {
         let tagging = Self.coalesced(ranges)
         slice.withUnsafeBufferPointer { textView.appendUTF8($0, tagging: tagging) }
         isComplete = nextRun >= storage.runCount
-        // The rows can be broken at their columns once they are all in.
-        if isComplete && !tables.fitted.isEmpty { refitTables() }
         let inserted = isComplete ? storage.bytes.count : storage.range(ofRun: nextRun).lowerBound + nextByte
         placeImages(insertedBytes: inserted)
         placeControls(insertedBytes: inserted)
+        // The rows can be broken at their columns once they are all in, with the pictures and widgets in their
+        // cells, whose widths the columns take in.
+        if isComplete && !tables.fitted.isEmpty { refitTables() }
         return isComplete
     }
 

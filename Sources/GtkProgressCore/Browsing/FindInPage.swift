@@ -9,10 +9,15 @@ package struct FindScanner: Sendable {
     package let needle: [UInt32]
     /// Where the next slice must start: the end of the last slice, or of the last match if it ran past it.
     package private(set) var position = 0
+    /// The matches found with the zero width spaces a window table's cells hold (`BreakMarks`) inside them, which
+    /// are passed over: their start and their length in the page's characters (longer than `length`), for the
+    /// last slice scanned.
+    package private(set) var stretched: [Int: Int] = [:]
 
     /// Nil for empty text: there is nothing to find.
     package init?(_ text: String) {
-        let folded = text.unicodeScalars.map(Self.fold)
+        // Zero width spaces are passed over in the page (`scan`), and so in the text looked for.
+        let folded = text.unicodeScalars.filter { $0 != BreakMarks.mark }.map(Self.fold)
         guard !folded.isEmpty else { return nil }
         needle = folded
     }
@@ -24,18 +29,30 @@ package struct FindScanner: Sendable {
     /// next slice is found here, once. Matches do not overlap. Returns their offsets, in order.
     package mutating func scan(_ text: Substring.UnicodeScalarView, sliceEnd: Int) -> [Int] {
         var found: [Int] = []
+        stretched = [:]
         let first = needle[0]
         var window: [UInt32] = []
         window.reserveCapacity(text.count)
-        for scalar in text { window.append(Self.fold(scalar)) }
+        // Where each scalar of `window` is in `text`: U+200B is left out (nil while there is none).
+        var at: [Int]?
+        for (k, scalar) in text.enumerated() {
+            if scalar == BreakMarks.mark {
+                if at == nil { at = Array(0..<window.count) }
+                continue
+            }
+            window.append(Self.fold(scalar))
+            at?.append(k)
+        }
         var i = 0
         let starts = sliceEnd - position
         var resume = sliceEnd
-        while i < starts && i + needle.count <= window.count {
+        while i + needle.count <= window.count && (at?[i] ?? i) < starts {
             if window[i] == first && window[i..<(i + needle.count)].elementsEqual(needle) {
-                found.append(position + i)
+                let start = at?[i] ?? i, end = (at?[i + needle.count - 1] ?? (i + needle.count - 1)) + 1
+                found.append(position + start)
+                if end - start != needle.count { stretched[position + start] = end - start }
                 i += needle.count
-                resume = max(resume, position + i)
+                resume = max(resume, position + end)
             } else {
                 i += 1
             }
@@ -118,8 +135,14 @@ package struct FindResults: Equatable, Sendable {
         return true
     }
 
+    /// Matches longer than `length` (passing over zero width spaces, `FindScanner.stretched`) by their start.
+    package var stretched: [Int: Int] = [:]
+
+    /// How many characters the match at `start` covers.
+    package func length(at start: Int) -> Int { stretched[start] ?? length }
+
     /// The current match's range.
-    package var currentRange: Range<Int>? { current.map { matches[$0]..<(matches[$0] + length) } }
+    package var currentRange: Range<Int>? { current.map { matches[$0]..<(matches[$0] + length(at: matches[$0])) } }
 
     /// Moves to the next match (or the previous one), wrapping around at the ends of the page.
     package mutating func move(forward: Bool) {

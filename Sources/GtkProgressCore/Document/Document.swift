@@ -253,6 +253,38 @@ package final class RunStorage: Sendable {
     }
 
     package func text(ofRun index: Int) -> String { String(decoding: bytes[range(ofRun: index)], as: UTF8.self) }
+
+    /// The text with the three bytes at each of `replacements`' offsets (a U+FFFC, in increasing order) replaced
+    /// by its text, which takes that character's run; and where an offset of this text is in the new one.
+    func replacing(_ replacements: [(offset: Int, text: [UInt8])]) -> (RunStorage, (Int) -> Int) {
+        var newBytes: [UInt8] = []
+        newBytes.reserveCapacity(bytes.count)
+        var copied = 0
+        for (offset, text) in replacements where offset >= copied && offset + 3 <= bytes.count {
+            newBytes += bytes[copied..<offset]
+            newBytes += text
+            copied = offset + 3
+        }
+        newBytes += bytes[copied...]
+        let offsets = replacements.map(\.offset)
+        var shifts: [Int] = []
+        var shift = 0
+        for (_, text) in replacements {
+            shift += text.count - 3
+            shifts.append(shift)
+        }
+        // An offset moves by what the replacements wholly before it added.
+        let map = { (offset: Int) -> Int in
+            var low = 0, high = offsets.count
+            while low < high {
+                let middle = (low + high) / 2
+                if offsets[middle] + 3 <= offset { low = middle + 1 } else { high = middle }
+            }
+            return offset + (low == 0 ? 0 : shifts[low - 1])
+        }
+        return (RunStorage(bytes: newBytes, runEnds: runEnds.map(map), runStyles: runStyles, runLinks: runLinks,
+                           styles: styles), map)
+    }
 }
 
 /// A table the window lays out itself: the text of each cell and its column, for the view to measure in its font

@@ -27,6 +27,10 @@ struct DocumentBuilder {
     /// Data tables go out as rows of tab-separated cells for the window (`emitTabbed`).
     private var tabbedTables = false
     private var pageTables: [PageTable] = []
+    /// Images and form controls written as U+FFFC in the cells of the table being read (one in no other table,
+    /// in the window): their offsets are the table's cell writer's until the table is written (`placeCellObjects`),
+    /// and `fallback` is what stands in their place if the table is not written as tabbed rows.
+    private var cellObjects: [(offset: Int, control: Int?, image: Int?, fallback: [UInt8])] = []
     /// Columns tables are fitted to.
     private let layoutWidth: Int
     /// Write the marks that say in plain text what a look says in the window (`InlineMarks`).
@@ -179,7 +183,11 @@ struct DocumentBuilder {
         if imageSelection != nil, element.tag == GUMBO_TAG_INPUT.rawValue,
            element.attribute("type")?.trimmed().lowercased() == "image", !element.hasAttribute("hidden") {
             // An image button: its image, or its alt text, stands where it is (HTML's Image Button state).
-            appendImage(element, sources: [])
+            if outerWriters.isEmpty || objectsInCell {
+                appendImage(element, sources: [])
+            } else {
+                appendAlt(element)
+            }
             return nil
         }
         if element.hasAttributes, element.hasAttribute("hidden") { return nil }
@@ -370,14 +378,11 @@ struct DocumentBuilder {
             writer.lineBreak()
             return nil
         case .image:
-            if imageSelection != nil, outerWriters.isEmpty {
+            if imageSelection != nil, outerWriters.isEmpty || objectsInCell {
                 appendImage(element, sources: pictureSources(before: childIndex, in: parent))
                 return nil
             }
-            if let alt = element.attribute("alt") {
-                let words = alt.split(whereSeparator: { $0.isASCII && $0.isWhitespace })
-                if !words.isEmpty { writer.appendText("[" + words.joined(separator: " ") + "]") }
-            }
+            appendAlt(element)
             return nil
         case .rule:
             writer.requestBreak(2)
@@ -556,9 +561,24 @@ struct DocumentBuilder {
         var table = table
         var cellWriter = table.cellWriter ?? RunWriter(capacity: 0)
         table.cellWriter = nil
-        let text = cellWriter.finish()
+        var text = cellWriter.finish()
         let base = writer.style
-        if tabbedTables && tables.isEmpty && emitTabbed(table, text: text, base: base) { return }
+        if tabbedTables && tables.isEmpty && emitTabbed(table, text: text, base: base) {
+            cellObjects = []
+            return
+        }
+        if tables.isEmpty && !cellObjects.isEmpty {
+            // Laid out otherwise, the cells show their images and controls as text, as before the window had
+            // tables of its own: `[alt]`, `[value    ]`.
+            let (replaced, map) = text.replacing(cellObjects.map { ($0.offset, $0.fallback) })
+            text = replaced
+            table.moveCells(map)
+            for object in cellObjects {
+                if let control = object.control { controls[control].offset = nil }
+            }
+            if let first = cellObjects.lazy.compactMap(\.image).first { images.removeAll(from: first) }
+            cellObjects = []
+        }
         let width = layoutWidth - Indentation.columns(level: base.indent)
         let padStyle = TextStyle(monospace: true, preformatted: true, indent: base.indent)
         var started = false
@@ -611,7 +631,7 @@ struct DocumentBuilder {
             // by their lengths.
             if cell.row != lastRow { rowBytes = 0 }
             lastRow = cell.row
-            rowBytes += cell.bytes.count
+            rowBytes += cell.bytes.count + 3 * BreakMarks.count(in: text.bytes[cell.bytes])
             guard rowBytes + PageTable.maximumColumns < RunWriter.longestLine else { return false }
         }
         let index = pageTables.count
@@ -636,27 +656,53 @@ struct DocumentBuilder {
         writer.requestBreak(1)
         var k = 0
         var rowIndex = 0
+        var object = 0
         while k < table.cells.count {
             let row = table.cells[k].row
             var line: [LaidOutPiece] = []
+            var lineBytes = 0
+            // The row's cells that hold images or controls, and where each starts in the line.
+            var placed: [(bytes: Range<Int>, at: Int)] = []
             var column = 0
             while k < table.cells.count && table.cells[k].row == row {
                 let cell = table.cells[k]
                 // Missing cells before this one leave their columns empty.
                 while column < cell.column {
                     line.append(LaidOutPiece(bytes: [0x09], style: rowStyle))
+                    lineBytes += 1
                     column += 1
                 }
-                let bytes = Array(text.bytes[cell.bytes])
                 let bold = cell.bytes.isEmpty ? false : text.style(ofRun: text.run(containing: cell.bytes.lowerBound)).bold
+                let first = line.count
+                CellText(storage: text, bytes: cell.bytes).pieces(cell.bytes, into: &line, restyle: restyle)
+                var bytes: [UInt8]
+                if object < cellObjects.count, cellObjects[object].offset < cell.bytes.upperBound {
+                    // A cell holding a picture or a widget is never broken: it gets no marks, and its bytes stay
+                    // where `placed` says.
+                    placed.append((cell.bytes, lineBytes))
+                    bytes = Array(text.bytes[cell.bytes])
+                } else {
+                    BreakMarks.mark(&line, from: first)
+                    bytes = line[first...].flatMap(\.bytes)
+                }
+                lineBytes += bytes.count
                 cells.append(PageTable.Cell(row: rowIndex, column: cell.column, text: String(decoding: bytes, as: UTF8.self),
                                             bold: bold, alignment: cell.alignment))
-                CellText(storage: text, bytes: cell.bytes).pieces(cell.bytes, into: &line, restyle: restyle)
                 k += 1
             }
             // A row ends with no tab; an empty last piece keeps the row's style on a row of empty cells.
             if line.isEmpty { line.append(LaidOutPiece(bytes: [0x20], style: rowStyle)) }
             writer.appendLaidOutLine(line)
+            // The line's bytes are the cells' as they are, and a newline ends it.
+            let lineStart = writer.byteCount - max(lineBytes, 1) - 1
+            for (bytes, at) in placed {
+                while object < cellObjects.count, cellObjects[object].offset < bytes.upperBound {
+                    let offset = lineStart + at + cellObjects[object].offset - bytes.lowerBound
+                    if let control = cellObjects[object].control { controls[control].offset = offset }
+                    if let image = cellObjects[object].image { images.move(image, to: offset) }
+                    object += 1
+                }
+            }
             rowIndex += 1
         }
         pageTables.append(PageTable(columnCount: columns, cells: cells, border: table.border,
@@ -953,6 +999,28 @@ extension DocumentBuilder {
                    width: dimension("width"), height: dimension("height"),
                    lazy: element.attribute("loading")?.trimmed().lowercased() == "lazy",
                    link: writer.style.link, selection: selection)
+        if !outerWriters.isEmpty {
+            cellObjects.append((writer.byteCount - marker.utf8.count, nil, images.count - 1,
+                                Array(Self.altText(element).utf8)))
+        }
+    }
+
+    /// An image in a table cell of the window, or any image of the dump, where only its text shows: `[alt]`.
+    private mutating func appendAlt(_ element: GumboNodeRef) {
+        let alt = Self.altText(element)
+        if !alt.isEmpty { writer.appendText(alt) }
+    }
+
+    private static func altText(_ element: GumboNodeRef) -> String {
+        guard let alt = element.attribute("alt") else { return "" }
+        let words = alt.split(whereSeparator: { $0.isASCII && $0.isWhitespace })
+        return words.isEmpty ? "" : "[" + words.joined(separator: " ") + "]"
+    }
+
+    /// Whether an image or control met now goes in as U+FFFC into a table cell: the cells of a table in no other
+    /// table, in the window (`cellObjects`).
+    private var objectsInCell: Bool {
+        tabbedTables && !textMarks && tables.count == 1 && outerWriters.count == 1
     }
 
     /// The `<source>` elements just before child `index` of `parent`: a `<picture>`'s sources of its `<img>`.
@@ -998,7 +1066,7 @@ extension DocumentBuilder {
             controls.append(control)
             return
         }
-        if !textMarks && outerWriters.isEmpty {
+        if !textMarks && (outerWriters.isEmpty || objectsInCell) {
             let marker = "\u{FFFC}"
             if writer.style.preformatted {
                 var text = marker
@@ -1008,6 +1076,10 @@ extension DocumentBuilder {
             }
             control.offset = writer.byteCount - marker.utf8.count
             controls.append(control)
+            if !outerWriters.isEmpty {
+                cellObjects.append((control.offset ?? 0, controls.count - 1, nil,
+                                    Array(FormText.lines(of: control).joined(separator: "\n").utf8)))
+            }
             return
         }
         controls.append(control)

@@ -22,6 +22,14 @@ struct PageImages {
 
     private var pending: [Pending] = []
 
+    var count: Int { pending.count }
+
+    /// Image `index` is at `offset` (it was written into a table cell, and the table into the document).
+    mutating func move(_ index: Int, to offset: Int) { pending[index].offset = offset }
+
+    /// Forgets the images from `index` on (they are shown as their alt text after all).
+    mutating func removeAll(from index: Int) { pending.removeSubrange(index...) }
+
     /// Notes an image. HTML's image source selection: the first `<source>` whose `type` is read here and whose
     /// `media` matches gives the `srcset` to choose from; without one, the `<img>`'s own `srcset`, with `src` as
     /// its `1x` candidate. <https://html.spec.whatwg.org/multipage/images.html#update-the-source-set>

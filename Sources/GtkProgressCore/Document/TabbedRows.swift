@@ -5,9 +5,12 @@
 /// As written by the builder a row is one line: its cells' texts, a tab before each column after the first. When a
 /// cell is broken, the space at each break goes, and the line that carries the cell's continuation gets a newline
 /// (its first part) or a tab (any later part) instead: the row keeps its number of characters, so every offset in
-/// the page outside the row stays where the document has it (anchors, images, form controls, link ranges).
-/// Breaks happen only at a single space for that reason; other break opportunities (between ideographs) are kept
-/// together, and a cell's narrowest width is measured the same way (`CellWords.narrowest`).
+/// the page outside the row stays where the document has it (anchors, images, form controls, link ranges). A row
+/// holding an image or a form control is broken only in the cells after the last one holding one, so that
+/// picture or widget keeps its offset too (`PageView+Tables.swift`, `keptWhole`).
+/// Breaks happen only at a single space or at a single U+200B the builder wrote where a line may break without a
+/// space (`BreakMarks`: between ideographs, after a hyphen) for that reason, the latter only where Pango's rules
+/// allow a break there; a cell's narrowest width is measured the same way (`CellWords.narrowest`).
 package enum TabbedRows {
     /// A cell of a row: its column, its length in Unicode scalars (as the text buffer counts characters), and
     /// where its continuation lines start (scalar offsets; the scalar before each is the space the break takes).
@@ -110,48 +113,49 @@ package enum TabbedRows {
     }
 }
 
-/// A cell's text cut into what lines may break between: words between spaces, each held together with the words
-/// that touch it (no space between: ideographs, an ideograph beside Latin letters) as `forEachBreakablePiece`
-/// finds them. A line may break before a word only where exactly one space precedes it (`TabbedRows`).
+/// A cell's text cut into what lines may break between: words between spaces and the zero width spaces of
+/// `BreakMarks`, each word whatever touches it without either (Latin words, a run of ideographs the builder left
+/// unmarked). A line may break before a word only where exactly one space or one mark precedes it (`TabbedRows`);
+/// the view further keeps a mark breakable only where Pango's line-break rules allow a break (`marked`).
 package struct CellWords: Equatable, Sendable {
     /// Each word's UTF-8 byte range in the text (Pango's indexes) and its first scalar.
     package var bytes: [Range<Int>] = []
     package var scalars: [Int] = []
     /// Whether a line may break before each word.
     package var breakable: [Bool] = []
+    /// The words a single mark (U+200B) precedes, where a line may break only if Pango says so.
+    package var marked: [Int] = []
     /// The text's length in scalars.
     package var scalarCount = 0
 
     package init(_ text: String) {
-        let utf8 = Array(text.utf8)
-        scalarCount = text.unicodeScalars.count
-        // Scalar offsets of byte positions, for the words' starts.
-        var scalarAt: [Int] = []
-        scalarAt.reserveCapacity(utf8.count + 1)
-        var scalar = 0
-        for byte in utf8 {
-            scalarAt.append(scalar)
-            if byte & 0xC0 != 0x80 { scalar += 1 }
+        var byte = 0, scalar = 0
+        var wordStart: (byte: Int, scalar: Int)?
+        var separators = 0
+        var separatorIsMark = false
+        func endWord() {
+            guard let start = wordStart else { return }
+            bytes.append(start.byte..<byte)
+            scalars.append(start.scalar)
+            let single = separators == 1 && bytes.count > 1
+            breakable.append(single)
+            if single && separatorIsMark { marked.append(bytes.count - 1) }
+            wordStart = nil
+            separators = 0
         }
-        scalarAt.append(scalar)
-        var previousEnd = -1
-        var bytes: [Range<Int>] = [], scalars: [Int] = [], breakable: [Bool] = []
-        utf8.withUnsafeBufferPointer { buffer in
-            TextColumns.forEachBreakablePiece(buffer) { piece, _, spaces in
-                let spaced = spaces > 0
-                if spaced || bytes.isEmpty {
-                    bytes.append(piece)
-                    scalars.append(scalarAt[piece.lowerBound])
-                    breakable.append(spaced && bytes.count > 1 && piece.lowerBound - previousEnd == 1)
-                } else {
-                    bytes[bytes.count - 1] = bytes[bytes.count - 1].lowerBound..<piece.upperBound
-                }
-                previousEnd = piece.upperBound
+        for character in text.unicodeScalars {
+            if character == " " || character == BreakMarks.mark {
+                endWord()
+                separators += 1
+                separatorIsMark = character == BreakMarks.mark
+            } else if wordStart == nil {
+                wordStart = (byte, scalar)
             }
+            byte += character.utf8.count
+            scalar += 1
         }
-        self.bytes = bytes
-        self.scalars = scalars
-        self.breakable = breakable
+        endWord()
+        scalarCount = scalar
     }
 
     /// The widest stretch no line may break inside, from each word's left and right edge in pixels.

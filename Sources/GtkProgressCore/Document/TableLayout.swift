@@ -5,8 +5,8 @@
 /// text and 120 MB, not as five million buffers of its own.
 struct TableModel {
     struct Cell {
-        private var start: Int32
-        private var end: Int32
+        fileprivate var start: Int32
+        fileprivate var end: Int32
         private var rowNumber: Int32
         private var columnNumber: UInt16
         private var columnSpan: UInt16
@@ -42,6 +42,15 @@ struct TableModel {
         /// `width="N%"`: the share of the table's width the cell's column asks for.
         var widthPercent: Int? { percent == 0 ? nil : Int(percent) }
         var verticalAlignment: VerticalAlignment { [.top, .middle, .bottom][Int(alignments >> 2)] }
+    }
+
+    /// Moves every cell's text by `map` (the table's text was rewritten, `RunStorage.replacing`).
+    mutating func moveCells(_ map: (Int) -> Int) {
+        for k in cells.indices {
+            let bytes = cells[k].bytes
+            cells[k].start = Int32(clamping: map(bytes.lowerBound))
+            cells[k].end = Int32(clamping: map(bytes.upperBound))
+        }
     }
 
     /// `valign`: w3m, like browsers, centres cells vertically unless told otherwise.
