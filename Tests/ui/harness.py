@@ -26,6 +26,22 @@ def check(condition, message):
         raise Failure(message)
 
 
+class PageHandler:
+    """Mixed into an `http.server.BaseHTTPRequestHandler` of a test's loopback server: quiet, and `answer(html)`
+    sends a page with its length."""
+
+    def log_message(self, *args):
+        pass
+
+    def answer(self, html):
+        body = html.encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
 def settled(read, timeout=5):
     """`read()` once it has stopped changing for 0.3 s (GTK measures a long page's lines in idle time)."""
     last = read()

@@ -6,7 +6,7 @@ import http.server
 import threading
 import urllib.parse
 
-from harness import check, App, settled, wait_for
+from harness import check, App, PageHandler, settled, wait_for
 
 
 SEARCH = """<!DOCTYPE html><html><head><title>Search page</title></head><body>
@@ -23,20 +23,9 @@ CONTACT = """<!DOCTYPE html><html><head><title>Contact</title></head><body>
 </form></body></html>"""
 
 
-class Recorder(http.server.BaseHTTPRequestHandler):
+class Recorder(PageHandler, http.server.BaseHTTPRequestHandler):
     """Serves the two form pages and their answers, and notes every request: method, path and body."""
     requests = []
-
-    def log_message(self, *args):
-        pass
-
-    def answer(self, html):
-        body = html.encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
 
     def do_GET(self):
         Recorder.requests.append(("GET", self.path, b""))

@@ -6,7 +6,7 @@ import os
 import tempfile
 import threading
 
-from harness import App, check, settled, wait_for, xdotool
+from harness import App, PageHandler, check, settled, wait_for, xdotool
 
 
 def _page():
@@ -517,7 +517,7 @@ def test_wrapped_centred_and_right_aligned_cells_keep_their_lines_placed(binary)
         app.close()
 
 
-class _LoginRecorder(http.server.BaseHTTPRequestHandler):
+class _LoginRecorder(PageHandler, http.server.BaseHTTPRequestHandler):
     """Serves a login form laid out in a table and notes what is posted to it."""
     posts = []
     page = ("<!DOCTYPE html><html><head><title>Login</title></head><body><p>Sign in with the name and password"
@@ -526,17 +526,6 @@ class _LoginRecorder(http.server.BaseHTTPRequestHandler):
             "<tr><td>Password you chose:</td><td><input type='password' name='pw' size='20'></td></tr>"
             "<tr><td></td><td><input type='submit' value='Log in'></td></tr>"
             "</table></form><p>After the form.</p></body></html>")
-
-    def log_message(self, *args):
-        pass
-
-    def answer(self, html):
-        body = html.encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
 
     def do_GET(self):
         self.answer(_LoginRecorder.page)
