@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """Takes the README's screenshots of the real app under the current X display:
 docs/screenshot.png (the welcome page), docs/loading.png (the bundled large page arriving over a throttled loopback
-connection, with the progress bar under way) and docs/images.png (a page with pictures in four formats and one that
-is missing). Usage: screenshot.py BINARY
+connection, with the progress bar under way), docs/images.png (a page with pictures in four formats and one that
+is missing) and docs/reading.png (a bordered table at the window's width, a form, inline marks, a code block and a
+banner its stylesheet hides). Usage: screenshot.py BINARY
 
 screenshot.py --bar-demo BAR_DEMO takes docs/bar-demo.png instead: the library's example window 2.6 s into its
 simulated slow load."""
@@ -99,6 +100,45 @@ try:
     wid = window_of(app, "Pictures")
     time.sleep(2.0)
     shot(wid, os.path.join(docs, "images.png"))
+finally:
+    app.terminate()
+    app.wait()
+    server.shutdown()
+    shutil.rmtree(folder, ignore_errors=True)
+
+# A page of today's parts: its stylesheet hides a cookie banner; a bordered table, a form, marks and code.
+folder = tempfile.mkdtemp(prefix="gtkprogress-shot-")
+with open(os.path.join(folder, "reading.html"), "w") as f:
+    f.write("""<!DOCTYPE html><meta charset="utf-8"><title>Plans and prices</title>
+<style>.cookie-banner { display: none } .note { color: #555 } th { text-align: left }</style>
+<div class="cookie-banner">We use cookies. <button>Accept all</button></div>
+<h1>Plans and prices</h1>
+<p class="note">Prices per month; the Team plan was <del>€15</del> <ins>€12</ins> until 1 March. Water is
+H<sub>2</sub>O and the area is 12 m<sup>2</sup>. Press <kbd>Ctrl</kbd>+<kbd>F</kbd> to find.</p>
+<table border="1" cellpadding="4"><caption>What each plan includes</caption>
+<tr><th>Plan</th><th>Price</th><th>Users</th><th>Storage</th><th>Support</th><th>Notes</th></tr>
+<tr><td>Free</td><td align="right">€0</td><td align="right">1</td><td>5 GB</td><td>Forum</td>
+<td>For trying things out; no card needed.</td></tr>
+<tr><td>Team</td><td align="right">€12</td><td align="right">10</td><td>100 GB</td><td>Email, next working day</td>
+<td>Shared folders, and a history of every change kept for a year.</td></tr>
+<tr><td>Company</td><td align="right">€40</td><td align="right">Unlimited</td><td>1 TB</td><td>Phone, around the clock</td>
+<td>Single sign-on and an audit log.</td></tr></table>
+<h2>Ask us</h2>
+<form action="/send" method="post"><p><label>Your name <input name="name" value="Ada"></label>
+<label>Plan <select name="plan"><option>Free<option selected>Team<option>Company</select></label></p>
+<p><label><input type="checkbox" name="news" checked> Send me the newsletter</label></p>
+<p><textarea name="message" rows="2" cols="40">Can the Team plan have 12 users?</textarea></p>
+<p><button>Send message</button></p></form>
+<pre><code>$ gtkprogress --dump https://example.org/plans</code></pre>""")
+handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=folder)
+handler.log_message = lambda *a: None
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+threading.Thread(target=server.serve_forever, daemon=True).start()
+app = subprocess.Popen([binary, f"http://127.0.0.1:{server.server_address[1]}/reading.html"])
+try:
+    wid = window_of(app, "Plans and prices")
+    time.sleep(2.0)
+    shot(wid, os.path.join(docs, "reading.png"))
 finally:
     app.terminate()
     app.wait()
