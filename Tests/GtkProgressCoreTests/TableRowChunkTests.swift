@@ -264,3 +264,19 @@ final class TableRowChunkTests: XCTestCase {
         }
     }
 }
+
+final class BlockArrayTests: XCTestCase {
+    func testElementsAcrossBlocks() {
+        var array = BlockArray<Int32>()
+        XCTAssertTrue(array.isEmpty)
+        for k in 0..<200_000 { array.append(Int32(k * 3)) }
+        XCTAssertEqual(array.count, 200_000)
+        XCTAssertEqual(array[0], 0)
+        XCTAssertEqual(array[65_535], 65_535 * 3)
+        XCTAssertEqual(array[65_536], 65_536 * 3)
+        XCTAssertEqual(array[199_999], 199_999 * 3)
+        XCTAssertEqual(Array(array.enumerated().filter { $0.offset % 50_000 == 0 }.map(\.element)),
+                       [0, 150_000, 300_000, 450_000])
+        XCTAssertTrue(array.elementsEqual((0..<200_000).lazy.map { Int32($0 * 3) }))
+    }
+}

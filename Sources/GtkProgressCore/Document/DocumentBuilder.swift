@@ -106,11 +106,12 @@ struct DocumentBuilder {
         }
         // Gumbo copies the text and attributes it keeps, and the walk never reads its `original_*` pieces of the
         // input, so the markup gumbo parsed goes before the walk builds the text (a large page's worth of memory);
-        // the rows still to be parsed keep theirs.
+        // the rows still to be parsed have copies of theirs.
         markup.bytes = []
         var builder = DocumentBuilder(source: source, markup: markup, layoutWidth: layoutWidth, images: images,
                                       textMarks: textMarks)
         builder.rows = rows
+        rows = nil  // the builder's chunks are let go one by one as they are parsed
         builder.styleRules = pageStyles.rules
         builder.stylesOn = styles.enabled
         builder.tabbedTables = tabbedTables
@@ -230,11 +231,10 @@ struct DocumentBuilder {
     /// Parses chunk `chunk` of region `region`'s rows and returns the node whose children they are, its nodes'
     /// parent made the marker's section so selectors see the rows' ancestors; nil past the last chunk.
     private mutating func nextRowChunk(region: Int, chunk: Int) -> GumboNodeRef? {
-        guard let rows, chunk < rows.chunks[region].count else { return nil }
-        let section = rows.sections[region]
-        let tree = rows.markup.withUnsafeBufferPointer { markup in
-            GumboTree(parsing: UnsafeBufferPointer(rebasing: markup[rows.chunks[region][chunk]]),
-                      fragmentContext: section.tag)
+        guard rows != nil, chunk < rows!.chunkCount(region: region) else { return nil }
+        let section = rows!.sections[region]
+        let tree = rows!.takeChunk(region: region, chunk: chunk).withUnsafeBufferPointer {
+            GumboTree(parsing: $0, fragmentContext: section.tag)
         }
         rowChunk = tree
         let root = tree.root

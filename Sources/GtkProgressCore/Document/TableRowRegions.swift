@@ -347,17 +347,24 @@ extension TableRowRegions {
     }
 }
 
-/// The rows `DocumentBuilder` parses a chunk at a time: the prefiltered markup they are in, and for each region
-/// its chunks and the section its rows belong to.
+/// The rows `DocumentBuilder` parses a chunk at a time: each chunk's markup, copied out of the page's so that
+/// the page's goes before the walk and each chunk's after it is parsed, and the section each region's rows
+/// belong to.
 struct TableRows {
-    let markup: [UInt8]
-    let chunks: [[Range<Int>]]
+    private var chunks: [[[UInt8]]]
     let sections: [GumboNodeRef]
 
     init(markup: [UInt8], regions: [RowRegion], sections: [GumboNodeRef]) {
-        self.markup = markup
-        chunks = regions.map(\.chunks)
+        chunks = regions.map { region in region.chunks.map { Array(markup[$0]) } }
         self.sections = sections
+    }
+
+    func chunkCount(region: Int) -> Int { chunks[region].count }
+
+    /// Chunk `chunk` of region `region`'s rows, which is let go: each chunk is parsed once.
+    mutating func takeChunk(region: Int, chunk: Int) -> [UInt8] {
+        defer { chunks[region][chunk] = [] }
+        return chunks[region][chunk]
     }
 
     /// The region whose marker `row` is.
