@@ -635,7 +635,7 @@ struct DocumentBuilder {
         let width = layoutWidth - Indentation.columns(level: base.indent)
         let padStyle = TextStyle(monospace: true, preformatted: true, indent: base.indent)
         var started = false
-        let laidOut = TableLayout.layout(table, text: text, width: width, base: base) { line, tableWidth in
+        func layout(columns: Int) -> Bool { TableLayout.layout(table, text: text, width: columns, base: base) { line, tableWidth in
             if !started {
                 writer.requestBreak(1)
                 started = true
@@ -649,8 +649,14 @@ struct DocumentBuilder {
             } else {
                 writer.appendLaidOutLine(line)
             }
-        }
-        if laidOut { return }
+        } }
+        if layout(columns: width) { return }
+        // In the window, a long table too wide for the page keeps its grid, wider than the page: preformatted
+        // lines are not wrapped, and the view's measure takes in the widest (`PageView.fitMeasure`). As flowing
+        // text its thousands of cells would each be a line of GTK's text buffer, at about a hundred bytes a line
+        // whatever the line holds. (The dump keeps w3m's reading width.)
+        if tabbedTables && table.cells.count > PageTable.maximumCells
+            && layout(columns: RunWriter.longestLine - Indentation.columns(level: base.indent) - 1) { return }
         // Cells of one line follow each other on lines of their own; longer ones are paragraphs apart.
         var previousWasParagraphs = false
         for cell in table.cells {
