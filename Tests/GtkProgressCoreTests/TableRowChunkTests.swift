@@ -280,3 +280,51 @@ final class BlockArrayTests: XCTestCase {
         XCTAssertTrue(array.elementsEqual((0..<200_000).lazy.map { Int32($0 * 3) }))
     }
 }
+
+extension TableRowChunkTests {
+    /// Tables put together at random from pieces the scan accepts and pieces it must refuse, around and inside
+    /// cells: every one comes out of the chunked parse as out of the whole one.
+    func testRandomTablesGiveTheWholeParse() {
+        let outside = ["<tr>", "<tr class=r>", "</tr>", "<td>", "<th>", "</td>", "</th>", "\n", "  ", "<td align=right>",
+                       "<td colspan=2>", "<td rowspan=2>", "<!-- c -->", "x", "<div>", "<form>", "</tbody>", "<tbody>",
+                       "<thead>", "<caption>c</caption>", "&amp;"]
+        let inside = ["text", "longer text than twelve bytes", "<b>", "</b>", "<i>i</i>", "<a href=/a>", "</a>", "<p>",
+                      "</p>", "<br>", "<div>", "</div>", "<ul><li>", "</li>", "<img alt=pic>", "<input name=n>",
+                      "<script>s('<tr>')</script>", "<table><tr><td>in</table>", "<select><option>o</select>", "<svg>",
+                      "<textarea>t</textarea>", "&lt;", "<", "<span id=s>", "</span>", "<pre>p\n q</pre>", "<nobr>",
+                      "<h2>h</h2>", "<button>b</button>", "<label>l</label>"]
+        var generator = SplitMix(seed: 33)
+        var chunked = 0
+        for _ in 0..<150 {
+            var html = ["", "<p>before", "<div><b>", "<ul><li>"][generator.next(4)] + "<table>"
+            for _ in 0..<(3 + generator.next(12)) {
+                html += "<tr>"
+                for _ in 0..<(1 + generator.next(4)) {
+                    html += generator.next(6) == 0 ? outside[generator.next(outside.count)] : "<td>"
+                    for _ in 0..<generator.next(4) { html += inside[generator.next(inside.count)] }
+                }
+            }
+            html += ["</table>", "</table><p>after", "", "</tbody></table>"][generator.next(4)]
+            if confirmedRegions(html)?.contains(where: { $0.chunks.count > 1 }) == true { chunked += 1 }
+            XCTAssertEqual(build(html, chunking: everyRow, textMarks: true), build(html, chunking: nil, textMarks: true),
+                           html)
+            XCTAssertEqual(build(html, chunking: everyRow, tabbedTables: true), build(html, chunking: nil, tabbedTables: true),
+                           html)
+        }
+        XCTAssertGreaterThan(chunked, 50, "most tables have rows cut into chunks")
+    }
+}
+
+/// A small seeded generator, so a failure can be replayed.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Int(z % UInt64(bound))
+    }
+}
