@@ -89,10 +89,10 @@ final class DocumentMemoryTests: XCTestCase {
         XCTAssertLessThanOrEqual(document.links.modelBytes, text * 9 / 8 + 20_000 * 8 + 64)
     }
 
-    /// A cell of a table being built is a range of the table's one writer and 24 bytes of place, so a table of
-    /// 100,000 rows of 50 cells holds its text and 120 MB, not five million buffers.
+    /// A cell of a table being built is a range of the table's one writer and 20 bytes of place, so a table of
+    /// 100,000 rows of 50 cells holds its text and 100 MB, not five million buffers.
     func testTableCellsAreRangesOfOneWriter() throws {
-        XCTAssertLessThanOrEqual(MemoryLayout<TableModel.Cell>.stride, 24)
+        XCTAssertLessThanOrEqual(MemoryLayout<TableModel.Cell>.stride, 20)
         var model = TableModel(border: false)
         var writer = try XCTUnwrap(model.cellWriter)
         model.cellWriter = nil

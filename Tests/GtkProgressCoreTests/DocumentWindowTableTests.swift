@@ -90,6 +90,28 @@ final class DocumentWindowTableTests: XCTestCase {
                       "past the bound on cells measured on the main loop")
     }
 
+    /// A table past the cells measured on the main loop and too wide for the page stays a grid in the window,
+    /// a line a row, rather than a line a cell (GTK's text buffer costs about a hundred bytes a line); the dump
+    /// reads it as flowing text at its width, as before.
+    func testALongWideTableStaysAGridInTheWindow() {
+        let rows = PageTable.maximumCells / 40 + 1
+        var html = "<p>before</p><table>"
+        for r in 0..<rows { html += "<tr>" + (0..<40).map { "<td>\(r)-\($0)</td>" }.joined() + "</tr>" }
+        html += "</table><p>after</p>"
+        let window = Document.parse(html: html, baseURL: nil, tabbedTables: true)
+        XCTAssertTrue(window.tables.isEmpty, "past the bound on cells measured on the main loop")
+        let lines = window.text.split(separator: "\n")
+        let gridLines = lines.filter { $0.contains("-0 ") && $0.contains("-39") }
+        XCTAssertEqual(gridLines.count, rows, "a line a row")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("0-0") && $0.contains(" 0-20 ") && $0.contains(" 0-39") }, String(lines[1]))
+        XCTAssertGreaterThan(window.widestPreformattedColumns, Document.defaultLayoutWidth, "wider than the page")
+        XCTAssertLessThan(window.widestPreformattedColumns, RunWriter.longestLine)
+        XCTAssertEqual(lines.first, "before")
+        XCTAssertEqual(lines.last, "after")
+        let dump = Document.parse(html: html, baseURL: nil, textMarks: true)
+        XCTAssertTrue(dump.text.contains("\n0-1\n0-2\n"), "the dump reads it cell after cell")
+    }
+
     func testANestedTableKeepsTheGridInsideItsCell() {
         let html = "<table><tr><td><table><tr><td>i1</td><td>i2</td></tr></table></td><td>o</td></tr></table>"
         let document = Document.parse(html: html, baseURL: nil, tabbedTables: true)

@@ -72,6 +72,8 @@ package struct CSSRuleSet: Sendable {
     /// Rules whose selectors could not be read or use what is not supported: they never apply.
     package private(set) var unsupportedRules = 0
     package private(set) var ruleCount = 0
+    /// Some selector reads an element's siblings (`CSSSelector.readsSiblings`).
+    package private(set) var readsSiblings = false
 
     package init() {}
 
@@ -112,6 +114,7 @@ package struct CSSRuleSet: Sendable {
                                   ancestorHashes: CSSAncestorFilter.requirements(of: selector),
                                   positional: selector.subjectDependsOnPosition)
                 nextOrder += 1
+                if selector.readsSiblings { readsSiblings = true }
                 let index = Int32(entries.count)
                 entries.append(entry)
                 let bucket: Int

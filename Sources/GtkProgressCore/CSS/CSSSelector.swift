@@ -497,6 +497,23 @@ package struct CSSSelector: Sendable, Equatable {
         return false
     }
 
+    /// Whether any element's place among its siblings takes part in the match: a sibling combinator anywhere, or
+    /// `:first-child`, `:last-child`, `:only-child`, `:nth-child()` or `:nth-last-child()` in any compound (inside
+    /// `:not()` and `:is()` too). A table's rows parsed in chunks know only the siblings in their chunk
+    /// (`TableRowRegions`).
+    package var readsSiblings: Bool {
+        func positional(_ compound: Compound) -> Bool {
+            compound.simples.contains { simple in
+                switch simple {
+                case .firstChild, .lastChild, .onlyChild, .nthChild, .nthLastChild: return true
+                case .not(let list), .is(let list): return list.contains(where: positional)
+                default: return false
+                }
+            }
+        }
+        return combinators.contains { $0 == .nextSibling || $0 == .subsequentSibling } || compounds.contains(where: positional)
+    }
+
     /// The attribute names the selector reads, in every compound and inside `:not()` and `:is()`.
     package var attributeNames: [String] {
         func names(_ compound: Compound) -> [String] {

@@ -67,28 +67,60 @@ struct DocumentBuilder {
     /// its `for` names; and the labels of `id`s, found when a labelled `<label for>` ends.
     private var labels: [(start: Int, writerDepth: Int, controls: [Int], target: String?)] = []
     private var labelsByID: [String: String] = [:]
+    /// The table rows left out of gumbo's parse of the document, parsed a chunk at a time where their marker
+    /// row stands (`TableRowRegions`); the tree of the chunk being walked.
+    private var rows: TableRows?
+    private var rowChunk: GumboTree?
 
     /// w3m's `MAX_TABLE` (table.h): tables nested deeper read as blocks of text.
     static let maximumTableNesting = 20
 
-    /// `placeholders: false` makes gumbo parse every byte, for tests that check placeholders change nothing.
+    /// `placeholders: false` makes gumbo parse every byte, for tests that check placeholders change nothing;
+    /// `rowChunking: nil` makes gumbo parse every table whole, for tests that check chunks change nothing.
     static func build(source: UnsafeBufferPointer<UInt8>, baseURL: URL?, placeholders: Bool = true,
                       maximumDepth: Int = MarkupPrefilter.maximumDepth,
                       layoutWidth: Int = Document.defaultLayoutWidth,
                       images: ImageSelection? = nil, styles: PageStyleOptions = PageStyleOptions(),
-                      textMarks: Bool = false, tabbedTables: Bool = false) -> Document {
+                      textMarks: Bool = false, tabbedTables: Bool = false,
+                      rowChunking: RowChunking? = .standard) -> Document {
         var markup = MarkupPrefilter.prefilter(source, maximumDepth: maximumDepth, placeholders: placeholders)
-        let tree = markup.bytes.withUnsafeBufferPointer { GumboTree(parsing: $0) }
+        let regions = rowChunking.map { chunking in
+            markup.bytes.withUnsafeBufferPointer { TableRowRegions.find(in: $0, chunking: chunking) }
+        } ?? []
+        var tree: GumboTree
+        var rows: TableRows?
+        var pageStyles: DocumentStyles
+        if regions.isEmpty {
+            tree = markup.bytes.withUnsafeBufferPointer { GumboTree(parsing: $0) }
+            pageStyles = DocumentStyles.collect(from: tree.document, baseURL: baseURL, options: styles)
+        } else {
+            tree = markup.bytes.withUnsafeBufferPointer { bytes in
+                TableRowRegions.document(bytes, without: regions).withUnsafeBufferPointer { GumboTree(parsing: $0) }
+            }
+            pageStyles = DocumentStyles.collect(from: tree.document, baseURL: baseURL, options: styles)
+            // Rows in chunks see only the siblings in their chunk: a page whose rules read siblings, or whose
+            // markers did not come out as rows of a table section, is parsed whole (`TableRowRegions`).
+            if !(styles.enabled && pageStyles.rules.readsSiblings),
+               let sections = TableRowRegions.sections(of: tree.document, regions: regions) {
+                rows = TableRows(markup: markup.bytes, regions: regions, sections: sections)
+            } else {
+                tree = markup.bytes.withUnsafeBufferPointer { GumboTree(parsing: $0) }
+                pageStyles = DocumentStyles.collect(from: tree.document, baseURL: baseURL, options: styles)
+            }
+        }
         // Gumbo copies the text and attributes it keeps, and the walk never reads its `original_*` pieces of the
-        // input, so the markup gumbo parsed goes before the walk builds the text (a large page's worth of memory).
+        // input, so the markup gumbo parsed goes before the walk builds the text (a large page's worth of memory);
+        // the rows still to be parsed have copies of theirs.
         markup.bytes = []
         var builder = DocumentBuilder(source: source, markup: markup, layoutWidth: layoutWidth, images: images,
                                       textMarks: textMarks)
-        let pageStyles = DocumentStyles.collect(from: tree.document, baseURL: baseURL, options: styles)
+        builder.rows = rows
+        rows = nil  // the builder's chunks are let go one by one as they are parsed
         builder.styleRules = pageStyles.rules
         builder.stylesOn = styles.enabled
         builder.tabbedTables = tabbedTables
         builder.walk(tree.document)
+        builder.rows = nil
         return withExtendedLifetime(tree) {
             var document = builder.finish(baseURL: baseURL)
             document.styleNotes = pageStyles.notes
@@ -110,9 +142,9 @@ struct DocumentBuilder {
     // MARK: Walking
 
     private struct Frame {
-        let node: GumboNodeRef
+        var node: GumboNodeRef
         let role: ElementRole
-        let childCount: Int
+        var childCount: Int
         var nextChild = 0
         let savedStyle: StyleHandle
         /// Where a link's text starts, to label links that have none.
@@ -126,6 +158,9 @@ struct DocumentBuilder {
         var breakAfter = false
         /// How many hashes this element added to `ancestors`, taken out again when it is left.
         var ancestorHashes = 0
+        /// A marker row: the frame walks the chunks of this region of rows in turn, each chunk's nodes as
+        /// children of the marker's section (`TableRowRegions`).
+        var rowRegion: (index: Int, chunk: Int)?
     }
 
     /// What a frame's element is to the table model.
@@ -145,6 +180,20 @@ struct DocumentBuilder {
         while !stack.isEmpty {
             let top = stack.count - 1
             guard stack[top].nextChild < stack[top].childCount else {
+                if let region = stack[top].rowRegion {
+                    // The chunk's tree goes before the next is parsed; a style shared below here is one of its nodes.
+                    rowChunk = nil
+                    if sharedStyles.count > top { sharedStyles.removeSubrange(top...) }
+                    if let next = nextRowChunk(region: region.index, chunk: region.chunk + 1) {
+                        stack[top].node = next
+                        stack[top].childCount = next.childCount
+                        stack[top].nextChild = 0
+                        stack[top].rowRegion = (region.index, region.chunk + 1)
+                    } else {
+                        stack.removeLast()
+                    }
+                    continue
+                }
                 leave(stack.removeLast())
                 continue
             }
@@ -156,6 +205,16 @@ struct DocumentBuilder {
                 textCSS = stack[top].css
                 appendTextNode(child.text, hidden: textCSS.hidden)
             } else if child.isElement {
+                if let rows, child.tag == GUMBO_TAG_TR.rawValue, child.hasAttributes,
+                   let region = rows.region(marker: child) {
+                    // The rows stand in the marker's place, in its section and with its section's styles.
+                    var frame = Frame(node: child, role: .inline, childCount: 0, savedStyle: writer.styleID,
+                                      textStart: writer.byteCount, href: nil)
+                    frame.css = stack[top].css
+                    frame.rowRegion = (region, -1)
+                    stack.append(frame)
+                    continue
+                }
                 parent = stack[top].node
                 childIndex = stack[top].nextChild - 1
                 parentCSS = stack[top].css
@@ -171,6 +230,20 @@ struct DocumentBuilder {
                 stack.append(frame)
             }
         }
+    }
+
+    /// Parses chunk `chunk` of region `region`'s rows and returns the node whose children they are, its nodes'
+    /// parent made the marker's section so selectors see the rows' ancestors; nil past the last chunk.
+    private mutating func nextRowChunk(region: Int, chunk: Int) -> GumboNodeRef? {
+        guard rows != nil, chunk < rows!.chunkCount(region: region) else { return nil }
+        let section = rows!.sections[region]
+        let tree = rows!.takeChunk(region: region, chunk: chunk).withUnsafeBufferPointer {
+            GumboTree(parsing: $0, fragmentContext: section.tag)
+        }
+        rowChunk = tree
+        let root = tree.root
+        for index in 0..<root.childCount { root.child(index).node.pointee.parent = section.node }
+        return root
     }
 
     /// Starts an element; returns the frame to descend into, or nil when its content is not shown.
@@ -582,7 +655,7 @@ struct DocumentBuilder {
         let width = layoutWidth - Indentation.columns(level: base.indent)
         let padStyle = TextStyle(monospace: true, preformatted: true, indent: base.indent)
         var started = false
-        let laidOut = TableLayout.layout(table, text: text, width: width, base: base) { line, tableWidth in
+        func layout(columns: Int) -> Bool { TableLayout.layout(table, text: text, width: columns, base: base) { line, tableWidth in
             if !started {
                 writer.requestBreak(1)
                 started = true
@@ -596,8 +669,14 @@ struct DocumentBuilder {
             } else {
                 writer.appendLaidOutLine(line)
             }
-        }
-        if laidOut { return }
+        } }
+        if layout(columns: width) { return }
+        // In the window, a long table too wide for the page keeps its grid, wider than the page: preformatted
+        // lines are not wrapped, and the view's measure takes in the widest (`PageView.fitMeasure`). As flowing
+        // text its thousands of cells would each be a line of GTK's text buffer, at about a hundred bytes a line
+        // whatever the line holds. (The dump keeps w3m's reading width.)
+        if tabbedTables && table.cells.count > PageTable.maximumCells
+            && layout(columns: RunWriter.longestLine - Indentation.columns(level: base.indent) - 1) { return }
         // Cells of one line follow each other on lines of their own; longer ones are paragraphs apart.
         var previousWasParagraphs = false
         for cell in table.cells {

@@ -11,8 +11,14 @@ final class GumboTree {
     private let arena = GumboArena()
     private let output: UnsafeMutablePointer<GumboOutput>
 
-    init(parsing markup: UnsafeBufferPointer<UInt8>) {
+    /// `fragmentContext`: parse `markup` as the content of an element of that tag (HTML's fragment parsing
+    /// algorithm); its nodes are then the children of `root`.
+    init(parsing markup: UnsafeBufferPointer<UInt8>, fragmentContext: UInt32? = nil) {
         var options = kGumboDefaultOptions
+        if let fragmentContext {
+            options.fragment_context = GumboTag(rawValue: fragmentContext)
+            options.fragment_namespace = GUMBO_NAMESPACE_HTML
+        }
         // The document never reads parse errors, and recording each one costs an allocation.
         options.max_errors = 0
         options.allocator = { arena, size in
@@ -28,6 +34,9 @@ final class GumboTree {
 
     /// The root; valid while this tree lives.
     var document: GumboNodeRef { GumboNodeRef(output.pointee.document) }
+
+    /// The `html` element; in a fragment, the parent of the fragment's nodes.
+    var root: GumboNodeRef { GumboNodeRef(output.pointee.root) }
 
     /// The number of elements on the longest path from the root, for tests of the prefilter's depth model.
     var depth: Int {

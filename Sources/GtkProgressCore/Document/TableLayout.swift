@@ -1,8 +1,8 @@
 /// A table as the document builder collects it: each cell's text and its place in the grid, following HTML's
 /// table model (rows, `colspan`, `rowspan`; a cell skips the slots that a `rowspan` from a row above still
 /// covers). The cells' text is written one cell after the other by one `RunWriter` (`cellWriter`), so a cell
-/// is a range of that writer's bytes and 24 bytes of place: a table of 100,000 rows of 50 cells is held as its
-/// text and 120 MB, not as five million buffers of its own.
+/// is a range of that writer's bytes and 20 bytes of place: a table of 100,000 rows of 50 cells is held as its
+/// text and 100 MB, not as five million buffers of its own.
 struct TableModel {
     struct Cell {
         fileprivate var start: Int32
@@ -79,7 +79,8 @@ struct TableModel {
     let spacing: Int
     /// `width="N%"` on the table: it stretches to that share of the room.
     let widthPercent: Int?
-    private(set) var cells: [Cell] = []
+    /// In blocks, so a long table's cells are never copied into an array twice their size as it grows.
+    private(set) var cells = BlockArray<Cell>()
     /// Writes the cells' text, one cell after the other (`RunWriter.startCell`); nil while a cell is being written
     /// (the document builder holds it then).
     var cellWriter: RunWriter? = RunWriter(capacity: 0)
@@ -624,5 +625,34 @@ private struct LineWriter {
     mutating func finishLine() -> [LaidOutPiece] {
         defer { pieces = [] }
         return pieces
+    }
+}
+
+/// An array in blocks of 65,536 elements: appending never copies more than the first block, and the memory it
+/// holds is the elements' and at most one block more. The first block grows as an array does, so a small table
+/// costs what its cells take.
+struct BlockArray<Element>: RandomAccessCollection {
+    private static var blockShift: Int { 16 }
+    private var blocks: [[Element]] = []
+    private(set) var count = 0
+
+    init() {}
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(index: Int) -> Element {
+        precondition(index >= 0 && index < count, "index out of range")
+        return blocks[index >> Self.blockShift][index & ((1 << Self.blockShift) - 1)]
+    }
+
+    mutating func append(_ element: Element) {
+        if count & ((1 << Self.blockShift) - 1) == 0 {
+            var block: [Element] = []
+            if !blocks.isEmpty { block.reserveCapacity(1 << Self.blockShift) }
+            blocks.append(block)
+        }
+        blocks[blocks.count - 1].append(element)
+        count += 1
     }
 }
