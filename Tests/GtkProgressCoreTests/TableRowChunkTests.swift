@@ -41,7 +41,7 @@ final class TableRowChunkTests: XCTestCase {
         var title: String?
         var runs: [TextRun]
         var dump: String
-        var links: [URL]
+        var links: LinkTable
         var anchors: [String: Int]
         var images: [PageImage]
         var forms: [PageForm]

@@ -631,7 +631,7 @@ private struct LineWriter {
 /// An array in blocks of 65,536 elements: appending never copies more than the first block, and the memory it
 /// holds is the elements' and at most one block more. The first block grows as an array does, so a small table
 /// costs what its cells take.
-struct BlockArray<Element>: RandomAccessCollection {
+struct BlockArray<Element>: RandomAccessCollection, MutableCollection {
     private static var blockShift: Int { 16 }
     private var blocks: [[Element]] = []
     private(set) var count = 0
@@ -642,8 +642,14 @@ struct BlockArray<Element>: RandomAccessCollection {
     var endIndex: Int { count }
 
     subscript(index: Int) -> Element {
-        precondition(index >= 0 && index < count, "index out of range")
-        return blocks[index >> Self.blockShift][index & ((1 << Self.blockShift) - 1)]
+        get {
+            precondition(index >= 0 && index < count, "index out of range")
+            return blocks[index >> Self.blockShift][index & ((1 << Self.blockShift) - 1)]
+        }
+        set {
+            precondition(index >= 0 && index < count, "index out of range")
+            blocks[index >> Self.blockShift][index & ((1 << Self.blockShift) - 1)] = newValue
+        }
     }
 
     mutating func append(_ element: Element) {
