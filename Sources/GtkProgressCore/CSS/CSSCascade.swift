@@ -55,8 +55,9 @@ package struct CSSElementStyle: Sendable {
     package init(inherited: CSSInherited) { self.inherited = inherited }
 }
 
-/// The cascade (CSS Cascade 4 §6) over one origin, the author's: declarations sorted by importance, then by
-/// whether they come from a `style` attribute, then by specificity and source order; the last one wins.
+/// The cascade (CSS Cascade 5 §6) over one origin, the author's: declarations sorted by importance, then by
+/// whether they come from a `style` attribute, then by cascade layer, specificity and source order; the last one
+/// wins.
 package enum CSSCascade {
     /// `var()` references followed at most this deep (CSS Variables 1 §3 asks for cycles to be caught; a bound also
     /// stops a chain of 100,000 variables each doubling the last).
@@ -74,10 +75,12 @@ package enum CSSCascade {
         else { return style }
         // The `style` attribute's declarations, read as a sheet's are (they are few, and seen once).
         let attribute = styleAttribute.compactMap(compile)
-        // Declarations in cascade order: normal before important, the `style` attribute after the rules.
+        // Declarations in cascade order: normal before important, the `style` attribute after the rules; important
+        // ones with the layers in reverse (CSS Cascade 5 §6.4.3).
+        let importantOrder = rules.importantOrder(matched.own)
         func forEachDeclaration(_ body: (CSSCompiledDeclaration) -> Void) {
             for important in [false, true] {
-                for index in matched.own {
+                for index in important ? importantOrder : matched.own {
                     for declaration in rules.compiled[Int(rules.entries[Int(index)].block)]
                     where declaration.important == important {
                         body(declaration)
@@ -146,12 +149,11 @@ package enum CSSCascade {
                                                custom: [String: [CSSComponent]]) -> String? {
         guard !entries.isEmpty else { return nil }
         var winner: [CSSComponent]?
-        var winnerImportant = false
-        for index in entries {
-            for declaration in rules.blocks[Int(rules.entries[Int(index)].block)] where declaration.name == "content" {
-                if declaration.important || !winnerImportant {
+        for important in [false, true] {
+            for index in important ? rules.importantOrder(entries) : entries {
+                for declaration in rules.blocks[Int(rules.entries[Int(index)].block)]
+                where declaration.name == "content" && declaration.important == important {
                     winner = declaration.value
-                    winnerImportant = declaration.important
                 }
             }
         }

@@ -15,16 +15,29 @@ package struct CSSDeclaration: Equatable, Sendable {
     package var important: Bool
 }
 
-/// What a stylesheet's text holds for the cascade: style rules (their selectors as written, not yet read) and
-/// `@import` addresses, with what was left out and why.
+/// What a stylesheet's text holds for the cascade: style rules (their selectors as written, not yet read), the
+/// cascade layers it names and `@import` addresses, with what was left out and why.
 package struct ParsedStyleSheet: Sendable {
     package struct StyleRule: Sendable {
         package var prelude: [CSSComponent]
         package var declarations: [CSSDeclaration]
+        /// Index into `layers`, or -1 for a rule outside every `@layer` of this sheet.
+        package var layer: Int32 = -1
+    }
+    /// One `@import` whose media list and `supports()` hold for the screen (CSS Cascade 5 §2).
+    package struct Import: Sendable, Equatable {
+        package var address: String
+        /// The layer its sheet goes into (`layer` or `layer(name)`), as a path like `layers`' entries.
+        package var layer: [String]?
+        /// How many of `layers` were declared before it (`@layer a, b;` may come before `@import`).
+        package var layersBefore: Int
     }
     package var rules: [StyleRule] = []
-    /// `@import` targets with their media lists already checked against the screen.
-    package var imports: [String] = []
+    /// The cascade layers this sheet declares (CSS Cascade 5 §6.4), each once, in the order they first appear:
+    /// full paths from the sheet's top (`@layer a { @layer b {} }` gives `["a"]` and `["a", "b"]`). An anonymous
+    /// layer's part is `#` and a number, which no identifier can spell, unique within the sheet.
+    package var layers: [[String]] = []
+    package var imports: [Import] = []
     /// Rules left out for nesting deeper than `CSSParser.maximumDepth`.
     package var tooDeep = 0
     /// True when the rule count reached `CSSParser.maximumRules` and the rest was not read.
@@ -51,6 +64,14 @@ package struct CSSParser {
     /// When set, declarations of other properties are read past without keeping their values: the cascade would
     /// drop them (`CSSCascade.isUsed`), and most of a real sheet is margins and fonts.
     private var keepsProperty: ((String) -> Bool)?
+    /// The `@layer` block being read: its path and index into `sheet.layers` (-1 outside every layer).
+    private var layerPath: [String] = []
+    private var layerIndex: Int32 = -1
+    private var layerIndices: [[String]: Int32] = [:]
+    private var anonymousLayers = 0
+    /// Set by the first rule that is not `@charset`, `@import` or an `@layer` statement: an `@import` after it is
+    /// invalid (CSS Cascade 5 §2).
+    private var importsClosed = false
 
     private init(tokenizer: CSSTokenizer, media: CSSMedia, keepsProperty: ((String) -> Bool)? = nil) {
         self.tokenizer = tokenizer
@@ -127,8 +148,8 @@ package struct CSSParser {
         }
     }
 
-    /// §5.4.2 "Consume an at-rule": `@media`, `@supports` and `@import` are read; every other at-rule is skipped
-    /// whole.
+    /// §5.4.2 "Consume an at-rule": `@media`, `@supports`, `@layer` and `@import` are read; every other at-rule
+    /// is skipped whole.
     private mutating func consumeAtRule(_ name: String, depth: Int, topLevel: Bool) {
         var prelude: [CSSComponent] = []
         overflowed = false
@@ -136,20 +157,46 @@ package struct CSSParser {
             let token = nextToken()
             switch token {
             case .semicolon, .eof:
-                // `@import` is read only before any style rule (CSS Cascade 4 §2.1).
-                if name == "import", topLevel, sheet.rules.isEmpty, !overflowed { readImport(prelude) }
+                if name == "import", topLevel, !importsClosed, !overflowed {
+                    readImport(prelude)
+                } else if name == "layer", !overflowed, let names = Self.layerNames(prelude) {
+                    // CSS Cascade 5 §6.4.2.2: a statement fixes the order of the layers it names.
+                    for path in names { _ = declareLayer(layerPath + path) }
+                } else if name != "charset" {
+                    importsClosed = true
+                }
                 return
             case .openCurly:
+                importsClosed = true
+                var layer: [String]?
                 let applies: Bool
                 switch name {
                 case "media": applies = media.matches(queryList: prelude)
                 case "supports": applies = CSSSupports.evaluate(prelude) ?? false
+                case "layer":
+                    // CSS Cascade 5 §6.4.2.1: one name or none (an anonymous layer, unique to this block).
+                    let written = prelude.trimmingWhitespace
+                    if written.isEmpty {
+                        layer = ["#\(anonymousLayers)"]
+                        anonymousLayers += 1
+                    } else if let names = Self.layerNames(written), names.count == 1 {
+                        layer = names[0]
+                    }
+                    applies = layer != nil
                 default: applies = false
                 }
                 if applies, !overflowed, depth + 1 < Self.maximumDepth {
-                    consumeRules(topLevel: false, depth: depth + 1)
+                    if let layer {
+                        let saved = (layerPath, layerIndex)
+                        layerPath += layer
+                        layerIndex = declareLayer(layerPath)
+                        consumeRules(topLevel: false, depth: depth + 1)
+                        (layerPath, layerIndex) = saved
+                    } else {
+                        consumeRules(topLevel: false, depth: depth + 1)
+                    }
                 } else {
-                    if name == "media" || name == "supports", depth + 1 >= Self.maximumDepth { sheet.tooDeep += 1 }
+                    if ["media", "supports", "layer"].contains(name), depth + 1 >= Self.maximumDepth { sheet.tooDeep += 1 }
                     skipBlock(closing: .closeCurly)
                 }
                 return
@@ -159,26 +206,90 @@ package struct CSSParser {
         }
     }
 
+    /// The layer's index in `sheet.layers`, added when it is the first mention.
+    private mutating func declareLayer(_ path: [String]) -> Int32 {
+        if let index = layerIndices[path] { return index }
+        let index = Int32(sheet.layers.count)
+        sheet.layers.append(path)
+        layerIndices[path] = index
+        return index
+    }
+
+    /// CSS Cascade 5 §6.4.2: a comma-separated list of `<layer-name>`s, each one or more identifiers joined by
+    /// `.` with no whitespace between; a CSS-wide keyword as one of the identifiers makes the list invalid (nil).
+    static func layerNames(_ components: [CSSComponent]) -> [[String]]? {
+        var names: [[String]] = []
+        for item in components.split(separator: .token(.comma), omittingEmptySubsequences: false) {
+            let parts = Array(item).trimmingWhitespace
+            var path: [String] = []
+            var expectsName = true
+            for part in parts {
+                switch part {
+                case .token(.ident(let word)) where expectsName:
+                    let lower = word.lowercased()
+                    guard !["initial", "inherit", "unset", "revert", "revert-layer"].contains(lower)
+                    else { return nil }
+                    path.append(word)
+                    expectsName = false
+                case .token(.delim(ascii("."))) where !expectsName:
+                    expectsName = true
+                default:
+                    return nil
+                }
+            }
+            guard !path.isEmpty, !expectsName else { return nil }
+            names.append(path)
+        }
+        return names.isEmpty ? nil : names
+    }
+
+    /// CSS Cascade 5 §2: `@import <url> [layer | layer(<layer-name>)]? [supports(<condition>)]? <media-list>?`.
     private mutating func readImport(_ prelude: [CSSComponent]) {
-        var rest = prelude.trimmingWhitespace[...]
-        guard let first = rest.popFirst() else { return }
+        var rest = prelude[...]
+        func nextItem() -> CSSComponent? {
+            while rest.first == .token(.whitespace) { rest = rest.dropFirst() }
+            return rest.first
+        }
         var address: String?
-        switch first {
-        case .token(.string(let text)), .token(.url(let text)):
+        switch nextItem() {
+        case .token(.string(let text))?, .token(.url(let text))?:
             address = text
-        case .function(let name, let arguments) where name.lowercased() == "url":
+        case .function(let name, let arguments)? where name.lowercased() == "url":
             if case .token(.string(let text))? = arguments.trimmingWhitespace.first { address = text }
         default:
             break
         }
-        guard let address, media.matches(queryList: Array(rest)) else { return }
-        sheet.imports.append(address)
+        guard let address else { return }
+        rest = rest.dropFirst()
+        var layer: [String]?
+        switch nextItem() {
+        case .token(.ident(let word))? where word.lowercased() == "layer":
+            rest = rest.dropFirst()
+            layer = ["#\(anonymousLayers)"]
+            anonymousLayers += 1
+        case .function(let name, let arguments)? where name.lowercased() == "layer":
+            rest = rest.dropFirst()
+            guard let names = Self.layerNames(arguments), names.count == 1 else { return }
+            layer = names[0]
+        default:
+            break
+        }
+        if case .function(let name, let arguments)? = nextItem(), name.lowercased() == "supports" {
+            rest = rest.dropFirst()
+            // A condition, or a bare declaration as `supports(display: flex)` allows.
+            let holds = CSSSupports.evaluate(arguments) ?? CSSSupports.evaluate([.block(.openParen, arguments)])
+            guard holds == true else { return }
+        }
+        // An @import whose conditions do not hold declares no layer (w3c/csswg-drafts#6776).
+        guard media.matches(queryList: Array(rest).trimmingWhitespace) else { return }
+        sheet.imports.append(ParsedStyleSheet.Import(address: address, layer: layer, layersBefore: sheet.layers.count))
     }
 
     /// §5.4.3 "Consume a qualified rule": the prelude, then the block read as declarations.
     private mutating func consumeQualifiedRule(depth: Int) {
         var prelude: [CSSComponent] = []
         overflowed = false
+        importsClosed = true
         while true {
             let token = nextToken()
             switch token {
@@ -195,7 +306,8 @@ package struct CSSParser {
                     sheet.tooManyRules = true
                     return
                 }
-                sheet.rules.append(ParsedStyleSheet.StyleRule(prelude: prelude, declarations: declarations))
+                sheet.rules.append(ParsedStyleSheet.StyleRule(prelude: prelude, declarations: declarations,
+                                                               layer: layerIndex))
                 return
             default:
                 prelude.append(consumeComponent(token, depth: depth + 1))

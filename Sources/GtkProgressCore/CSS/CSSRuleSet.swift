@@ -9,6 +9,8 @@ package struct CSSRuleSet: Sendable {
         package var block: Int32
         /// Source order across all sheets, for the cascade.
         package var order: Int32
+        /// The cascade layer (index into `layerRanks`; 0 is outside every layer).
+        package var layer: Int32
         /// What the selector needs of the subject's ancestors (`CSSAncestorFilter`).
         package var ancestorHashes: [Int]
         /// Whether the subject's place among its siblings or its children can change the answer
@@ -69,6 +71,83 @@ package struct CSSRuleSet: Sendable {
     /// Whether a block sets a custom property or reads one with `var()`.
     var blockReadsOrSetsVariables: [Bool] = []
     private var nextOrder: Int32 = 0
+
+    // MARK: Cascade layers (CSS Cascade 5 §6.4)
+
+    /// At most this many layers; rules in layers past it are left out (real pages name a few dozen).
+    package static let maximumLayers = 1_024
+    /// Layer ids by full path (parts joined by NUL, which a name cannot hold: CSS Syntax 3 §3.3 reads it as
+    /// U+FFFD). Id 0 is the root: what is outside every layer.
+    private var layerIDs: [String: Int32] = ["": 0]
+    private var layerChildren: [[Int32]] = [[]]
+    /// Each layer's place in the cascade, low to high: a layer's sublayers in the order they were first
+    /// declared, then the layer's own rules (§6.4.3: "unlayered" styles beat layered ones, at every level).
+    private(set) var layerRanks: [Int32] = [0]
+    private var layerRanksStale = false
+    private var layerScopes = 0
+    /// Rules left out because their layer was past `maximumLayers`.
+    package private(set) var rulesInTooManyLayers = 0
+
+    /// Whether any rule set so far declared a layer; without one the cascade skips layer order altogether.
+    var hasLayers: Bool { layerChildren.count > 1 }
+
+    /// A number that makes a sheet's anonymous layers (`#0`, `#1`…) its own: anonymous layers of two sheets, or
+    /// of one sheet read twice, are distinct (§6.4.2.1).
+    package mutating func newLayerScope() -> Int {
+        layerScopes += 1
+        return layerScopes
+    }
+
+    /// A sheet's layer path under `prefix` (the layer an `@import` put the sheet in), with its anonymous parts made
+    /// unique by `scope`.
+    package static func layerPath(_ path: [String], under prefix: [String], scope: Int) -> [String] {
+        prefix + path.map { $0.hasPrefix("#") ? "#\(scope)\($0)" : $0 }
+    }
+
+    /// Declares a layer and the layers it sits in, when first named (§6.4.3: order of first declaration), and gives
+    /// its id; nil past `maximumLayers`.
+    @discardableResult
+    package mutating func declareLayer(_ path: [String]) -> Int32? {
+        var parent: Int32 = 0
+        var key = ""
+        for (index, part) in path.enumerated() {
+            key += index == 0 ? part : "\u{0}" + part
+            if let id = layerIDs[key] {
+                parent = id
+                continue
+            }
+            guard layerChildren.count < Self.maximumLayers else { return nil }
+            let id = Int32(layerChildren.count)
+            layerIDs[key] = id
+            layerChildren.append([])
+            layerChildren[Int(parent)].append(id)
+            layerRanksStale = true
+            parent = id
+        }
+        return parent
+    }
+
+    /// Numbers the layers in cascade order: post-order over the tree, so sublayers come before their parent and the
+    /// root, the rules outside every layer, comes last. Run when a sheet declared new layers; a page has at most
+    /// `maximumLayers` of them, so this costs at most that many passes over that many layers.
+    private mutating func rankLayers() {
+        guard layerRanksStale else { return }
+        layerRanksStale = false
+        layerRanks = [Int32](repeating: 0, count: layerChildren.count)
+        var next: Int32 = 0
+        var stack: [(layer: Int32, child: Int)] = [(0, 0)]
+        while let (layer, child) = stack.last {
+            let children = layerChildren[Int(layer)]
+            if child < children.count {
+                stack[stack.count - 1].child += 1
+                stack.append((children[child], 0))
+            } else {
+                layerRanks[Int(layer)] = next
+                next += 1
+                stack.removeLast()
+            }
+        }
+    }
     /// Rules whose selectors could not be read or use what is not supported: they never apply.
     package private(set) var unsupportedRules = 0
     package private(set) var ruleCount = 0
@@ -86,10 +165,21 @@ package struct CSSRuleSet: Sendable {
     /// Adds a sheet's rules after those already added (later sheets win ties, as in the cascade).
     /// `attributeKnown`: whether the elements keep an attribute of that name; a selector reading one they do not
     /// keep cannot be answered (`[aria-hidden]` would never match, `:not([data-x])` always), so it is left out.
-    package mutating func add(_ sheet: ParsedStyleSheet, attributeKnown: ((String) -> Bool)? = nil) {
+    /// `layer`: the layer an `@import` put the sheet in; `scope`: from `newLayerScope`, the same one the sheet's
+    /// imports were declared with (a new one when nil).
+    package mutating func add(_ sheet: ParsedStyleSheet, attributeKnown: ((String) -> Bool)? = nil,
+                              layer prefix: [String] = [], scope: Int? = nil) {
+        let scope = scope ?? newLayerScope()
+        let outside = prefix.isEmpty ? 0 : declareLayer(prefix)
+        let layers = sheet.layers.map { declareLayer(Self.layerPath($0, under: prefix, scope: scope)) }
+        defer { rankLayers() }
         for rule in sheet.rules {
             guard ruleCount < CSSParser.maximumRules else { return }
             ruleCount += 1
+            guard let layer = rule.layer < 0 ? outside : layers[Int(rule.layer)] else {
+                rulesInTooManyLayers += 1
+                continue
+            }
             // Only the properties the document model acts on are kept: a rule of margins and colours costs
             // nothing to match, since it can change nothing here.
             let declarations = rule.declarations.filter { CSSCascade.isUsed($0.name) }
@@ -108,7 +198,7 @@ package struct CSSRuleSet: Sendable {
                     unsupportedRules += 1
                     continue
                 }
-                let entry = Entry(selector: selector, block: block, order: nextOrder,
+                let entry = Entry(selector: selector, block: block, order: nextOrder, layer: layer,
                                   ancestorHashes: CSSAncestorFilter.requirements(of: selector),
                                   positional: selector.subjectDependsOnPosition)
                 nextOrder += 1
@@ -205,9 +295,17 @@ package struct CSSRuleSet: Sendable {
             }
             if !byType.isEmpty, let bucket = byType[UInt64(element.typeHash)] { consider(bucket: bucket) }
             consider(bucket: 0)
-            // Entry indices are source order, so ties in specificity keep it.
+            // Entry indices are source order, so ties in specificity keep it. Layers come before specificity
+            // (CSS Cascade 5 §6.1).
+            let layered = hasLayers
             func sort(_ list: inout [Int32]) {
-                if list.count > 1 {
+                guard list.count > 1 else { return }
+                if layered {
+                    list.sort {
+                        (layerRanks[Int(entries[Int($0)].layer)], entries[Int($0)].selector.specificity, $0)
+                            < (layerRanks[Int(entries[Int($1)].layer)], entries[Int($1)].selector.specificity, $1)
+                    }
+                } else {
                     list.sort { (entries[Int($0)].selector.specificity, $0) < (entries[Int($1)].selector.specificity, $1) }
                 }
             }
@@ -218,5 +316,17 @@ package struct CSSRuleSet: Sendable {
         }
         }
         return matches
+    }
+
+    /// Matched entries (in `matching`'s order) in the order their `!important` declarations cascade: layers the
+    /// other way round, earlier layers beating later ones and every layer beating the rules outside layers
+    /// (CSS Cascade 5 §6.4.3), then specificity and source order as for normal declarations.
+    func importantOrder(_ list: [Int32]) -> [Int32] {
+        guard hasLayers, list.count > 1 else { return list }
+        return list.sorted {
+            let left = entries[Int($0)], right = entries[Int($1)]
+            return (-layerRanks[Int(left.layer)], left.selector.specificity, $0)
+                < (-layerRanks[Int(right.layer)], right.selector.specificity, $1)
+        }
     }
 }
