@@ -269,3 +269,41 @@ def test_display_none_in_a_cascade_layer_hides_in_the_window_and_the_dump(binary
             app.close()
     finally:
         shutil.rmtree(folder)
+
+
+CUSTOM = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>Custom</title>
+<style>my-menu { display: none } :is(cookie-banner) { display: none } x-card > x-title { text-transform: uppercase }</style>
+</head><body>
+<h1>Custom</h1>
+<my-menu>Menu of links</my-menu>
+<cookie-banner><span>Accept all cookies</span></cookie-banner>
+<p>Before <x-card><x-title>loud</x-title> inline card</x-card> after.</p>
+</body></html>
+"""
+
+
+def test_custom_elements_are_named_by_type_selectors_in_the_window_and_the_dump(binary):
+    import subprocess
+    folder = tempfile.mkdtemp(prefix="gtkprogress-custom-")
+    path = os.path.join(folder, "custom.html")
+    with open(path, "w") as f:
+        f.write(CUSTOM)
+    try:
+        dump = subprocess.run([binary, "--dump", path], capture_output=True, text=True, timeout=60)
+        check(dump.returncode == 0, f"--dump exits 0: {dump.stderr[-300:]!r}")
+        for gone in ["Menu of links", "Accept all"]:
+            check(gone not in dump.stdout, f"{gone!r} is hidden in --dump: {dump.stdout!r}")
+        check("Before LOUD inline card after." in dump.stdout, f"custom elements are inline: {dump.stdout!r}")
+        app = App(binary, path)
+        try:
+            app.wait_title("Custom")
+            app.wait_text("inline card after.")
+            text = app.page_text()
+            for gone in ["Menu of links", "Accept all"]:
+                check(gone not in text, f"{gone!r} is hidden in the window: {text!r}")
+            check("Before LOUD inline card after." in text, f"custom elements are inline: {text!r}")
+            app.screenshot("css-custom-elements.png")
+        finally:
+            app.close()
+    finally:
+        shutil.rmtree(folder)

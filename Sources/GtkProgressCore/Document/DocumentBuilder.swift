@@ -76,7 +76,8 @@ struct DocumentBuilder {
         var markup = MarkupPrefilter.prefilter(source, maximumDepth: maximumDepth, placeholders: placeholders)
         let tree = markup.bytes.withUnsafeBufferPointer { GumboTree(parsing: $0) }
         // Gumbo copies the text and attributes it keeps, and the walk never reads its `original_*` pieces of the
-        // input, so the markup gumbo parsed goes before the walk builds the text (a large page's worth of memory).
+        // input (`GumboTree` has copied the only one it needs, unknown elements' names), so the markup gumbo parsed
+        // goes before the walk builds the text (a large page's worth of memory).
         markup.bytes = []
         var builder = DocumentBuilder(source: source, markup: markup, layoutWidth: layoutWidth, images: images,
                                       textMarks: textMarks)
