@@ -1,3 +1,4 @@
+import FoundationEssentials
 import XCTest
 @testable import GtkProgressCore
 
@@ -113,6 +114,41 @@ final class CSSTokenizerTests: XCTestCase {
         // Nested @media inside a matching one.
         XCTAssertEqual(CSSParser.parseStyleSheet("@media screen { @media print { a{x:y} } b{x:y} }",
                                                  media: screen).rules.count, 1)
+    }
+
+    /// Reading only the properties the cascade uses skips the other declarations' values and reads a rule's
+    /// selectors only when its block kept something: the rules kept must be the very ones a full read gives.
+    func testReadingOnlyUsedPropertiesKeepsTheSameRules() throws {
+        var sheets = ["""
+            /* a comment { display: none } */
+            a.b[title="x { y }"] , #c\\.d > e::after { content: "\\"} ;"; margin: 0 1px; display: none }
+            p:nth-child(2n+1) { font: 12px/1.5 "Dejavu Sans Mono", monospace; padding: url(a{b}.png) }
+            div { margin: calc(1px + (2px * 3)); background: url( "x.png" ) }
+            .u\\72l { color: red } URL(x) { margin: 0 } .e { width: 10e3px; COLOR: Blue !IMPORTANT }
+            @media screen { .m[data-x='1'] { display: block; border: 1px solid rgb(1 2 3) } }
+            @font-face { font-family: x; src: url(x.woff) } .after-font { display: none }
+            h1 { --accent: { a; b }; margin: 0 } h2 { text-align: center; float: left; } :is(a, b) { top: 0 }
+            i { font-style: italic; transition: color .5s ease-in, \\33 0px }
+            """]
+        for path in ["/usr/share/doc/python3/_static/basic.css", "/usr/share/doc/python3/_static/nature.css",
+                     "/usr/share/doc/nodejs/api/assets/style.css"] {
+            if let data = FileManager.default.contents(atPath: path) { sheets.append(String(decoding: data, as: UTF8.self)) }
+        }
+        for text in sheets {
+            let full = CSSParser.parseStyleSheet(Array(text.utf8), media: screen)
+            let kept = CSSParser.parseStyleSheet(Array(text.utf8), media: screen, keepsProperty: CSSCascade.isUsed)
+            let expected = full.rules.map { rule in
+                (rule.prelude, rule.declarations.filter { CSSCascade.isUsed($0.name) })
+            }.filter { !$0.1.isEmpty }
+            let got = kept.rules.filter { !$0.declarations.isEmpty }
+            XCTAssertEqual(got.count, expected.count)
+            XCTAssertEqual(kept.rules.count, full.rules.count, "every rule still counts towards the bound")
+            for (rule, want) in zip(got, expected) {
+                XCTAssertEqual(rule.prelude, want.0)
+                XCTAssertEqual(rule.declarations, want.1)
+            }
+        }
+        XCTAssertGreaterThan(sheets.count, 0)
     }
 
     func testImports() {

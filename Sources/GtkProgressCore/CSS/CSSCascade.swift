@@ -190,9 +190,9 @@ package enum CSSCascade {
             case .function(let name, let arguments) where name.lowercased() == "var":
                 var parts = arguments.trimmingWhitespace[...]
                 guard case .token(.ident(let variable))? = parts.popFirst(), variable.hasPrefix("--") else { return nil }
-                while parts.first == .token(.whitespace) { parts = parts.dropFirst() }
+                while parts.first?.isWhitespace == true { parts = parts.dropFirst() }
                 var fallback: [CSSComponent]?
-                if parts.first == .token(.comma) { fallback = Array(parts.dropFirst()).trimmingWhitespace }
+                if parts.first?.isToken(.comma) == true { fallback = Array(parts.dropFirst()).trimmingWhitespace }
                 let chosen = custom[variable] ?? fallback
                 guard let chosen, let resolved = substitute(chosen, custom: custom, depth: depth + 1) else { return nil }
                 out.append(contentsOf: resolved)
@@ -227,7 +227,17 @@ package enum CSSCascade {
         "color", "background-color", "background",
     ]
 
-    static func isUsed(_ name: String) -> Bool { name.hasPrefix("--") || usedProperties.contains(name) }
+    static func isUsed(_ name: String) -> Bool {
+        // Most of a real sheet is margins, padding, sizes and positions: their first letter rules them out
+        // before the set is hashed.
+        guard let first = name.utf8.first else { return false }
+        switch first {
+        case ascii("-"): return name.hasPrefix("--")
+        case ascii("b"), ascii("c"), ascii("d"), ascii("f"), ascii("l"), ascii("t"), ascii("v"), ascii("w"):
+            return usedProperties.contains(name)
+        default: return false
+        }
+    }
 
     private static func keywords(_ value: [CSSComponent]) -> [String] {
         value.compactMap { component in

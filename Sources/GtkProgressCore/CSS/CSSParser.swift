@@ -57,6 +57,9 @@ package struct CSSParser {
 
     private var tokenizer: CSSTokenizer
     private var pending: CSSToken?
+    /// Where the token `nextToken` last gave, and the one waiting in `pending`, began in the input.
+    private var tokenStart = 0
+    private var pendingStart = 0
     private let media: CSSMedia
     private var sheet = ParsedStyleSheet()
     /// Set when a component value went past `maximumDepth`; the rule being read is then dropped.
@@ -104,7 +107,7 @@ package struct CSSParser {
         var values: [CSSComponent] = []
         while true {
             let token = parser.nextToken()
-            if token == .eof { return values }
+            if token.kind == .eof { return values }
             values.append(parser.consumeComponent(token, depth: 0))
         }
     }
@@ -114,12 +117,17 @@ package struct CSSParser {
     private mutating func nextToken() -> CSSToken {
         if let token = pending {
             pending = nil
+            tokenStart = pendingStart
             return token
         }
+        tokenStart = tokenizer.position
         return tokenizer.next()
     }
 
-    private mutating func reconsume(_ token: CSSToken) { pending = token }
+    private mutating func reconsume(_ token: CSSToken) {
+        pending = token
+        pendingStart = tokenStart
+    }
 
     // MARK: Rules
 
@@ -247,7 +255,7 @@ package struct CSSParser {
     private mutating func readImport(_ prelude: [CSSComponent]) {
         var rest = prelude[...]
         func nextItem() -> CSSComponent? {
-            while rest.first == .token(.whitespace) { rest = rest.dropFirst() }
+            while rest.first?.isWhitespace == true { rest = rest.dropFirst() }
             return rest.first
         }
         var address: String?
@@ -285,17 +293,23 @@ package struct CSSParser {
         sheet.imports.append(ParsedStyleSheet.Import(address: address, layer: layer, layersBefore: sheet.layers.count))
     }
 
-    /// §5.4.3 "Consume a qualified rule": the prelude, then the block read as declarations.
+    /// §5.4.3 "Consume a qualified rule": the prelude, then the block read as declarations. When the parser keeps
+    /// only some properties, the prelude is read past and read again only if the block kept a declaration: most
+    /// rules of a real sheet set margins and fonts, and their selectors would be built for nothing.
     private mutating func consumeQualifiedRule(depth: Int) {
         var prelude: [CSSComponent] = []
         overflowed = false
         importsClosed = true
+        let deferred = keepsProperty != nil
+        var preludeStart: Int?
         while true {
             let token = nextToken()
+            if preludeStart == nil { preludeStart = tokenStart }
             switch token {
             case .eof:
                 return  // a parse error: the rule is dropped
             case .openCurly:
+                let preludeEnd = tokenStart
                 let preludeOverflowed = overflowed
                 let declarations = consumeDeclarations(insideBlock: true, depth: depth + 1)
                 if overflowed || preludeOverflowed {
@@ -306,12 +320,32 @@ package struct CSSParser {
                     sheet.tooManyRules = true
                     return
                 }
+                if deferred, !declarations.isEmpty, let preludeStart {
+                    prelude = Self.components(tokenizer.input(preludeStart..<preludeEnd), depth: depth + 1)
+                }
                 sheet.rules.append(ParsedStyleSheet.StyleRule(prelude: prelude, declarations: declarations,
                                                                layer: layerIndex))
                 return
             default:
-                prelude.append(consumeComponent(token, depth: depth + 1))
+                if deferred {
+                    tokenizer.discarding = true
+                    skipComponent(token, depth: depth + 1)
+                    tokenizer.discarding = false
+                } else {
+                    prelude.append(consumeComponent(token, depth: depth + 1))
+                }
             }
+        }
+    }
+
+    /// The component values of a prelude read before (with the depth it was read at, which it did not pass).
+    private static func components(_ bytes: [UInt8], depth: Int) -> [CSSComponent] {
+        var parser = CSSParser(tokenizer: CSSTokenizer(bytes: bytes), media: CSSMedia(width: 0))
+        var values: [CSSComponent] = []
+        while true {
+            let token = parser.nextToken()
+            if token.kind == .eof { return values }
+            values.append(parser.consumeComponent(token, depth: depth))
         }
     }
 
@@ -333,24 +367,29 @@ package struct CSSParser {
                 // An at-rule inside a style block (none is supported there): skipped up to its `;` or block.
                 while true {
                     let next = nextToken()
-                    if next == .semicolon || next == .eof { break }
-                    if next == .closeCurly && insideBlock { reconsume(next); break }
-                    if next == .openCurly { skipBlock(closing: .closeCurly); break }
+                    let kind = next.kind
+                    if kind == .semicolon || kind == .eof { break }
+                    if kind == .closeCurly && insideBlock { reconsume(next); break }
+                    if kind == .openCurly { skipBlock(closing: .closeCurly); break }
                     _ = consumeComponent(next, depth: depth + 1)
                 }
-            case .ident(let name) where keepsProperty.map({ !$0(name.hasPrefix("--") ? name : name.lowercased()) }) ?? false:
+            case .ident(let name) where keepsProperty.map({ !$0(Self.propertyName(name)) }) ?? false:
+                tokenizer.discarding = true
+                defer { tokenizer.discarding = false }
                 while true {
                     let next = nextToken()
-                    if next == .semicolon || next == .eof { break }
-                    if next == .closeCurly && insideBlock { reconsume(next); break }
+                    let kind = next.kind
+                    if kind == .semicolon || kind == .eof { break }
+                    if kind == .closeCurly && insideBlock { reconsume(next); break }
                     skipComponent(next, depth: depth + 1)
                 }
             case .ident(let name):
                 var values: [CSSComponent] = []
                 while true {
                     let next = nextToken()
-                    if next == .semicolon || next == .eof { break }
-                    if next == .closeCurly && insideBlock { reconsume(next); break }
+                    let kind = next.kind
+                    if kind == .semicolon || kind == .eof { break }
+                    if kind == .closeCurly && insideBlock { reconsume(next); break }
                     values.append(consumeComponent(next, depth: depth + 1))
                 }
                 if let declaration = Self.declaration(name: name, values) { declarations.append(declaration) }
@@ -358,8 +397,9 @@ package struct CSSParser {
                 // A parse error: everything up to the next `;` goes.
                 while true {
                     let next = nextToken()
-                    if next == .semicolon || next == .eof { break }
-                    if next == .closeCurly && insideBlock { reconsume(next); break }
+                    let kind = next.kind
+                    if kind == .semicolon || kind == .eof { break }
+                    if kind == .closeCurly && insideBlock { reconsume(next); break }
                     _ = consumeComponent(next, depth: depth + 1)
                 }
             }
@@ -369,21 +409,27 @@ package struct CSSParser {
     /// §5.4.6 "Consume a declaration" from its name and the component values after it.
     private static func declaration(name: String, _ values: [CSSComponent]) -> CSSDeclaration? {
         var rest = values[...]
-        while rest.first == .token(.whitespace) { rest = rest.dropFirst() }
-        guard rest.first == .token(.colon) else { return nil }
+        while rest.first?.isWhitespace == true { rest = rest.dropFirst() }
+        guard rest.first?.isToken(.colon) == true else { return nil }
         var value = Array(rest.dropFirst()).trimmingWhitespace
         var important = false
         // `!` and `important` (any case) as the last two non-whitespace values.
         if case .token(.ident(let word))? = value.last, word.lowercased() == "important" {
             var head = Array(value.dropLast()).trimmingWhitespace
-            if head.last == .token(.delim(ascii("!"))) {
+            if head.last?.isDelim(ascii("!")) == true {
                 head.removeLast()
                 value = head.trimmingWhitespace
                 important = true
             }
         }
-        let isCustom = name.hasPrefix("--")
-        return CSSDeclaration(name: isCustom ? name : name.lowercased(), value: value, important: important)
+        return CSSDeclaration(name: propertyName(name), value: value, important: important)
+    }
+
+    /// A property's name as the cascade compares it: lowercased (ASCII case-insensitive), custom properties as
+    /// written. Names already in lower case, nearly all of them, are not copied.
+    static func propertyName(_ name: String) -> String {
+        if name.hasPrefix("--") || !name.utf8.contains(where: { $0 >= ascii("A") && $0 <= ascii("Z") }) { return name }
+        return name.lowercased()
     }
 
     // MARK: Component values
@@ -391,13 +437,7 @@ package struct CSSParser {
     /// §5.4.7 "Consume a component value". Past `maximumDepth` the block is skipped and `overflowed` set.
     /// `consumeComponent` without keeping what it reads (the same depth bound).
     private mutating func skipComponent(_ token: CSSToken, depth: Int) {
-        let closing: CSSToken
-        switch token {
-        case .openCurly: closing = .closeCurly
-        case .openSquare: closing = .closeSquare
-        case .openParen, .function: closing = .closeParen
-        default: return
-        }
+        guard let closing = token.closingKind else { return }
         if depth >= Self.maximumDepth {
             overflowed = true
             skipBlock(closing: closing)
@@ -405,19 +445,14 @@ package struct CSSParser {
         }
         while true {
             let next = nextToken()
-            if next == closing || next == .eof { break }
+            let kind = next.kind
+            if kind == closing || kind == .eof { break }
             skipComponent(next, depth: depth + 1)
         }
     }
 
     private mutating func consumeComponent(_ token: CSSToken, depth: Int) -> CSSComponent {
-        let closing: CSSToken
-        switch token {
-        case .openCurly: closing = .closeCurly
-        case .openSquare: closing = .closeSquare
-        case .openParen, .function: closing = .closeParen
-        default: return .token(token)
-        }
+        guard let closing = token.closingKind else { return .token(token) }
         if depth >= Self.maximumDepth {
             overflowed = true
             skipBlock(closing: closing)
@@ -426,7 +461,8 @@ package struct CSSParser {
         var contents: [CSSComponent] = []
         while true {
             let next = nextToken()
-            if next == closing || next == .eof { break }
+            let kind = next.kind
+            if kind == closing || kind == .eof { break }
             contents.append(consumeComponent(next, depth: depth + 1))
         }
         if case .function(let name) = token { return .function(name, contents) }
@@ -435,29 +471,49 @@ package struct CSSParser {
 
     /// Reads past the end of a block whose opening token was just read, keeping nothing. Nested blocks are
     /// matched with a stack on the heap, so 100,000 levels cost memory for 100,000 bytes and no recursion.
-    private mutating func skipBlock(closing: CSSToken) {
-        var expected: [CSSToken] = [closing]
+    private mutating func skipBlock(closing: CSSToken.Kind) {
+        let wasDiscarding = tokenizer.discarding
+        tokenizer.discarding = true
+        defer { tokenizer.discarding = wasDiscarding }
+        var expected: [CSSToken.Kind] = [closing]
         while let want = expected.last {
             let token = nextToken()
-            switch token {
-            case .eof: return
-            case want: expected.removeLast()
-            case .openCurly: expected.append(.closeCurly)
-            case .openSquare: expected.append(.closeSquare)
-            case .openParen, .function: expected.append(.closeParen)
-            default: break
+            let kind = token.kind
+            if kind == .eof { return }
+            if kind == want {
+                expected.removeLast()
+            } else if let closing = token.closingKind {
+                expected.append(closing)
             }
         }
+    }
+}
+
+extension CSSComponent {
+    /// Pattern tests that do not copy the component, as `==` against a made-up value does.
+    package var isWhitespace: Bool {
+        if case .token(.whitespace) = self { return true }
+        return false
+    }
+
+    package func isToken(_ kind: CSSToken.Kind) -> Bool {
+        if case .token(let token) = self { return token.kind == kind }
+        return false
+    }
+
+    package func isDelim(_ character: UInt8) -> Bool {
+        if case .token(.delim(let d)) = self { return d == character }
+        return false
     }
 }
 
 extension Array where Element == CSSComponent {
     /// Without whitespace at either end.
     package var trimmingWhitespace: [CSSComponent] {
-        guard first == .token(.whitespace) || last == .token(.whitespace) else { return self }
-        var slice = self[...]
-        while slice.first == .token(.whitespace) { slice = slice.dropFirst() }
-        while slice.last == .token(.whitespace) { slice = slice.dropLast() }
-        return Array(slice)
+        guard first?.isWhitespace == true || last?.isWhitespace == true else { return self }
+        var start = startIndex, end = endIndex
+        while start < end, self[start].isWhitespace { start += 1 }
+        while end > start, self[end - 1].isWhitespace { end -= 1 }
+        return Array(self[start..<end])
     }
 }
