@@ -129,6 +129,7 @@ final class CSSTokenizerTests: XCTestCase {
             @font-face { font-family: x; src: url(x.woff) } .after-font { display: none }
             h1 { --accent: { a; b }; margin: 0 } h2 { text-align: center; float: left; } :is(a, b) { top: 0 }
             i { font-style: italic; transition: color .5s ease-in, \\33 0px }
+            b {/* before the name */Display:/**/none;/**/MARGIN: 0; c\\olor: red; -webkit-x: 1; --Var: x }
             """]
         for path in ["/usr/share/doc/python3/_static/basic.css", "/usr/share/doc/python3/_static/nature.css",
                      "/usr/share/doc/nodejs/api/assets/style.css"] {

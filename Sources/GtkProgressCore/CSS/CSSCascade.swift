@@ -227,6 +227,31 @@ package enum CSSCascade {
         "color", "background-color", "background",
     ]
 
+    /// `usedProperties`' names as bytes, by first letter, for `isUsed(asciiName:)`.
+    private static let usedPropertyBytes: [[UInt8]] = usedProperties.map { Array($0.utf8) }
+
+    /// `isUsed` on a name's bytes as written (ASCII case-insensitive; a custom property is always used), without
+    /// making a string of it.
+    static func isUsed(asciiName bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first else { return false }
+        if first == ascii("-") { return bytes.count > 1 && bytes[1] == ascii("-") }
+        switch first | 0x20 {
+        case ascii("b"), ascii("c"), ascii("d"), ascii("f"), ascii("l"), ascii("t"), ascii("v"), ascii("w"):
+            break
+        default:
+            return false
+        }
+        for name in usedPropertyBytes where name.count == bytes.count {
+            var same = true
+            for index in 0..<name.count where (bytes[index] >= ascii("A") && bytes[index] <= ascii("Z") ? bytes[index] | 0x20 : bytes[index]) != name[index] {
+                same = false
+                break
+            }
+            if same { return true }
+        }
+        return false
+    }
+
     static func isUsed(_ name: String) -> Bool {
         // Most of a real sheet is margins, padding, sizes and positions: their first letter rules them out
         // before the set is hashed.

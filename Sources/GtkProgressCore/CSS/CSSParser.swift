@@ -355,7 +355,19 @@ package struct CSSParser {
     private mutating func consumeDeclarations(insideBlock: Bool, depth: Int = 0) -> [CSSDeclaration] {
         var declarations: [CSSDeclaration] = []
         while true {
-            let token = nextToken()
+            // With `keepsProperty`, a declaration's name is read without making it a string: most are properties
+            // the cascade ignores, and an ignored name needs only its bytes.
+            tokenizer.discarding = keepsProperty != nil && pending == nil
+            var token = nextToken()
+            tokenizer.discarding = false
+            if case .ident(let written) = token, written.isEmpty {
+                let start = tokenizer.nameStart, end = tokenizer.position
+                if tokenizer.withInput(start..<end, { !CSSCascade.isUsed(asciiName: $0) }) {
+                    skipDeclaration(insideBlock: insideBlock, depth: depth)
+                    continue
+                }
+                token = .ident(String(decoding: tokenizer.input(start..<end), as: UTF8.self))
+            }
             switch token {
             case .eof:
                 return declarations
@@ -374,15 +386,7 @@ package struct CSSParser {
                     _ = consumeComponent(next, depth: depth + 1)
                 }
             case .ident(let name) where keepsProperty.map({ !$0(Self.propertyName(name)) }) ?? false:
-                tokenizer.discarding = true
-                defer { tokenizer.discarding = false }
-                while true {
-                    let next = nextToken()
-                    let kind = next.kind
-                    if kind == .semicolon || kind == .eof { break }
-                    if kind == .closeCurly && insideBlock { reconsume(next); break }
-                    skipComponent(next, depth: depth + 1)
-                }
+                skipDeclaration(insideBlock: insideBlock, depth: depth)
             case .ident(let name):
                 var values: [CSSComponent] = []
                 while true {
@@ -403,6 +407,19 @@ package struct CSSParser {
                     _ = consumeComponent(next, depth: depth + 1)
                 }
             }
+        }
+    }
+
+    /// Reads past a declaration's value, keeping nothing, up to its `;` (or the block's `}`, left to be read).
+    private mutating func skipDeclaration(insideBlock: Bool, depth: Int) {
+        tokenizer.discarding = true
+        defer { tokenizer.discarding = false }
+        while true {
+            let next = nextToken()
+            let kind = next.kind
+            if kind == .semicolon || kind == .eof { break }
+            if kind == .closeCurly && insideBlock { reconsume(next); break }
+            skipComponent(next, depth: depth + 1)
         }
     }
 

@@ -80,17 +80,14 @@ package struct CSSSelector: Sendable, Equatable {
     /// makes the whole group invalid).
     package static func parseList(_ components: [CSSComponent]) -> [CSSSelector]? {
         var selectors: [CSSSelector] = []
-        var current: [CSSComponent] = []
-        for component in components {
-            if component.isToken(.comma) {
-                guard let selector = parse(current) else { return nil }
-                selectors.append(selector)
-                current = []
-            } else {
-                current.append(component)
-            }
+        var start = 0
+        for index in components.indices where components[index].isToken(.comma) {
+            guard let selector = parse(Array(components[start..<index])) else { return nil }
+            selectors.append(selector)
+            start = index + 1
         }
-        guard let last = parse(current) else { return nil }
+        // Most lists have one selector: it is read without a copy.
+        guard let last = parse(start == 0 ? components : Array(components[start...])) else { return nil }
         selectors.append(last)
         return selectors
     }

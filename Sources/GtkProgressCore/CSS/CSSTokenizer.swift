@@ -82,6 +82,8 @@ package struct CSSTokenizer {
     /// selectors before its block shows it is needed): names, numbers and strings then come without their values,
     /// which costs a string and a number parse each. The kinds and the positions are the same.
     package var discarding = false
+    /// Where the last name read began: a discarded plain name is the input from here to `position`.
+    package private(set) var nameStart = 0
 
     package init(_ text: String) { bytes = Array(text.utf8) }
     package init(bytes: [UInt8]) { self.bytes = bytes }
@@ -91,6 +93,10 @@ package struct CSSTokenizer {
 
     /// The input between two positions, to read again.
     package func input(_ range: Range<Int>) -> [UInt8] { Array(bytes[range]) }
+
+    package func withInput<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
 
     /// All the tokens up to EOF (tests and short inputs such as a `style` attribute's).
     package static func tokens(_ text: String) -> [CSSToken] {
@@ -250,6 +256,7 @@ package struct CSSTokenizer {
     private mutating func consumeName() -> String {
         // Most names are plain: made straight from the input, without a buffer to copy through.
         let start = k
+        nameStart = k
         while k < bytes.count, bytes[k] != 0, Self.isName(bytes[k]) { k += 1 }
         if k == bytes.count || (bytes[k] != 0 && !startsEscape(at: k)) {
             return discarding ? "" : String(decoding: bytes[start..<k], as: UTF8.self)
