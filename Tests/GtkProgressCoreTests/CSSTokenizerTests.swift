@@ -116,6 +116,29 @@ final class CSSTokenizerTests: XCTestCase {
                                                  media: screen).rules.count, 1)
     }
 
+    /// §4.2's name code points, byte by byte: letters, digits, `-`, `_`, non-ASCII and NUL continue a name;
+    /// all but digits and `-` may start one.
+    func testNameCodePoints() {
+        for byte in UInt8(0)...UInt8(0x7F) {
+            let isLetter = (byte | 0x20) >= ascii("a") && (byte | 0x20) <= ascii("z")
+            let continues = isLetter || (byte >= ascii("0") && byte <= ascii("9")) || byte == ascii("-")
+                || byte == ascii("_") || byte == 0
+            var tokenizer = CSSTokenizer(bytes: [ascii("a"), byte, ascii("z")])
+            let first = tokenizer.next()
+            // (A backslash starts an escape, which continues a name too.)
+            XCTAssertEqual(tokenizer.position == 3 && first.kind == .ident, continues || byte == ascii("\\"),
+                           "byte \(byte)")
+            let starts = isLetter || byte == ascii("_") || byte == 0
+            var alone = CSSTokenizer(bytes: [byte, ascii("z")])
+            let token = alone.next()
+            if byte != ascii("\\") && byte != ascii("-") && !(byte >= ascii("0") && byte <= ascii("9")) {
+                XCTAssertEqual(token.kind == .ident && alone.position == 2, starts, "start byte \(byte)")
+            }
+        }
+        var high = CSSTokenizer(bytes: [0xC3, 0xA9, ascii("t"), 0xC3, 0xA9])
+        XCTAssertEqual(high.next(), .ident("été"))
+    }
+
     /// Reading only the properties the cascade uses skips the other declarations' values and reads a rule's
     /// selectors only when its block kept something: the rules kept must be the very ones a full read gives.
     func testReadingOnlyUsedPropertiesKeepsTheSameRules() throws {

@@ -183,8 +183,14 @@ package struct CSSTokenizer {
     private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
     private static func isHex(_ b: UInt8) -> Bool { isDigit(b) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66) }
     /// Letters, `_`, non-ASCII, and NUL (which preprocessing turns into U+FFFD, a non-ASCII code point).
-    private static func isNameStart(_ b: UInt8) -> Bool { isLetter(b) || b == ascii("_") || b >= 0x80 || b == 0 }
-    private static func isName(_ b: UInt8) -> Bool { isNameStart(b) || isDigit(b) || b == ascii("-") }
+    /// As bit sets over ASCII: letters, `_` and NUL start a name; digits and `-` may follow.
+    @inline(__always) private static func isNameStart(_ b: UInt8) -> Bool {
+        b >= 0x80 || (b < 64 ? b == 0 : (0x07FF_FFFE_87FF_FFFE as UInt64) >> UInt64(b - 64) & 1 != 0)
+    }
+    @inline(__always) private static func isName(_ b: UInt8) -> Bool {
+        b >= 0x80 || (b < 64 ? (0x03FF_2000_0000_0001 as UInt64) >> UInt64(b) & 1 != 0
+                              : (0x07FF_FFFE_87FF_FFFE as UInt64) >> UInt64(b - 64) & 1 != 0)
+    }
 
     /// §4.3.8 "Check if two code points are a valid escape".
     private func startsEscape(at index: Int) -> Bool {
