@@ -187,7 +187,7 @@ package enum CSSCascade {
         var out: [CSSComponent] = []
         for component in value {
             switch component {
-            case .function(let name, let arguments) where name.lowercased() == "var":
+            case .function(let name, let arguments) where isVar(name):
                 var parts = arguments.trimmingWhitespace[...]
                 guard case .token(.ident(let variable))? = parts.popFirst(), variable.hasPrefix("--") else { return nil }
                 while parts.first?.isWhitespace == true { parts = parts.dropFirst() }
@@ -210,9 +210,17 @@ package enum CSSCascade {
         return out
     }
 
+    /// `var` in any case, compared without lowercasing a copy (most values have functions, few have `var()`).
+    static func isVar(_ name: String) -> Bool {
+        var utf8 = name.utf8.makeIterator()
+        guard utf8.next().map({ $0 | 0x20 }) == ascii("v"), utf8.next().map({ $0 | 0x20 }) == ascii("a"),
+              utf8.next().map({ $0 | 0x20 }) == ascii("r") else { return false }
+        return utf8.next() == nil
+    }
+
     static func containsVar(_ component: CSSComponent) -> Bool {
         switch component {
-        case .function(let name, let arguments): return name.lowercased() == "var" || arguments.contains(where: containsVar)
+        case .function(let name, let arguments): return isVar(name) || arguments.contains(where: containsVar)
         case .block(_, let contents): return contents.contains(where: containsVar)
         case .token: return false
         }
