@@ -1,3 +1,4 @@
+import FoundationEssentials
 import XCTest
 @testable import GtkProgressCore
 
@@ -115,11 +116,70 @@ final class CSSTokenizerTests: XCTestCase {
                                                  media: screen).rules.count, 1)
     }
 
+    /// §4.2's name code points, byte by byte: letters, digits, `-`, `_`, non-ASCII and NUL continue a name;
+    /// all but digits and `-` may start one.
+    func testNameCodePoints() {
+        for byte in UInt8(0)...UInt8(0x7F) {
+            let isLetter = (byte | 0x20) >= ascii("a") && (byte | 0x20) <= ascii("z")
+            let continues = isLetter || (byte >= ascii("0") && byte <= ascii("9")) || byte == ascii("-")
+                || byte == ascii("_") || byte == 0
+            var tokenizer = CSSTokenizer(bytes: [ascii("a"), byte, ascii("z")])
+            let first = tokenizer.next()
+            // (A backslash starts an escape, which continues a name too.)
+            XCTAssertEqual(tokenizer.position == 3 && first.kind == .ident, continues || byte == ascii("\\"),
+                           "byte \(byte)")
+            let starts = isLetter || byte == ascii("_") || byte == 0
+            var alone = CSSTokenizer(bytes: [byte, ascii("z")])
+            let token = alone.next()
+            if byte != ascii("\\") && byte != ascii("-") && !(byte >= ascii("0") && byte <= ascii("9")) {
+                XCTAssertEqual(token.kind == .ident && alone.position == 2, starts, "start byte \(byte)")
+            }
+        }
+        var high = CSSTokenizer(bytes: [0xC3, 0xA9, ascii("t"), 0xC3, 0xA9])
+        XCTAssertEqual(high.next(), .ident("été"))
+    }
+
+    /// Reading only the properties the cascade uses skips the other declarations' values and reads a rule's
+    /// selectors only when its block kept something: the rules kept must be the very ones a full read gives.
+    func testReadingOnlyUsedPropertiesKeepsTheSameRules() throws {
+        var sheets = ["""
+            /* a comment { display: none } */
+            a.b[title="x { y }"] , #c\\.d > e::after { content: "\\"} ;"; margin: 0 1px; display: none }
+            p:nth-child(2n+1) { font: 12px/1.5 "Dejavu Sans Mono", monospace; padding: url(a{b}.png) }
+            div { margin: calc(1px + (2px * 3)); background: url( "x.png" ) }
+            .u\\72l { color: red } URL(x) { margin: 0 } .e { width: 10e3px; COLOR: Blue !IMPORTANT }
+            @media screen { .m[data-x='1'] { display: block; border: 1px solid rgb(1 2 3) } }
+            @font-face { font-family: x; src: url(x.woff) } .after-font { display: none }
+            h1 { --accent: { a; b }; margin: 0 } h2 { text-align: center; float: left; } :is(a, b) { top: 0 }
+            i { font-style: italic; transition: color .5s ease-in, \\33 0px }
+            b {/* before the name */Display:/**/none;/**/MARGIN: 0; c\\olor: red; -webkit-x: 1; --Var: x }
+            """]
+        for path in ["/usr/share/doc/python3/_static/basic.css", "/usr/share/doc/python3/_static/nature.css",
+                     "/usr/share/doc/nodejs/api/assets/style.css"] {
+            if let data = FileManager.default.contents(atPath: path) { sheets.append(String(decoding: data, as: UTF8.self)) }
+        }
+        for text in sheets {
+            let full = CSSParser.parseStyleSheet(Array(text.utf8), media: screen)
+            let kept = CSSParser.parseStyleSheet(Array(text.utf8), media: screen, keepsProperty: CSSCascade.isUsed)
+            let expected = full.rules.map { rule in
+                (rule.prelude, rule.declarations.filter { CSSCascade.isUsed($0.name) })
+            }.filter { !$0.1.isEmpty }
+            let got = kept.rules.filter { !$0.declarations.isEmpty }
+            XCTAssertEqual(got.count, expected.count)
+            XCTAssertEqual(kept.rules.count, full.rules.count, "every rule still counts towards the bound")
+            for (rule, want) in zip(got, expected) {
+                XCTAssertEqual(rule.prelude, want.0)
+                XCTAssertEqual(rule.declarations, want.1)
+            }
+        }
+        XCTAssertGreaterThan(sheets.count, 0)
+    }
+
     func testImports() {
         let sheet = CSSParser.parseStyleSheet("""
             @import "a.css"; @import url(b.css) screen; @import url("c.css") print; p {x:y} @import "late.css";
             """, media: screen)
-        XCTAssertEqual(sheet.imports, ["a.css", "b.css"], "print-only and late imports are not followed")
+        XCTAssertEqual(sheet.imports.map(\.address), ["a.css", "b.css"], "print-only and late imports are not followed")
     }
 
     // MARK: Hostile sheets

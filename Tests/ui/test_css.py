@@ -226,3 +226,84 @@ def test_page_colours_show_only_where_they_keep_contrast_in_light_and_dark(binar
     for theme in ("Adwaita", "Adwaita:dark"):
         ink, background = seen[(theme, "WWWW")]
         check(near(ink, white) and near(background, navy), f"{theme}: white on navy kept as a pair: {seen}")
+
+
+LAYERED = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>Layered</title>
+<style>
+@layer reset, components, utilities;
+@layer utilities { .sr-only { display: none } }
+@layer components { .cookie-banner { display: none } .menu { display: block } }
+@layer reset { .menu { display: none } }
+</style></head><body>
+<h1>Layered</h1>
+<div class="cookie-banner">Accept all cookies</div>
+<nav class="menu">Menu shown by a later layer</nav>
+<span class="sr-only">Skip to content</span>
+<p>Visible end.</p>
+</body></html>
+"""
+
+
+def test_display_none_in_a_cascade_layer_hides_in_the_window_and_the_dump(binary):
+    import subprocess
+    folder = tempfile.mkdtemp(prefix="gtkprogress-layers-")
+    path = os.path.join(folder, "layered.html")
+    with open(path, "w") as f:
+        f.write(LAYERED)
+    try:
+        dump = subprocess.run([binary, "--dump", path], capture_output=True, text=True, timeout=60)
+        check(dump.returncode == 0, f"--dump exits 0: {dump.stderr[-300:]!r}")
+        for gone in ["Accept all", "Skip to content"]:
+            check(gone not in dump.stdout, f"{gone!r} is hidden in --dump: {dump.stdout!r}")
+        check("Menu shown by a later layer" in dump.stdout and "Visible end." in dump.stdout, dump.stdout)
+        app = App(binary, path)
+        try:
+            app.wait_title("Layered")
+            app.wait_text("Visible end.")
+            text = app.page_text()
+            for gone in ["Accept all", "Skip to content"]:
+                check(gone not in text, f"{gone!r} is hidden in the window: {text!r}")
+            check("Menu shown by a later layer" in text, f"the later layer wins: {text!r}")
+            app.screenshot("css-layers.png")
+        finally:
+            app.close()
+    finally:
+        shutil.rmtree(folder)
+
+
+CUSTOM = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>Custom</title>
+<style>my-menu { display: none } :is(cookie-banner) { display: none } x-card > x-title { text-transform: uppercase }</style>
+</head><body>
+<h1>Custom</h1>
+<my-menu>Menu of links</my-menu>
+<cookie-banner><span>Accept all cookies</span></cookie-banner>
+<p>Before <x-card><x-title>loud</x-title> inline card</x-card> after.</p>
+</body></html>
+"""
+
+
+def test_custom_elements_are_named_by_type_selectors_in_the_window_and_the_dump(binary):
+    import subprocess
+    folder = tempfile.mkdtemp(prefix="gtkprogress-custom-")
+    path = os.path.join(folder, "custom.html")
+    with open(path, "w") as f:
+        f.write(CUSTOM)
+    try:
+        dump = subprocess.run([binary, "--dump", path], capture_output=True, text=True, timeout=60)
+        check(dump.returncode == 0, f"--dump exits 0: {dump.stderr[-300:]!r}")
+        for gone in ["Menu of links", "Accept all"]:
+            check(gone not in dump.stdout, f"{gone!r} is hidden in --dump: {dump.stdout!r}")
+        check("Before LOUD inline card after." in dump.stdout, f"custom elements are inline: {dump.stdout!r}")
+        app = App(binary, path)
+        try:
+            app.wait_title("Custom")
+            app.wait_text("inline card after.")
+            text = app.page_text()
+            for gone in ["Menu of links", "Accept all"]:
+                check(gone not in text, f"{gone!r} is hidden in the window: {text!r}")
+            check("Before LOUD inline card after." in text, f"custom elements are inline: {text!r}")
+            app.screenshot("css-custom-elements.png")
+        finally:
+            app.close()
+    finally:
+        shutil.rmtree(folder)

@@ -55,8 +55,9 @@ package struct CSSElementStyle: Sendable {
     package init(inherited: CSSInherited) { self.inherited = inherited }
 }
 
-/// The cascade (CSS Cascade 4 §6) over one origin, the author's: declarations sorted by importance, then by
-/// whether they come from a `style` attribute, then by specificity and source order; the last one wins.
+/// The cascade (CSS Cascade 5 §6) over one origin, the author's: declarations sorted by importance, then by
+/// whether they come from a `style` attribute, then by cascade layer, specificity and source order; the last one
+/// wins.
 package enum CSSCascade {
     /// `var()` references followed at most this deep (CSS Variables 1 §3 asks for cycles to be caught; a bound also
     /// stops a chain of 100,000 variables each doubling the last).
@@ -74,10 +75,12 @@ package enum CSSCascade {
         else { return style }
         // The `style` attribute's declarations, read as a sheet's are (they are few, and seen once).
         let attribute = styleAttribute.compactMap(compile)
-        // Declarations in cascade order: normal before important, the `style` attribute after the rules.
+        // Declarations in cascade order: normal before important, the `style` attribute after the rules; important
+        // ones with the layers in reverse (CSS Cascade 5 §6.4.3).
+        let importantOrder = rules.importantOrder(matched.own)
         func forEachDeclaration(_ body: (CSSCompiledDeclaration) -> Void) {
             for important in [false, true] {
-                for index in matched.own {
+                for index in important ? importantOrder : matched.own {
                     for declaration in rules.compiled[Int(rules.entries[Int(index)].block)]
                     where declaration.important == important {
                         body(declaration)
@@ -146,12 +149,11 @@ package enum CSSCascade {
                                                custom: [String: [CSSComponent]]) -> String? {
         guard !entries.isEmpty else { return nil }
         var winner: [CSSComponent]?
-        var winnerImportant = false
-        for index in entries {
-            for declaration in rules.blocks[Int(rules.entries[Int(index)].block)] where declaration.name == "content" {
-                if declaration.important || !winnerImportant {
+        for important in [false, true] {
+            for index in important ? rules.importantOrder(entries) : entries {
+                for declaration in rules.blocks[Int(rules.entries[Int(index)].block)]
+                where declaration.name == "content" && declaration.important == important {
                     winner = declaration.value
-                    winnerImportant = declaration.important
                 }
             }
         }
@@ -185,12 +187,12 @@ package enum CSSCascade {
         var out: [CSSComponent] = []
         for component in value {
             switch component {
-            case .function(let name, let arguments) where name.lowercased() == "var":
+            case .function(let name, let arguments) where isVar(name):
                 var parts = arguments.trimmingWhitespace[...]
                 guard case .token(.ident(let variable))? = parts.popFirst(), variable.hasPrefix("--") else { return nil }
-                while parts.first == .token(.whitespace) { parts = parts.dropFirst() }
+                while parts.first?.isWhitespace == true { parts = parts.dropFirst() }
                 var fallback: [CSSComponent]?
-                if parts.first == .token(.comma) { fallback = Array(parts.dropFirst()).trimmingWhitespace }
+                if parts.first?.isToken(.comma) == true { fallback = Array(parts.dropFirst()).trimmingWhitespace }
                 let chosen = custom[variable] ?? fallback
                 guard let chosen, let resolved = substitute(chosen, custom: custom, depth: depth + 1) else { return nil }
                 out.append(contentsOf: resolved)
@@ -208,9 +210,17 @@ package enum CSSCascade {
         return out
     }
 
+    /// `var` in any case, compared without lowercasing a copy (most values have functions, few have `var()`).
+    static func isVar(_ name: String) -> Bool {
+        var utf8 = name.utf8.makeIterator()
+        guard utf8.next().map({ $0 | 0x20 }) == ascii("v"), utf8.next().map({ $0 | 0x20 }) == ascii("a"),
+              utf8.next().map({ $0 | 0x20 }) == ascii("r") else { return false }
+        return utf8.next() == nil
+    }
+
     static func containsVar(_ component: CSSComponent) -> Bool {
         switch component {
-        case .function(let name, let arguments): return name.lowercased() == "var" || arguments.contains(where: containsVar)
+        case .function(let name, let arguments): return isVar(name) || arguments.contains(where: containsVar)
         case .block(_, let contents): return contents.contains(where: containsVar)
         case .token: return false
         }
@@ -225,7 +235,42 @@ package enum CSSCascade {
         "color", "background-color", "background",
     ]
 
-    static func isUsed(_ name: String) -> Bool { name.hasPrefix("--") || usedProperties.contains(name) }
+    /// `usedProperties`' names as bytes, by first letter, for `isUsed(asciiName:)`.
+    private static let usedPropertyBytes: [[UInt8]] = usedProperties.map { Array($0.utf8) }
+
+    /// `isUsed` on a name's bytes as written (ASCII case-insensitive; a custom property is always used), without
+    /// making a string of it.
+    static func isUsed(asciiName bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first else { return false }
+        if first == ascii("-") { return bytes.count > 1 && bytes[1] == ascii("-") }
+        switch first | 0x20 {
+        case ascii("b"), ascii("c"), ascii("d"), ascii("f"), ascii("l"), ascii("t"), ascii("v"), ascii("w"):
+            break
+        default:
+            return false
+        }
+        for name in usedPropertyBytes where name.count == bytes.count {
+            var same = true
+            for index in 0..<name.count where (bytes[index] >= ascii("A") && bytes[index] <= ascii("Z") ? bytes[index] | 0x20 : bytes[index]) != name[index] {
+                same = false
+                break
+            }
+            if same { return true }
+        }
+        return false
+    }
+
+    static func isUsed(_ name: String) -> Bool {
+        // Most of a real sheet is margins, padding, sizes and positions: their first letter rules them out
+        // before the set is hashed.
+        guard let first = name.utf8.first else { return false }
+        switch first {
+        case ascii("-"): return name.hasPrefix("--")
+        case ascii("b"), ascii("c"), ascii("d"), ascii("f"), ascii("l"), ascii("t"), ascii("v"), ascii("w"):
+            return usedProperties.contains(name)
+        default: return false
+        }
+    }
 
     private static func keywords(_ value: [CSSComponent]) -> [String] {
         value.compactMap { component in

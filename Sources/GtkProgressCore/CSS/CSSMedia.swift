@@ -26,7 +26,7 @@ package struct CSSMedia: Sendable, Equatable {
         if list.isEmpty { return true }
         var query: [CSSComponent] = []
         for component in list {
-            if component == .token(.comma) {
+            if component.isToken(.comma) {
                 if matches(query: query) { return true }
                 query = []
             } else {
@@ -38,7 +38,7 @@ package struct CSSMedia: Sendable, Equatable {
 
     /// `[only | not]? type [and (feature)]*` or `(feature) [and (feature)]*`; anything else is "not all".
     private func matches(query components: [CSSComponent]) -> Bool {
-        let parts = components.filter { $0 != .token(.whitespace) }
+        let parts = components.filter { !$0.isWhitespace }
         var index = 0
         var negated = false
         var result = true
@@ -82,13 +82,13 @@ package struct CSSMedia: Sendable, Equatable {
 
     /// One `(feature: value)`; nil when it cannot be read (the query is then "not all").
     private func evaluate(_ contents: [CSSComponent]) -> Bool? {
-        let parts = contents.filter { $0 != .token(.whitespace) }
+        let parts = contents.filter { !$0.isWhitespace }
         guard case .token(.ident(let rawName))? = parts.first else { return nil }
         let name = rawName.lowercased()
         if parts.count == 1 {
             return name == "width" || name == "orientation" || name == "color" ? true : nil
         }
-        guard parts.count == 3, parts[1] == .token(.colon) else { return nil }
+        guard parts.count == 3, parts[1].isToken(.colon) else { return nil }
         switch name {
         case "width", "min-width", "max-width":
             guard let pixels = Self.pixels(parts[2]) else { return nil }

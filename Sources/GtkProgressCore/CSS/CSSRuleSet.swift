@@ -3,21 +3,30 @@
 /// looks only at the lists for its own id, classes and type, so matching costs about the rules that could apply,
 /// not all of them.
 package struct CSSRuleSet: Sendable {
+    /// What the matcher reads of a selector before testing it: plain values only, so that reading an entry for
+    /// each candidate of each element copies no array and counts no reference. The selector itself is
+    /// `selectors[index]`.
     package struct Entry: Sendable {
-        package var selector: CSSSelector
         /// Index into `blocks`.
         package var block: Int32
         /// Source order across all sheets, for the cascade.
         package var order: Int32
-        /// What the selector needs of the subject's ancestors (`CSSAncestorFilter`).
-        package var ancestorHashes: [Int]
+        /// The cascade layer (index into `layerRanks`; 0 is outside every layer).
+        package var layer: Int32
+        package var specificity: Int32
+        /// What the selector needs of the subject's ancestors (`CSSAncestorFilter.requirements`, at most four
+        /// filter slots): the first `needCount` of `needs`.
+        var needs: (Int32, Int32, Int32, Int32)
+        var needCount: UInt8
         /// Whether the subject's place among its siblings or its children can change the answer
         /// (`CSSSelector.subjectDependsOnPosition`): then two alike siblings may not share a style.
         package var positional: Bool
+        package var pseudoElement: CSSSelector.PseudoElement?
     }
 
-    /// Every selector of every rule, in source order; the buckets hold indices into it.
+    /// Every selector of every rule, in source order; the buckets hold indices into both.
     var entries: [Entry] = []
+    var selectors: [CSSSelector] = []
     /// The entries filed under one id, class or type (or none). Those that need something of the ancestors are
     /// filed again under their most selective need (`CSSAncestorFilter.requirements`), so an element with 1,000
     /// `div.cN > p` rules for its type looks only at those whose `div.cN` is among its ancestors.
@@ -69,6 +78,83 @@ package struct CSSRuleSet: Sendable {
     /// Whether a block sets a custom property or reads one with `var()`.
     var blockReadsOrSetsVariables: [Bool] = []
     private var nextOrder: Int32 = 0
+
+    // MARK: Cascade layers (CSS Cascade 5 §6.4)
+
+    /// At most this many layers; rules in layers past it are left out (real pages name a few dozen).
+    package static let maximumLayers = 1_024
+    /// Layer ids by full path (parts joined by NUL, which a name cannot hold: CSS Syntax 3 §3.3 reads it as
+    /// U+FFFD). Id 0 is the root: what is outside every layer.
+    private var layerIDs: [String: Int32] = ["": 0]
+    private var layerChildren: [[Int32]] = [[]]
+    /// Each layer's place in the cascade, low to high: a layer's sublayers in the order they were first
+    /// declared, then the layer's own rules (§6.4.3: "unlayered" styles beat layered ones, at every level).
+    private(set) var layerRanks: [Int32] = [0]
+    private var layerRanksStale = false
+    private var layerScopes = 0
+    /// Rules left out because their layer was past `maximumLayers`.
+    package private(set) var rulesInTooManyLayers = 0
+
+    /// Whether any rule set so far declared a layer; without one the cascade skips layer order altogether.
+    var hasLayers: Bool { layerChildren.count > 1 }
+
+    /// A number that makes a sheet's anonymous layers (`#0`, `#1`…) its own: anonymous layers of two sheets, or
+    /// of one sheet read twice, are distinct (§6.4.2.1).
+    package mutating func newLayerScope() -> Int {
+        layerScopes += 1
+        return layerScopes
+    }
+
+    /// A sheet's layer path under `prefix` (the layer an `@import` put the sheet in), with its anonymous parts made
+    /// unique by `scope`.
+    package static func layerPath(_ path: [String], under prefix: [String], scope: Int) -> [String] {
+        prefix + path.map { $0.hasPrefix("#") ? "#\(scope)\($0)" : $0 }
+    }
+
+    /// Declares a layer and the layers it sits in, when first named (§6.4.3: order of first declaration), and gives
+    /// its id; nil past `maximumLayers`.
+    @discardableResult
+    package mutating func declareLayer(_ path: [String]) -> Int32? {
+        var parent: Int32 = 0
+        var key = ""
+        for (index, part) in path.enumerated() {
+            key += index == 0 ? part : "\u{0}" + part
+            if let id = layerIDs[key] {
+                parent = id
+                continue
+            }
+            guard layerChildren.count < Self.maximumLayers else { return nil }
+            let id = Int32(layerChildren.count)
+            layerIDs[key] = id
+            layerChildren.append([])
+            layerChildren[Int(parent)].append(id)
+            layerRanksStale = true
+            parent = id
+        }
+        return parent
+    }
+
+    /// Numbers the layers in cascade order: post-order over the tree, so sublayers come before their parent and the
+    /// root, the rules outside every layer, comes last. Run when a sheet declared new layers; a page has at most
+    /// `maximumLayers` of them, so this costs at most that many passes over that many layers.
+    private mutating func rankLayers() {
+        guard layerRanksStale else { return }
+        layerRanksStale = false
+        layerRanks = [Int32](repeating: 0, count: layerChildren.count)
+        var next: Int32 = 0
+        var stack: [(layer: Int32, child: Int)] = [(0, 0)]
+        while let (layer, child) = stack.last {
+            let children = layerChildren[Int(layer)]
+            if child < children.count {
+                stack[stack.count - 1].child += 1
+                stack.append((children[child], 0))
+            } else {
+                layerRanks[Int(layer)] = next
+                next += 1
+                stack.removeLast()
+            }
+        }
+    }
     /// Rules whose selectors could not be read or use what is not supported: they never apply.
     package private(set) var unsupportedRules = 0
     package private(set) var ruleCount = 0
@@ -88,10 +174,21 @@ package struct CSSRuleSet: Sendable {
     /// Adds a sheet's rules after those already added (later sheets win ties, as in the cascade).
     /// `attributeKnown`: whether the elements keep an attribute of that name; a selector reading one they do not
     /// keep cannot be answered (`[aria-hidden]` would never match, `:not([data-x])` always), so it is left out.
-    package mutating func add(_ sheet: ParsedStyleSheet, attributeKnown: ((String) -> Bool)? = nil) {
+    /// `layer`: the layer an `@import` put the sheet in; `scope`: from `newLayerScope`, the same one the sheet's
+    /// imports were declared with (a new one when nil).
+    package mutating func add(_ sheet: ParsedStyleSheet, attributeKnown: ((String) -> Bool)? = nil,
+                              layer prefix: [String] = [], scope: Int? = nil) {
+        let scope = scope ?? newLayerScope()
+        let outside = prefix.isEmpty ? 0 : declareLayer(prefix)
+        let layers = sheet.layers.map { declareLayer(Self.layerPath($0, under: prefix, scope: scope)) }
+        defer { rankLayers() }
         for rule in sheet.rules {
             guard ruleCount < CSSParser.maximumRules else { return }
             ruleCount += 1
+            guard let layer = rule.layer < 0 ? outside : layers[Int(rule.layer)] else {
+                rulesInTooManyLayers += 1
+                continue
+            }
             // Only the properties the document model acts on are kept: a rule of margins and colours costs
             // nothing to match, since it can change nothing here.
             let declarations = rule.declarations.filter { CSSCascade.isUsed($0.name) }
@@ -110,13 +207,17 @@ package struct CSSRuleSet: Sendable {
                     unsupportedRules += 1
                     continue
                 }
-                let entry = Entry(selector: selector, block: block, order: nextOrder,
-                                  ancestorHashes: CSSAncestorFilter.requirements(of: selector),
-                                  positional: selector.subjectDependsOnPosition)
+                let needs = CSSAncestorFilter.requirements(of: selector)
+                func need(_ k: Int) -> Int32 { k < needs.count ? Int32(needs[k]) : 0 }
+                let entry = Entry(block: block, order: nextOrder, layer: layer,
+                                  specificity: Int32(clamping: selector.specificity),
+                                  needs: (need(0), need(1), need(2), need(3)), needCount: UInt8(needs.count),
+                                  positional: selector.subjectDependsOnPosition, pseudoElement: selector.pseudoElement)
                 nextOrder += 1
                 if selector.readsSiblings { readsSiblings = true }
                 let index = Int32(entries.count)
                 entries.append(entry)
+                self.selectors.append(selector)
                 let bucket: Int
                 switch selector.key {
                 case .id(let id): bucket = Self.bucket(for: id, in: &byID, buckets: &buckets)
@@ -124,7 +225,7 @@ package struct CSSRuleSet: Sendable {
                 case .type(let name): bucket = Self.bucket(for: name, in: &byType, buckets: &buckets)
                 case .universal: bucket = 0
                 }
-                append(index, to: bucket, requirements: entry.ancestorHashes)
+                append(index, to: bucket, requirements: needs)
             }
         }
     }
@@ -154,72 +255,123 @@ package struct CSSRuleSet: Sendable {
     /// With `ancestors`, rules whose ancestors cannot be there are skipped before matching.
     func matching<E: CSSElement>(_ element: E, ancestors: CSSAncestorFilter? = nil) -> Matches {
         var matches = Matches()
-        let filtering = ancestors != nil
         (ancestors ?? Self.noAncestors).withStorage { counts, present in
-        entries.withUnsafeBufferPointer { entries in
-        buckets.withUnsafeBufferPointer { buckets in
-            func consider(_ list: UnsafeBufferPointer<Int32>) {
-                for index in list {
-                    if filtering {
-                        var possible = true
-                        for hash in entries[Int(index)].ancestorHashes where counts[hash] == 0 {
-                            possible = false
-                            break
-                        }
-                        if !possible { continue }
+            entries.withUnsafeBufferPointer { entries in
+                selectors.withUnsafeBufferPointer { selectors in
+                    var scan = Scan(entries: entries, selectors: selectors, counts: counts, present: present,
+                                    filtering: ancestors != nil)
+                    if !byID.isEmpty, let id = element.idHash, let bucket = byID[UInt64(id)] {
+                        consider(bucket: bucket, element, &scan, &matches)
                     }
-                    if entries[Int(index)].positional { matches.shareable = false }
-                    guard entries[Int(index)].selector.matches(element) else { continue }
-                    switch entries[Int(index)].selector.pseudoElement {
-                    case nil: matches.own.append(index)
-                    case .before?: matches.before.append(index)
-                    case .after?: matches.after.append(index)
-                    }
-                }
-            }
-            func consider(_ list: [Int32]) { list.withUnsafeBufferPointer { consider($0) } }
-            func consider(bucket: Int32) {
-                let bucket = Int(bucket)
-                if !buckets[bucket].free.isEmpty { consider(buckets[bucket].free) }
-                guard !buckets[bucket].grouped.isEmpty else { return }
-                if filtering, present.count < buckets[bucket].grouped.count {
-                    // Fewer ancestor names than groups: look each present one up.
-                    for hash in present where buckets[bucket].mayHold(hash) {
-                        if let group = groupIndex[Self.groupKey(bucket: bucket, hash: hash)] {
-                            consider(groups[Int(group)])
+                    if !byClass.isEmpty {
+                        // Each class once (`class="a a"` must not match `.a`'s rules twice).
+                        var seen: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0, 0, 0, 0)
+                        var seenCount = 0
+                        var more: Set<UInt32> = []
+                        element.forEachClassHash { hash in
+                            guard let bucket = byClass[UInt64(hash)] else { return }
+                            let repeated = withUnsafeBytes(of: &seen) { raw in
+                                raw.bindMemory(to: UInt32.self).prefix(min(seenCount, 8)).contains(hash)
+                            }
+                            if repeated { return }
+                            if seenCount < 8 {
+                                withUnsafeMutableBytes(of: &seen) { $0.bindMemory(to: UInt32.self)[seenCount] = hash }
+                                seenCount += 1
+                            } else if !more.insert(hash).inserted {
+                                return
+                            }
+                            consider(bucket: bucket, element, &scan, &matches)
                         }
                     }
-                } else {
-                    for (hash, group) in buckets[bucket].grouped where !filtering || counts[hash] > 0 {
-                        consider(groups[Int(group)])
+                    if !byType.isEmpty, let bucket = byType[UInt64(element.typeHash)] {
+                        consider(bucket: bucket, element, &scan, &matches)
                     }
+                    consider(bucket: 0, element, &scan, &matches)
+                    // Entry indices are source order, so ties in specificity keep it. Layers come before
+                    // specificity (CSS Cascade 5 §6.1).
+                    sort(&matches.own, entries)
+                    sort(&matches.before, entries)
+                    sort(&matches.after, entries)
                 }
             }
-            if !byID.isEmpty, let id = element.idHash, let bucket = byID[UInt64(id)] { consider(bucket: bucket) }
-            if !byClass.isEmpty {
-                // Each class once (`class="a a"` must not match `.a`'s rules twice).
-                var seen: [UInt32] = []
-                var more: Set<UInt32> = []
-                element.forEachClassHash { hash in
-                    guard let bucket = byClass[UInt64(hash)], !seen.contains(hash) else { return }
-                    if seen.count < 16 { seen.append(hash) } else if !more.insert(hash).inserted { return }
-                    consider(bucket: bucket)
-                }
-            }
-            if !byType.isEmpty, let bucket = byType[UInt64(element.typeHash)] { consider(bucket: bucket) }
-            consider(bucket: 0)
-            // Entry indices are source order, so ties in specificity keep it.
-            func sort(_ list: inout [Int32]) {
-                if list.count > 1 {
-                    list.sort { (entries[Int($0)].selector.specificity, $0) < (entries[Int($1)].selector.specificity, $1) }
-                }
-            }
-            sort(&matches.own)
-            sort(&matches.before)
-            sort(&matches.after)
-        }
-        }
         }
         return matches
+    }
+
+    /// What `matching` reads for one element, in place.
+    private struct Scan {
+        let entries: UnsafeBufferPointer<Entry>
+        let selectors: UnsafeBufferPointer<CSSSelector>
+        let counts: UnsafeBufferPointer<UInt32>
+        let present: UnsafeBufferPointer<Int>
+        let filtering: Bool
+    }
+
+    private func consider<E: CSSElement>(bucket: Int32, _ element: E, _ scan: inout Scan, _ matches: inout Matches) {
+        let bucket = Int(bucket)
+        buckets.withUnsafeBufferPointer { buckets in
+            if !buckets[bucket].free.isEmpty {
+                buckets[bucket].free.withUnsafeBufferPointer { consider($0, element, &scan, &matches) }
+            }
+            guard !buckets[bucket].grouped.isEmpty else { return }
+            if scan.filtering, scan.present.count < buckets[bucket].grouped.count {
+                // Fewer ancestor names than groups: look each present one up.
+                for hash in scan.present where buckets[bucket].mayHold(hash) {
+                    if let group = groupIndex[Self.groupKey(bucket: bucket, hash: hash)] {
+                        groups[Int(group)].withUnsafeBufferPointer { consider($0, element, &scan, &matches) }
+                    }
+                }
+            } else {
+                for (hash, group) in buckets[bucket].grouped where !scan.filtering || scan.counts[hash] > 0 {
+                    groups[Int(group)].withUnsafeBufferPointer { consider($0, element, &scan, &matches) }
+                }
+            }
+        }
+    }
+
+    private func consider<E: CSSElement>(_ list: UnsafeBufferPointer<Int32>, _ element: E, _ scan: inout Scan,
+                                         _ matches: inout Matches) {
+        for index in list {
+            let entry = scan.entries[Int(index)]
+            if scan.filtering, entry.needCount > 0 {
+                let counts = scan.counts
+                let needs = entry.needs
+                if counts[Int(needs.0)] == 0 { continue }
+                if entry.needCount > 1, counts[Int(needs.1)] == 0 { continue }
+                if entry.needCount > 2, counts[Int(needs.2)] == 0 { continue }
+                if entry.needCount > 3, counts[Int(needs.3)] == 0 { continue }
+            }
+            if entry.positional { matches.shareable = false }
+            guard scan.selectors[Int(index)].matches(element) else { continue }
+            switch entry.pseudoElement {
+            case nil: matches.own.append(index)
+            case .before?: matches.before.append(index)
+            case .after?: matches.after.append(index)
+            }
+        }
+    }
+
+    private func sort(_ list: inout [Int32], _ entries: UnsafeBufferPointer<Entry>) {
+        guard list.count > 1 else { return }
+        if hasLayers {
+            list.sort {
+                (layerRanks[Int(entries[Int($0)].layer)], entries[Int($0)].specificity, $0)
+                    < (layerRanks[Int(entries[Int($1)].layer)], entries[Int($1)].specificity, $1)
+            }
+        } else {
+            list.sort { (entries[Int($0)].specificity, $0) < (entries[Int($1)].specificity, $1) }
+        }
+    }
+
+    /// Matched entries (in `matching`'s order) in the order their `!important` declarations cascade: layers the
+    /// other way round, earlier layers beating later ones and every layer beating the rules outside layers
+    /// (CSS Cascade 5 §6.4.3), then specificity and source order as for normal declarations.
+    func importantOrder(_ list: [Int32]) -> [Int32] {
+        guard hasLayers, list.count > 1 else { return list }
+        return list.sorted {
+            let left = entries[Int($0)], right = entries[Int($1)]
+            return (-layerRanks[Int(left.layer)], left.specificity, $0)
+                < (-layerRanks[Int(right.layer)], right.specificity, $1)
+        }
     }
 }

@@ -80,17 +80,14 @@ package struct CSSSelector: Sendable, Equatable {
     /// makes the whole group invalid).
     package static func parseList(_ components: [CSSComponent]) -> [CSSSelector]? {
         var selectors: [CSSSelector] = []
-        var current: [CSSComponent] = []
-        for component in components {
-            if component == .token(.comma) {
-                guard let selector = parse(current) else { return nil }
-                selectors.append(selector)
-                current = []
-            } else {
-                current.append(component)
-            }
+        var start = 0
+        for index in components.indices where components[index].isToken(.comma) {
+            guard let selector = parse(Array(components[start..<index])) else { return nil }
+            selectors.append(selector)
+            start = index + 1
         }
-        guard let last = parse(current) else { return nil }
+        // Most lists have one selector: it is read without a copy.
+        guard let last = parse(start == 0 ? components : Array(components[start...])) else { return nil }
         selectors.append(last)
         return selectors
     }
@@ -110,7 +107,7 @@ package struct CSSSelector: Sendable, Equatable {
             if !compounds.isEmpty {
                 // A combinator: whitespace, `>`, `+`, `~`, with whitespace around it.
                 var sawSpace = false
-                while index < parts.count, parts[index] == .token(.whitespace) { sawSpace = true; index += 1 }
+                while index < parts.count, parts[index].isWhitespace { sawSpace = true; index += 1 }
                 var combinator: Combinator? = sawSpace ? .descendant : nil
                 if index < parts.count, case .token(.delim(let d)) = parts[index] {
                     switch d {
@@ -121,7 +118,7 @@ package struct CSSSelector: Sendable, Equatable {
                     }
                     if combinator != .descendant || !sawSpace, [ascii(">"), ascii("+"), ascii("~")].contains(d) {
                         index += 1
-                        while index < parts.count, parts[index] == .token(.whitespace) { index += 1 }
+                        while index < parts.count, parts[index].isWhitespace { index += 1 }
                     }
                 }
                 guard let found = combinator, index < parts.count else { return nil }
@@ -152,18 +149,21 @@ package struct CSSSelector: Sendable, Equatable {
             guard index + offset < parts.count, case .token(let token) = parts[index + offset] else { return nil }
             return token
         }
+        func isDelim(_ offset: Int, _ character: UInt8) -> Bool {
+            index + offset < parts.count && parts[index + offset].isDelim(character)
+        }
         // A type or universal selector may only come first.
         if case .ident(let name)? = token(0) {
-            if token(1) == .delim(ascii("|")) { return nil }
+            if isDelim(1, ascii("|")) { return nil }
             compound.simples.append(.type(name.lowercased()))
             index += 1
-        } else if token(0) == .delim(ascii("*")) {
-            if token(1) == .delim(ascii("|")) { return nil }
+        } else if isDelim(0, ascii("*")) {
+            if isDelim(1, ascii("|")) { return nil }
             index += 1
             if index == parts.count || !isSimpleStart(parts[index]) {
                 compound.simples.append(.is([]))  // `*` alone: a marker that matches every element
             }
-        } else if token(0) == .delim(ascii("|")) {
+        } else if isDelim(0, ascii("|")) {
             return nil
         }
         while index < parts.count {
@@ -182,7 +182,7 @@ package struct CSSSelector: Sendable, Equatable {
                 compound.simples.append(attribute)
                 index += 1
             case .token(.colon):
-                if token(1) == .colon {
+                if index + 1 < parts.count, parts[index + 1].isToken(.colon) {
                     guard allowPseudoElement, case .ident(let name)? = token(2) else { return nil }
                     switch name.lowercased() {
                     case "before": pseudoElement = .before
@@ -251,7 +251,7 @@ package struct CSSSelector: Sendable, Equatable {
             return true
         }
         for argument in arguments {
-            if argument == .token(.comma) {
+            if argument.isToken(.comma) {
                 guard flush() else { return nil }
             } else {
                 current.append(argument)
@@ -263,7 +263,7 @@ package struct CSSSelector: Sendable, Equatable {
 
     /// `[name]`, `[name=value]` and the other matchers, with an optional `i` or `s` flag (Selectors 4).
     private static func parseAttribute(_ contents: [CSSComponent]) -> Simple? {
-        let parts = contents.filter { $0 != .token(.whitespace) }
+        let parts = contents.filter { !$0.isWhitespace }
         guard case .token(.ident(let rawName))? = parts.first else { return nil }
         let name = rawName.lowercased()
         if parts.count == 1 { return .attribute(name: name, match: .exists, value: "", caseInsensitive: false) }
@@ -274,7 +274,7 @@ package struct CSSSelector: Sendable, Equatable {
             match = .equals
             index += 1
         case .token(.delim(let d)):
-            guard index + 1 < parts.count, parts[index + 1] == .token(.delim(ascii("="))) else { return nil }
+            guard index + 1 < parts.count, parts[index + 1].isDelim(ascii("=")) else { return nil }
             switch d {
             case ascii("~"): match = .includes
             case ascii("|"): match = .dashMatch

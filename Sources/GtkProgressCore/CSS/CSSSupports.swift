@@ -7,7 +7,7 @@ enum CSSSupports {
 
     /// `not <in-parens>`, or `<in-parens>` joined by only `and` or only `or`.
     private static func condition(_ components: [CSSComponent]) -> Bool? {
-        let items = components.filter { $0 != .token(.whitespace) }
+        let items = components.filter { !$0.isWhitespace }
         guard let first = items.first else { return nil }
         if case .token(.ident(let word)) = first, word.lowercased() == "not" {
             guard items.count == 2, let value = inParens(items[1]) else { return nil }
@@ -44,8 +44,8 @@ enum CSSSupports {
     private static func declaration(_ contents: [CSSComponent]) -> Bool? {
         var parts = contents.trimmingWhitespace[...]
         guard case .token(.ident(let rawName))? = parts.popFirst() else { return nil }
-        while parts.first == .token(.whitespace) { parts = parts.dropFirst() }
-        guard parts.popFirst() == .token(.colon) else { return nil }
+        while parts.first?.isWhitespace == true { parts = parts.dropFirst() }
+        guard parts.popFirst()?.isToken(.colon) == true else { return nil }
         let value = Array(parts).trimmingWhitespace
         guard !value.isEmpty else { return nil }
         if rawName.hasPrefix("--") { return true }

@@ -21,6 +21,56 @@ package enum CSSToken: Equatable, Sendable {
     case eof
 }
 
+extension CSSToken {
+    /// A token's type without its value. Comparing kinds is a byte compare; comparing tokens with `==` copies and
+    /// compares their strings, which the parser's loops did for every token.
+    package enum Kind: UInt8, Sendable {
+        case ident, function, atKeyword, hash, string, badString, url, badURL, delim, number, percentage, dimension
+        case whitespace, cdo, cdc, colon, semicolon, comma
+        case openSquare, closeSquare, openParen, closeParen, openCurly, closeCurly, eof
+    }
+
+    package var kind: Kind {
+        switch self {
+        case .ident: return .ident
+        case .function: return .function
+        case .atKeyword: return .atKeyword
+        case .hash: return .hash
+        case .string: return .string
+        case .badString: return .badString
+        case .url: return .url
+        case .badURL: return .badURL
+        case .delim: return .delim
+        case .number: return .number
+        case .percentage: return .percentage
+        case .dimension: return .dimension
+        case .whitespace: return .whitespace
+        case .cdo: return .cdo
+        case .cdc: return .cdc
+        case .colon: return .colon
+        case .semicolon: return .semicolon
+        case .comma: return .comma
+        case .openSquare: return .openSquare
+        case .closeSquare: return .closeSquare
+        case .openParen: return .openParen
+        case .closeParen: return .closeParen
+        case .openCurly: return .openCurly
+        case .closeCurly: return .closeCurly
+        case .eof: return .eof
+        }
+    }
+
+    /// The kind of token that closes a block this token opens (`{`, `[`, `(` or a function), if it opens one.
+    var closingKind: Kind? {
+        switch self {
+        case .openCurly: return .closeCurly
+        case .openSquare: return .closeSquare
+        case .openParen, .function: return .closeParen
+        default: return nil
+        }
+    }
+}
+
 /// CSS Syntax Level 3's tokenizer over UTF-8 bytes, one token at a time, so a large stylesheet is never held as a
 /// list of tokens. Non-ASCII bytes are all name code points (§4.2 "non-ASCII code point"), so UTF-8 sequences are
 /// copied into names and strings whole. The preprocessing of §3.3 happens as bytes are read: CR, CR LF and FF
@@ -28,6 +78,12 @@ package enum CSSToken: Equatable, Sendable {
 package struct CSSTokenizer {
     private let bytes: [UInt8]
     private var k = 0
+    /// Set while the parser reads past something it keeps nothing of (a declaration the cascade ignores, a rule's
+    /// selectors before its block shows it is needed): names, numbers and strings then come without their values,
+    /// which costs a string and a number parse each. The kinds and the positions are the same.
+    package var discarding = false
+    /// Where the last name read began: a discarded plain name is the input from here to `position`.
+    package private(set) var nameStart = 0
 
     package init(_ text: String) { bytes = Array(text.utf8) }
     package init(bytes: [UInt8]) { self.bytes = bytes }
@@ -35,13 +91,20 @@ package struct CSSTokenizer {
     /// Bytes read so far.
     package var position: Int { k }
 
+    /// The input between two positions, to read again.
+    package func input(_ range: Range<Int>) -> [UInt8] { Array(bytes[range]) }
+
+    package func withInput<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// All the tokens up to EOF (tests and short inputs such as a `style` attribute's).
     package static func tokens(_ text: String) -> [CSSToken] {
         var tokenizer = CSSTokenizer(text)
         var tokens: [CSSToken] = []
         while true {
             let token = tokenizer.next()
-            if token == .eof { return tokens }
+            if token.kind == .eof { return tokens }
             tokens.append(token)
         }
     }
@@ -120,8 +183,14 @@ package struct CSSTokenizer {
     private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
     private static func isHex(_ b: UInt8) -> Bool { isDigit(b) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66) }
     /// Letters, `_`, non-ASCII, and NUL (which preprocessing turns into U+FFFD, a non-ASCII code point).
-    private static func isNameStart(_ b: UInt8) -> Bool { isLetter(b) || b == ascii("_") || b >= 0x80 || b == 0 }
-    private static func isName(_ b: UInt8) -> Bool { isNameStart(b) || isDigit(b) || b == ascii("-") }
+    /// As bit sets over ASCII: letters, `_` and NUL start a name; digits and `-` may follow.
+    @inline(__always) private static func isNameStart(_ b: UInt8) -> Bool {
+        b >= 0x80 || (b < 64 ? b == 0 : (0x07FF_FFFE_87FF_FFFE as UInt64) >> UInt64(b - 64) & 1 != 0)
+    }
+    @inline(__always) private static func isName(_ b: UInt8) -> Bool {
+        b >= 0x80 || (b < 64 ? (0x03FF_2000_0000_0001 as UInt64) >> UInt64(b) & 1 != 0
+                              : (0x07FF_FFFE_87FF_FFFE as UInt64) >> UInt64(b - 64) & 1 != 0)
+    }
 
     /// §4.3.8 "Check if two code points are a valid escape".
     private func startsEscape(at index: Int) -> Bool {
@@ -193,9 +262,10 @@ package struct CSSTokenizer {
     private mutating func consumeName() -> String {
         // Most names are plain: made straight from the input, without a buffer to copy through.
         let start = k
+        nameStart = k
         while k < bytes.count, bytes[k] != 0, Self.isName(bytes[k]) { k += 1 }
         if k == bytes.count || (bytes[k] != 0 && !startsEscape(at: k)) {
-            return String(decoding: bytes[start..<k], as: UTF8.self)
+            return discarding ? "" : String(decoding: bytes[start..<k], as: UTF8.self)
         }
         var out = Array(bytes[start..<k])
         while let c = byte() {
@@ -217,6 +287,27 @@ package struct CSSTokenizer {
 
     /// §4.3.5 "Consume a string token", after the opening quote.
     private mutating func consumeString(ending: UInt8) -> CSSToken {
+        if discarding {
+            // The same scan without the copy (an escape's value is still read, into a scratch buffer).
+            var scratch: [UInt8] = []
+            while let c = byte() {
+                if c == ending { k += 1; break }
+                if Self.isNewline(c) { return .badString }
+                if c == ascii("\\") {
+                    guard let n = byte(1) else { k += 1; break }
+                    if Self.isNewline(n) {
+                        k += 2
+                        if n == 0x0D && byte() == 0x0A { k += 1 }
+                    } else {
+                        k += 1
+                        consumeEscape(into: &scratch)
+                    }
+                    continue
+                }
+                k += 1
+            }
+            return .string("")
+        }
         var out: [UInt8] = []
         while let c = byte() {
             if c == ending { k += 1; break }
@@ -258,6 +349,14 @@ package struct CSSTokenizer {
                 while let d = byte(), Self.isDigit(d) { k += 1 }
             }
         }
+        if discarding {
+            if startsIdentifier(at: k) { return .dimension(0, isInteger: isInteger, representation: "", unit: consumeName()) }
+            if byte() == ascii("%") {
+                k += 1
+                return .percentage(0)
+            }
+            return .number(0, isInteger: isInteger, representation: "")
+        }
         let representation = String(decoding: bytes[start..<k], as: UTF8.self)
         // A hostile exponent makes an infinity; CSS clamps such values to the largest finite ones.
         var value = Double(representation.hasPrefix("+") ? String(representation.dropFirst()) : representation) ?? 0
@@ -274,10 +373,16 @@ package struct CSSTokenizer {
 
     /// §4.3.4 "Consume an ident-like token".
     private mutating func consumeIdentLike() -> CSSToken {
+        let start = k
         let name = consumeName()
         guard byte() == ascii("(") else { return .ident(name) }
         k += 1
-        if name.lowercased() == "url" {
+        // A discarded plain name is empty: `url` is then read from the input.
+        let isURL = discarding && name.isEmpty
+            ? k - 1 - start == 3 && bytes[start] | 0x20 == ascii("u") && bytes[start + 1] | 0x20 == ascii("r")
+                && bytes[start + 2] | 0x20 == ascii("l")
+            : name.lowercased() == "url"
+        if isURL {
             var i = k
             while i < bytes.count && Self.isWhitespace(bytes[i]) { i += 1 }
             if i < bytes.count && (bytes[i] == ascii("\"") || bytes[i] == ascii("'")) {

@@ -109,8 +109,9 @@ struct DocumentBuilder {
             }
         }
         // Gumbo copies the text and attributes it keeps, and the walk never reads its `original_*` pieces of the
-        // input, so the markup gumbo parsed goes before the walk builds the text (a large page's worth of memory);
-        // the rows still to be parsed have copies of theirs.
+        // input (`GumboTree` has copied the only one it needs, unknown elements' names), so the markup gumbo parsed
+        // goes before the walk builds the text (a large page's worth of memory); the rows still to be parsed have
+        // copies of theirs.
         markup.bytes = []
         var builder = DocumentBuilder(source: source, markup: markup, layoutWidth: layoutWidth, images: images,
                                       textMarks: textMarks)

@@ -77,6 +77,10 @@ struct DocumentStyles {
         if styles.tooDeep > 0 {
             styles.notes.append(L("Page style: %@ rules nested too deep were left out.", String(styles.tooDeep)))
         }
+        if styles.rules.rulesInTooManyLayers > 0 {
+            styles.notes.append(L("Page style: more than %@ cascade layers; %@ rules in the others were left out.",
+                                  String(CSSRuleSet.maximumLayers), String(styles.rules.rulesInTooManyLayers)))
+        }
         if styles.tooManyRules {
             styles.notes.append(L("Page style: more than %@ rules; the rest were left out.",
                                   String(CSSParser.maximumRules)))
@@ -91,7 +95,8 @@ struct DocumentStyles {
         return options.media.matches(queryList: CSSParser.parseComponents(media))
     }
 
-    private mutating func loadLinked(_ url: URL, chain: [URL]) {
+    /// `layer`: the cascade layer an `@import ... layer(name)` puts the sheet in (CSS Cascade 5 §2).
+    private mutating func loadLinked(_ url: URL, chain: [URL], layer: [String] = []) {
         guard sheetCount < PageStyleOptions.maximumSheets else { return }
         sheetCount += 1
         let bytes: [UInt8]
@@ -109,10 +114,10 @@ struct DocumentStyles {
                 return
             }
         }
-        load(bytes, url: url, isInline: false, chain: chain + [url])
+        load(bytes, url: url, isInline: false, chain: chain + [url], layer: layer)
     }
 
-    private mutating func load(_ bytes: [UInt8], url: URL?, isInline: Bool, chain: [URL]) {
+    private mutating func load(_ bytes: [UInt8], url: URL?, isInline: Bool, chain: [URL], layer: [String] = []) {
         var bytes = bytes
         let room = PageStyleOptions.maximumTotalBytes - totalBytes
         let cap = min(PageStyleOptions.maximumSheetBytes, max(room, 0))
@@ -126,17 +131,31 @@ struct DocumentStyles {
         let parsed = CSSParser.parseStyleSheet(bytes, media: options.media, keepsProperty: CSSCascade.isUsed)
         tooDeep += parsed.tooDeep
         tooManyRules = tooManyRules || parsed.tooManyRules
-        for target in parsed.imports {
-            guard let imported = LinkResolution.resolve(LinkResolution.trim(target), against: url) else { continue }
+        // Layers are ordered by first declaration (CSS Cascade 5 §6.4.3): those an `@layer` statement names before
+        // an `@import`, then the import's own layer, then whatever its sheet declares.
+        let scope = rules.newLayerScope()
+        var declared = 0
+        for item in parsed.imports {
+            while declared < item.layersBefore {
+                rules.declareLayer(CSSRuleSet.layerPath(parsed.layers[declared], under: layer, scope: scope))
+                declared += 1
+            }
+            var inner = layer
+            if let named = item.layer {
+                inner = CSSRuleSet.layerPath(named, under: layer, scope: scope)
+                // Declared even when the sheet cannot be loaded (w3c/csswg-drafts#6776).
+                rules.declareLayer(inner)
+            }
+            guard let imported = LinkResolution.resolve(LinkResolution.trim(item.address), against: url) else { continue }
             if chain.contains(imported) {
                 notes.append(L("Page style: %@ imports itself; the loop was not followed.", imported.absoluteString))
             } else if chain.count >= PageStyleOptions.maximumImportDepth {
                 notes.append(L("Page style: imports deeper than %@ were not followed.",
                                String(PageStyleOptions.maximumImportDepth)))
             } else {
-                loadLinked(imported, chain: chain)
+                loadLinked(imported, chain: chain, layer: inner)
             }
         }
-        rules.add(parsed, attributeKnown: MarkupPrefilter.keepsAttribute)
+        rules.add(parsed, attributeKnown: MarkupPrefilter.keepsAttribute, layer: layer, scope: scope)
     }
 }

@@ -1,9 +1,8 @@
 internal import CGumbo
 import Glibc
 
-/// Gumbo's elements as selectors see them. The markup gumbo parsed is gone by the time styles are matched, so an
-/// element gumbo does not know by name (a custom element) matches no type selector: a rule naming it does not
-/// apply, rather than apply to the wrong element.
+/// Gumbo's elements as selectors see them. An element gumbo has no tag number for (a custom element such as
+/// `<my-menu>`) is named by `unknownTagName`, which `GumboTree` keeps lowercased after the markup is gone.
 extension GumboNodeRef: CSSElement {
     /// Gumbo's normalized names, by tag number.
     private static let tagNames: [String] = (0..<GUMBO_TAG_LAST.rawValue).map {
@@ -15,7 +14,7 @@ extension GumboNodeRef: CSSElement {
     var typeHash: UInt32 {
         let tag = Int(self.tag)
         return tag < Self.tagHashes.count && tag != Int(GUMBO_TAG_UNKNOWN.rawValue) ? Self.tagHashes[tag]
-            : CSSAncestorFilter.nameHash(EmptyCollection())
+            : CSSAncestorFilter.nameHash(unknownTagName)
     }
 
     /// The value of an attribute as bytes, without making a string.
@@ -49,12 +48,17 @@ extension GumboNodeRef: CSSElement {
 
     var localName: String {
         let tag = Int(self.tag)
-        return tag < Self.tagNames.count && tag != Int(GUMBO_TAG_UNKNOWN.rawValue) ? Self.tagNames[tag] : ""
+        if tag == Int(GUMBO_TAG_UNKNOWN.rawValue) { return String(decoding: unknownTagName, as: UTF8.self) }
+        return tag < Self.tagNames.count ? Self.tagNames[tag] : ""
     }
 
     func isNamed(_ lowercasedName: String) -> Bool {
         let tag = self.tag
-        return tag != GUMBO_TAG_UNKNOWN.rawValue && Int(tag) < Self.tagNames.count && Self.tagNames[Int(tag)] == lowercasedName
+        if tag == GUMBO_TAG_UNKNOWN.rawValue {
+            let name = unknownTagName
+            return !name.isEmpty && lowercasedName.utf8.elementsEqual(name)
+        }
+        return Int(tag) < Self.tagNames.count && Self.tagNames[Int(tag)] == lowercasedName
     }
 
     var elementID: String? { hasAttributes ? attribute("id") : nil }
@@ -142,11 +146,15 @@ extension GumboNodeRef: CSSElement {
 extension GumboNodeRef {
     /// Same namespace, tag and attributes (names and values, in order): two such children of one parent match
     /// the same selectors, except those that look at their place or children (`CSSElementStyle.shareable`).
-    /// An unknown element's name is gone, so those never count as alike.
+    /// Two elements gumbo has no tag number for are alike only with the same kept name.
     func isAlike(_ other: GumboNodeRef) -> Bool {
         let a = cgumbo_element(node).pointee, b = cgumbo_element(other.node).pointee
-        guard a.tag == b.tag, a.tag != GUMBO_TAG_UNKNOWN, a.tag_namespace == b.tag_namespace,
+        guard a.tag == b.tag, a.tag_namespace == b.tag_namespace,
               a.attributes.length == b.attributes.length else { return false }
+        if a.tag == GUMBO_TAG_UNKNOWN {
+            let name = unknownTagName
+            guard !name.isEmpty, name.elementsEqual(other.unknownTagName) else { return false }
+        }
         for index in 0..<Int(a.attributes.length) {
             guard let x = a.attributes.data[index]?.assumingMemoryBound(to: GumboAttribute.self),
                   let y = b.attributes.data[index]?.assumingMemoryBound(to: GumboAttribute.self),

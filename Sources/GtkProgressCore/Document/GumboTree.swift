@@ -30,6 +30,54 @@ final class GumboTree {
             if let base = chars.baseAddress { return gumbo_parse_with_options(&options, base, chars.count) }
             return gumbo_parse_with_options(&options, "", 0)
         }
+        keepUnknownTagNames()
+    }
+
+    /// Gumbo gives an element it has no tag number for (a custom element, `<my-menu>`) only `original_tag`, a
+    /// piece of the markup, which the document builder frees before its walk. Each such name is copied here,
+    /// lowercased (HTML tag names are ASCII case-insensitive), into the tree's own arena, and `original_tag` is
+    /// pointed at the copy, so type selectors can name the element (`GumboNodeRef.unknownTagName`).
+    private func keepUnknownTagNames() {
+        var stack: [UnsafeMutablePointer<GumboNode>] = [output.pointee.document]
+        while let node = stack.popLast() {
+            let children: GumboVector
+            switch node.pointee.type {
+            case GUMBO_NODE_DOCUMENT:
+                children = cgumbo_document(node).pointee.children
+            case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE:
+                let element = cgumbo_element(node)!
+                if element.pointee.tag == GUMBO_TAG_UNKNOWN { element.pointee.original_tag = copiedName(element.pointee.original_tag) }
+                children = element.pointee.children
+            default:
+                continue
+            }
+            for index in 0..<Int(children.length) {
+                if let child = children.data[index] { stack.append(child.assumingMemoryBound(to: GumboNode.self)) }
+            }
+        }
+    }
+
+    /// The tag name in `<name attributes>` (or `</name>`), lowercased, in the arena; empty when there is none.
+    private func copiedName(_ tag: GumboStringPiece) -> GumboStringPiece {
+        guard let data = tag.data, tag.length > 1 else { return GumboStringPiece(data: nil, length: 0) }
+        let bytes = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
+        var start = 0
+        if bytes[start] == ascii("<") { start += 1 }
+        if start < tag.length, bytes[start] == ascii("/") { start += 1 }
+        var end = start
+        while end < tag.length, !Self.endsTagName(bytes[end]) { end += 1 }
+        guard end > start else { return GumboStringPiece(data: nil, length: 0) }
+        let copy = arena.allocate(end - start).assumingMemoryBound(to: UInt8.self)
+        for index in start..<end {
+            let byte = bytes[index]
+            copy[index - start] = byte >= ascii("A") && byte <= ascii("Z") ? byte + 32 : byte
+        }
+        return GumboStringPiece(data: UnsafeRawPointer(copy).assumingMemoryBound(to: CChar.self), length: end - start)
+    }
+
+    private static func endsTagName(_ byte: UInt8) -> Bool {
+        byte == ascii(">") || byte == ascii("/") || byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C
+            || byte == 0x0D
     }
 
     /// The root; valid while this tree lives.
@@ -119,6 +167,16 @@ struct GumboNodeRef {
     }
 
     var hasAttributes: Bool { cgumbo_element(node).pointee.attributes.length > 0 }
+
+    /// The lowercased name of an element gumbo has no tag number for, kept by `GumboTree`; empty for others.
+    var unknownTagName: UnsafeBufferPointer<UInt8> {
+        let element = cgumbo_element(node).pointee
+        guard element.tag == GUMBO_TAG_UNKNOWN, let data = element.original_tag.data else {
+            return UnsafeBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self),
+                                   count: element.original_tag.length)
+    }
 
     /// An attribute's value, if the element has it.
     func attribute(_ name: String) -> String? {
