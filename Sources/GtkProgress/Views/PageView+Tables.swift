@@ -24,7 +24,7 @@ import FoundationEssentials
 ///
 /// A `border` table gets its grid drawn over the text for the rows on screen (`paintTableRules`). A table too wide
 /// for the window even at its narrowest gets smaller text, down to `smallestTableScale`, rather than the page
-/// scrolling sideways; past that its rows wrap at the window's edge.
+/// scrolling sideways; past that it is shown in a sideways-scrolling area of its own (`PageView+TableArea.swift`).
 struct PageViewTables {
     var fitted: [Int: FittedTable] = [:]
     /// The tables in the buffer, by where they start (in page order, as they go in): the ones on screen are found
@@ -55,6 +55,11 @@ struct PageViewTables {
     /// The character at the top when the view's width changed, before GTK laid the rows out at the new width
     /// (which moves what is at the top when rows above take more lines).
     var widthChangeTop: Int?
+    /// The tags of tables shown in an area of their own (`PageView+TableArea.swift`), and the area holding the
+    /// current find match's highlight.
+    var hiddenTag: TextTag?
+    var areaLineTag: TextTag?
+    var highlightedArea: (area: TableArea, range: Range<Int>)?
 }
 
 /// One table's state in the view.
@@ -116,13 +121,16 @@ struct FittedTable {
     var leadOffset: [Int: Int] = [:]
     /// Tag applications made by `alignRow` since the last slice looked (the slice's work counts them).
     var alignWork = 0
+    /// A table too wide even at `smallestTableScale`, shown in its own sideways-scrolling area
+    /// (`PageView+TableArea.swift`).
+    var area: ScrolledTable?
 }
 
 extension PageView {
     /// Pixels between the text of two columns.
     static let tableGap = 24
     /// The smallest the text of a table too wide for the window gets, as a factor of the page's; a table still too
-    /// wide at that size has rows longer than the window's width, which wrap at its edge.
+    /// wide at that size goes into a sideways-scrolling area of its own (`PageView+TableArea.swift`).
     static let smallestTableScale = 0.75
     /// Work per main-loop turn when fitting tables: a cell measured costs 1, a row re-broken 2 and 3 for each
     /// piece of it put back in the buffer (each a buffer edit that GTK and its accessible report), a row looked
@@ -268,7 +276,7 @@ extension PageView {
     }
 
     /// The tables placed in the buffer from the one holding or last before `offset`, in page order.
-    private func placedTables(from offset: Int) -> ArraySlice<(start: Int, index: Int)> {
+    func placedTables(from offset: Int) -> ArraySlice<(start: Int, index: Int)> {
         var low = 0, high = tables.placed.count
         while low < high {
             let middle = (low + high) / 2
@@ -374,6 +382,15 @@ extension PageView {
                 tables.queueCursor += 1
                 continue
             }
+            // A table in its own area stays there while it is still too wide at the same column widths; else its
+            // rows go back into the page to be broken again.
+            if fitted.area != nil {
+                if keepArea(&fitted, index: index) {
+                    tables.queueCursor += 1
+                    continue
+                }
+                budget -= 2
+            }
             if fitted.order == nil {
                 let first = Self.row(at: textView.visibleCharacters.lowerBound - start, in: fitted.rowOffsets)
                 fitted.order = Array(first..<fitted.rows.count) + Array((0..<first).reversed())
@@ -399,6 +416,7 @@ extension PageView {
                 }
                 if fitted.broken { break }
             }
+            if !fitted.fits && !fitted.broken && fitted.area == nil { scheduleArea(index) }
             tables.queueCursor += 1
         }
         tables.pending = false
