@@ -823,7 +823,8 @@ def test_a_table_too_wide_even_at_its_narrowest_scrolls_on_its_own(binary):
     path = _write_page("gtkprogress-tables-scroll-",
                        "<!DOCTYPE html><html><head><title>Thirty</title></head><body>"
                        "<p>Above the table.</p>"
-                       f"<table border=1>{rows}</table><p>Below the table.</p></body></html>")
+                       f"<table border=1>{rows}</table><p>Below the table.</p>"
+                       + "".join(f"<p>Paragraph {k} after the table.</p>" for k in range(60)) + "</body></html>")
     app = App(binary, path)
     try:
         app.wait_title("Thirty")
@@ -853,8 +854,8 @@ def test_a_table_too_wide_even_at_its_narrowest_scrolls_on_its_own(binary):
         check(0 < above[0] - x < 40, f"the paragraph above at the page's margin ({above[0] - x})")
         check(above[1] + above[3] <= py, f"the area under the paragraph ({above}, {py})")
         # The paragraph below lies under the area (found by its offset, which counts the hidden rows).
-        count = page.characterCount
-        below = next(k for k in range(count - 40, count) if page.getText(k, k + 5) == "Below")
+        seen = app.page_text().index("Below")
+        below = next(k for k in range(seen, seen + len(cells) + 8) if page.getText(k, k + 5) == "Below")
         below = page.getCharacterExtents(below, pyatspi.DESKTOP_COORDS)
         check(below[1] >= py + ph and below[0] == above[0],
               f"the paragraph below under the area, at the same margin ({below}; {py}, {ph})")
@@ -888,6 +889,37 @@ def test_a_table_too_wide_even_at_its_narrowest_scrolls_on_its_own(binary):
               "the paragraph above keeps its place")
         check(not _page_scrolls_sideways(app), "the page still does not scroll sideways")
         app.settled_screenshot("tables-scroll-find.png")
+        # A selection dragged across two cells of the area, copied: their text, apart by a tab.
+        app.key("Escape")
+        wait_for(lambda: not entry.getState().contains(pyatspi.STATE_SHOWING), what="Escape closes the bar")
+        first = cells.index("Unbreakable1x29")
+        x0, y0, w0, h0 = settled(lambda: text.getCharacterExtents(first, pyatspi.DESKTOP_COORDS))
+        x1, y1, w1, h1 = text.getCharacterExtents(first + len("Unbreakable1x29\tUnbreakable1x30") - 1,
+                                                  pyatspi.DESKTOP_COORDS)
+        xdotool("mousemove", x0 + 1, y0 + h0 // 2)
+        xdotool("mousedown", 1)
+        xdotool("mousemove", x0 + 30, y0 + h0 // 2)
+        xdotool("mousemove", x1 + w1 + 1, y1 + h1 // 2)
+        xdotool("mouseup", 1)
+        app.sync()
+        wait_for(lambda: inner.getState().contains(pyatspi.STATE_FOCUSED), what="the table's text has the keyboard")
+        check(text.getText(*text.getSelection(0)) == "Unbreakable1x29\tUnbreakable1x30",
+              f"the drag selects in the area ({text.getText(*text.getSelection(0))!r})")
+        app.key("ctrl+c")
+        import gi
+        gi.require_version("Gdk", "3.0")
+        gi.require_version("Gtk", "3.0")
+        from gi.repository import Gdk, Gtk
+        clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
+        wait_for(lambda: clipboard.wait_for_text() == "Unbreakable1x29\tUnbreakable1x30",
+                 what=f"the two cells copied from the area ({clipboard.wait_for_text()!r})")
+        # The mouse wheel over the area scrolls the page, not the area.
+        sideways = bar.queryValue().currentValue
+        for _ in range(5):
+            xdotool("click", 5)
+        wait_for(lambda: app.scroll_value() > 0, what="the wheel over the area scrolls the page")
+        check(bar.queryValue().currentValue == sideways, "the area does not move sideways for the wheel")
+        check(not _page_scrolls_sideways(app), "the page does not scroll sideways")
     finally:
         app.close()
 

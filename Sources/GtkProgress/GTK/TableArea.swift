@@ -22,6 +22,14 @@ package final class TableArea {
         // A bar that always takes its room under the table says that the table goes on to the right.
         gtk_scrolled_window_set_overlay_scrolling(scrolled, 0)
         frame.add(view)
+        // A press in the table is the table's: after its view's own handling (which starts a selection) it goes
+        // no further, to the page's view, which would take the keyboard and start a selection of its own. The
+        // table's view keeps the keyboard, so Ctrl+C copies what is selected there.
+        let view = view
+        view.connect(.buttonPressEvent, after: true) { [weak view] (_: UnsafeMutablePointer<GdkEvent>) -> Bool in
+            view?.grabFocus()
+            return true
+        }
         var first = GtkTextIter(), last = GtkTextIter(), end_ = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(page.buffer, &first, Int32(clamping: start))
         gtk_text_buffer_get_iter_at_offset(page.buffer, &last, Int32(clamping: end))
@@ -36,6 +44,30 @@ package final class TableArea {
             gtk_widget_get_preferred_height(scrollbar, &bar, &natural)
         }
         frame.setSizeRequest(width: max(width, 40), height: textHeight + Int(natural))
+    }
+
+    /// The mouse wheel turned up or down over the area (Shift not held) scrolls `page` instead, as over the rest
+    /// of the text: the area only scrolls sideways (Shift with the wheel, a sideways wheel or touchpad swipe, or
+    /// its bar).
+    package func passVerticalScroll(to page: Widget) {
+        frame.connect(.scrollEvent) { [weak page] (event: UnsafeMutablePointer<GdkEvent>) -> Bool in
+            guard let page else { return false }
+            var state = GdkModifierType(rawValue: 0)
+            gdk_event_get_state(event, &state)
+            guard state.rawValue & GDK_SHIFT_MASK.rawValue == 0 else { return false }
+            var direction = GDK_SCROLL_SMOOTH, dx = 0.0, dy = 0.0
+            let vertical: Bool
+            if gdk_event_get_scroll_direction(event, &direction) != 0 {
+                vertical = direction == GDK_SCROLL_UP || direction == GDK_SCROLL_DOWN
+            } else if gdk_event_get_scroll_deltas(event, &dx, &dy) != 0 {
+                vertical = abs(dy) > abs(dx)
+            } else {
+                vertical = false
+            }
+            guard vertical else { return false }
+            gtk_widget_event(page.widget, event)
+            return true
+        }
     }
 
     /// Scrolls the area sideways to show character `offset` of its text.

@@ -82,6 +82,8 @@ extension PageView {
         // Before the view has its width, the area would be laid out at a wrong one: a later refit makes it.
         guard let anchor, let lineEnd, scrolledWindow.width > 100 else { return }
         let area = TableArea(copying: textView, from: start, to: start + fitted.length - 1)
+        area.view.copyLeavingOut(BreakMarks.mark)
+        area.passVerticalScroll(to: scrolledWindow)
         // The rows' lines and the space above and below each row.
         let rowsText = textView.text(fromCharacter: start, to: start + fitted.length - 1)
         let textHeight = textView.unwrappedHeight(of: rowsText, scale: fitted.scale)
