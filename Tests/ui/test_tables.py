@@ -888,7 +888,16 @@ def test_a_table_too_wide_even_at_its_narrowest_scrolls_on_its_own(binary):
         check(page.getCharacterExtents(app.page_text().index("Above"), pyatspi.DESKTOP_COORDS)[0] == above[0],
               "the paragraph above keeps its place")
         check(not _page_scrolls_sideways(app), "the page still does not scroll sideways")
-        app.settled_screenshot("tables-scroll-find.png")
+        shot = app.settled_screenshot("tables-scroll-find.png")
+        # The bordered table's grid is drawn in the area: a rule between the last two columns, across a row.
+        from harness import crop
+        end29 = text.getCharacterExtents(cells.index("Unbreakable2x29") + 14, pyatspi.DESKTOP_COORDS)
+        start30 = text.getCharacterExtents(word, pyatspi.DESKTOP_COORDS)
+        gap = end29[0] + end29[2] + 2, start30[0] - 2
+        rgb = crop(shot, gap[0], end29[1] + end29[3] // 2, gap[1] - gap[0], 1)
+        background = tuple(rgb[0:3])
+        ruled = [i // 3 for i in range(0, len(rgb), 3) if tuple(rgb[i:i + 3]) != background]
+        check(0 < len(ruled) <= 2, f"one rule between the last two columns ({ruled}, {len(rgb) // 3} px)")
         # A selection dragged across two cells of the area, copied: their text, apart by a tab.
         app.key("Escape")
         wait_for(lambda: not entry.getState().contains(pyatspi.STATE_SHOWING), what="Escape closes the bar")

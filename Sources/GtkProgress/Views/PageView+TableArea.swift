@@ -84,6 +84,10 @@ extension PageView {
         let area = TableArea(copying: textView, from: start, to: start + fitted.length - 1)
         area.view.copyLeavingOut(BreakMarks.mark)
         area.passVerticalScroll(to: scrolledWindow)
+        area.view.onPaintAbove { [weak self, weak view = area.view] cr in
+            guard let self, let view else { return }
+            self.paintAreaRules(index, in: view, on: cr)
+        }
         // The rows' lines and the space above and below each row.
         let rowsText = textView.text(fromCharacter: start, to: start + fitted.length - 1)
         let textHeight = textView.unwrappedHeight(of: rowsText, scale: fitted.scale)
@@ -99,6 +103,15 @@ extension PageView {
         // (a line GtkTextLayout takes as all hidden gets none, and the area would lie over the text after it).
         textView.removeTag(tags.hidden, fromCharacter: anchor, to: anchor + 1)
         fitted.area = ScrolledTable(area: area, anchor: anchor, widths: fitted.widths, width: width)
+    }
+
+    /// The grid of table `index`, drawn over its area's text as over the page's (`paintRules`): the area's
+    /// text is the table's rows from its first character.
+    private func paintAreaRules(_ index: Int, in view: TextView, on cr: CairoContext) {
+        guard let fitted = tables.fitted[index], let table = table(index), table.border,
+              fitted.area?.area.view === view else { return }
+        cr.setColor(ruleColor)
+        paintRules(of: fitted, table, in: view, from: 0, visible: view.visibleCharacters, on: cr)
     }
 
     /// Whether a table in an area stays there after its columns were set again: while it is still too wide at

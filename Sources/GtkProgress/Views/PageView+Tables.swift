@@ -907,39 +907,49 @@ extension PageView {
     func paintTableRules(on cr: CairoContext) {
         guard !tables.placed.isEmpty else { return }
         let visible = textView.visibleCharacters
-        let color = textView.themeColor("borders") ?? textView.themeColor("theme_fg_color")
-            ?? RGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
-        cr.setColor(color)
+        cr.setColor(ruleColor)
         for (_, index) in placedTables(from: visible.lowerBound) {
             guard let fitted = tables.fitted[index] else { continue }
             if let start = fitted.start, start >= visible.upperBound { break }
-            // Rows longer than the window wrap at its edge, past any grid: a grid would say the wrong columns.
-            guard let table = table(index), table.border, fitted.fits, let start = fitted.start,
-                  !fitted.columnX.isEmpty,
-                  !fitted.rowOffsets.isEmpty, start + fitted.length <= textView.characterCount,
-                  start < visible.upperBound, start + fitted.length > visible.lowerBound else { continue }
-            let first = Self.row(at: visible.lowerBound - start, in: fitted.rowOffsets)
-            var edges: [Double] = []
-            var left = 0.0
-            var row = first
-            while row < fitted.rowOffsets.count && start + fitted.rowOffsets[row] < visible.upperBound {
-                let rowStart = start + fitted.rowOffsets[row]
-                let rowEnd = start + (row + 1 < fitted.rowOffsets.count ? fitted.rowOffsets[row + 1] : fitted.length) - 1
-                let band = textView.lineBand(fromCharacter: rowStart, to: rowEnd)
-                if edges.isEmpty {
-                    left = band.x - Double(tableInset(table)) - Double(fitted.leadOffset[row] ?? 0)
-                    edges.append(band.top)
-                }
-                edges.append(band.bottom)
-                row += 1
-            }
-            guard let top = edges.first, let bottom = edges.last else { continue }
-            let last = fitted.columnX.count - 1
-            var xs = fitted.columnX.map { left + Double($0) }
-            xs.append(left + Double(fitted.columnX[last] + fitted.widths[last] + Self.tableGap))
-            // Lines one pixel wide on the pixel grid.
-            for y in edges { cr.strokeLine(x0: xs[0], y0: y.rounded() + 0.5, x1: xs[xs.count - 1] + 1, y1: y.rounded() + 0.5, lineWidth: 1) }
-            for x in xs { cr.strokeLine(x0: x.rounded() + 0.5, y0: top, x1: x.rounded() + 0.5, y1: bottom + 1, lineWidth: 1) }
+            // Rows longer than the window wrap at its edge, past any grid: a grid would say the wrong columns. A
+            // table in an area of its own has its grid drawn there (`paintAreaRules`).
+            guard let table = table(index), table.border, fitted.fits, fitted.area == nil, let start = fitted.start,
+                  start + fitted.length <= textView.characterCount else { continue }
+            paintRules(of: fitted, table, in: textView, from: start, visible: visible, on: cr)
         }
+    }
+
+    var ruleColor: RGBA {
+        textView.themeColor("borders") ?? textView.themeColor("theme_fg_color")
+            ?? RGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
+    }
+
+    /// The grid of a `border` table whose rows start at character `start` of `view`, for its rows in `visible`.
+    func paintRules(of fitted: FittedTable, _ table: PageTable, in view: TextView, from start: Int,
+                    visible: Range<Int>, on cr: CairoContext) {
+        guard !fitted.columnX.isEmpty, fitted.widths.count == fitted.columnX.count, !fitted.rowOffsets.isEmpty,
+              start < visible.upperBound, start + fitted.length > visible.lowerBound else { return }
+        let first = Self.row(at: visible.lowerBound - start, in: fitted.rowOffsets)
+        var edges: [Double] = []
+        var left = 0.0
+        var row = first
+        while row < fitted.rowOffsets.count && start + fitted.rowOffsets[row] < visible.upperBound {
+            let rowStart = start + fitted.rowOffsets[row]
+            let rowEnd = start + (row + 1 < fitted.rowOffsets.count ? fitted.rowOffsets[row + 1] : fitted.length) - 1
+            let band = view.lineBand(fromCharacter: rowStart, to: min(rowEnd, view.characterCount))
+            if edges.isEmpty {
+                left = band.x - Double(tableInset(table)) - Double(fitted.leadOffset[row] ?? 0)
+                edges.append(band.top)
+            }
+            edges.append(band.bottom)
+            row += 1
+        }
+        guard let top = edges.first, let bottom = edges.last else { return }
+        let last = fitted.columnX.count - 1
+        var xs = fitted.columnX.map { left + Double($0) }
+        xs.append(left + Double(fitted.columnX[last] + fitted.widths[last] + Self.tableGap))
+        // Lines one pixel wide on the pixel grid.
+        for y in edges { cr.strokeLine(x0: xs[0], y0: y.rounded() + 0.5, x1: xs[xs.count - 1] + 1, y1: y.rounded() + 0.5, lineWidth: 1) }
+        for x in xs { cr.strokeLine(x0: x.rounded() + 0.5, y0: top, x1: x.rounded() + 0.5, y1: bottom + 1, lineWidth: 1) }
     }
 }
