@@ -843,6 +843,7 @@ def test_a_table_too_wide_even_at_its_narrowest_scrolls_on_its_own(binary):
         area = wait_for(settled_area, what="the table in an area of its own, inside the page")
         pane, inner, bar = area
         check(bar is not None, "the area has a horizontal bar")
+        check(inner.name == "Table", f"a screen reader reaches the table's text by its name ({inner.name!r})")
         cells = inner.queryText().getText(0, -1)
         check(cells.startswith("Unbreakable1x1\tUnbreakable1x2\t") and "Unbreakable3x30" in cells,
               f"the area holds the table's rows, cells apart by tabs ({cells[:60]!r})")

@@ -83,6 +83,8 @@ extension PageView {
         guard let anchor, let lineEnd, scrolledWindow.width > 100 else { return }
         let area = TableArea(copying: textView, from: start, to: start + fitted.length - 1)
         area.view.copyLeavingOut(BreakMarks.mark)
+        // A screen reader reaches the table's text as a child of the page's, by this name.
+        area.view.setAccessible(name: L("Table"))
         area.passVerticalScroll(to: scrolledWindow)
         area.view.onPaintAbove { [weak self, weak view = area.view] cr in
             guard let self, let view else { return }
