@@ -963,3 +963,35 @@ def test_a_table_in_its_own_area_goes_back_into_the_page_when_the_window_is_wide
         wait_for(lambda: _table_area(app), what="the table in its area again at 900 px")
     finally:
         app.close()
+
+
+def test_a_table_area_is_as_tall_as_its_rows_with_raised_text(binary):
+    import pyatspi
+    rows = "".join("<tr>" + "".join(f"<td>Power{r}x{c}<sup>2</sup></td>" for c in range(1, 31)) + "</tr>"
+                   for r in range(1, 7))
+    path = _write_page("gtkprogress-tables-raised-",
+                       "<!DOCTYPE html><html><head><title>Raised</title></head><body><p>Above the table.</p>"
+                       f"<table border=1>{rows}</table><p>Below the table.</p></body></html>")
+    app = App(binary, path)
+    try:
+        app.wait_title("Raised")
+        app.wait_text("Below the table")
+        xdotool("windowsize", app.window, 900, 700)
+        wait_for(lambda: abs(app.page_extents()[2] - 900) < 60, what="the page 900 px wide")
+
+        def whole():
+            # The last row's text inside the area, above its bar, and the paragraph below under the area.
+            area = _table_area(app)
+            if area is None or area[2] is None:
+                return False
+            pane, inner, bar = area
+            px, py, pw, ph = pane.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+            bx, by, bw, bh = bar.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+            text = inner.queryText()
+            cells = text.getText(0, -1)
+            last = text.getCharacterExtents(cells.index("Power6x1"), pyatspi.DESKTOP_COORDS)
+            return py < last[1] and last[1] + last[3] <= by and by + bh <= py + ph
+        wait_for(whole, what="the last row of raised text whole inside the area, above its bar")
+        app.settled_screenshot("tables-scroll-raised.png")
+    finally:
+        app.close()

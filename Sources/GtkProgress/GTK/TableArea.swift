@@ -46,6 +46,19 @@ package final class TableArea {
         frame.setSizeRequest(width: max(width, 40), height: textHeight + Int(natural))
     }
 
+    /// `handler` gets the height of the area's text once its view has laid it out, when that is more than the
+    /// area shows (the view's vertical adjustment reaches past its page; <https://docs.gtk.org/gtk3/class.Adjustment.html>).
+    package func onTextTallerThanShown(_ handler: @escaping (Int) -> Void) {
+        guard let pointer = gtk_scrolled_window_get_vadjustment(frame.cast(GtkScrolledWindow.self)) else { return }
+        // The handler goes with the adjustment, which lives as long as the area's scrolled window.
+        let adjustment = GObjectHandle(retaining: UnsafeMutableRawPointer(pointer))
+        adjustment.connect(.changed) { () -> Void in
+            let vertical = pointer
+            let upper = gtk_adjustment_get_upper(vertical), page = gtk_adjustment_get_page_size(vertical)
+            if page > 0 && upper > page + 0.5 { handler(Int(upper.rounded(.up))) }
+        }
+    }
+
     /// The mouse wheel turned up or down over the area (Shift not held) scrolls `page` instead, as over the rest
     /// of the text: the area only scrolls sideways (Shift with the wheel, a sideways wheel or touchpad swipe, or
     /// its bar).
@@ -96,10 +109,10 @@ extension TextView {
 }
 
 extension TextView {
-    /// The height in pixels of `text` laid out unwrapped in the view's font at `scale` times its size, lines
-    /// one under the other as Pango sets them (<https://docs.gtk.org/Pango/method.Layout.get_pixel_size.html>).
-    package func unwrappedHeight(of text: String, scale: Double) -> Int {
-        guard let layout = gtk_widget_create_pango_layout(widget, text) else { return 0 }
+    /// The height in pixels of one line of text in the view's font at `scale` times its size, as Pango sets it
+    /// (<https://docs.gtk.org/Pango/method.Layout.get_pixel_size.html>).
+    package func lineHeight(scale: Double) -> Int {
+        guard let layout = gtk_widget_create_pango_layout(widget, "Ag") else { return 0 }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let description = pango_font_description_copy(pango_context_get_font_description(
             pango_layout_get_context(layout)))

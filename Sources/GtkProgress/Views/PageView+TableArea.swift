@@ -25,6 +25,15 @@ struct ScrolledTable {
 }
 
 extension PageView {
+    /// The longest table, in characters, put in an area: its copy is made in one main-loop turn.
+    static let areaCharacterLimit = 64 * 1024
+
+    /// The continuation lines of a table's rows as they are broken now: a row's cells continue on as many lines
+    /// as its longest cell has breaks (`TabbedRows.arrange`).
+    private func continuationLines(_ fitted: FittedTable) -> Int {
+        fitted.rows.reduce(0) { total, cells in total + (cells.map { fitted.breaks[$0].count }.max() ?? 0) }
+    }
+
     /// The tag hiding the rows of tables shown in an area, and the one giving the line holding an area no margin
     /// (the rows in the area keep the table's own margin).
     private func areaTags() -> (hidden: TextTag, line: TextTag) {
@@ -69,7 +78,8 @@ extension PageView {
     /// anchors), and so do tables of one column (no tab to stand in for).
     private func showInArea(_ fitted: inout FittedTable, index: Int) {
         guard fitted.area == nil, fitted.keptWhole.isEmpty, let start = fitted.start, fitted.length > 1,
-              start + fitted.length <= textView.characterCount else { return }
+              fitted.length <= Self.areaCharacterLimit, start + fitted.length <= textView.characterCount
+        else { return }
         let firstRowEnd = start + (fitted.rowOffsets.count > 1 ? fitted.rowOffsets[1] : fitted.length)
         var anchor: Int?, lineEnd: Int?
         for (k, character) in textView.text(fromCharacter: start, to: firstRowEnd).unicodeScalars.enumerated() {
@@ -90,10 +100,15 @@ extension PageView {
             guard let self, let view else { return }
             self.paintAreaRules(index, in: view, on: cr)
         }
-        // The rows' lines and the space above and below each row.
-        let rowsText = textView.text(fromCharacter: start, to: start + fitted.length - 1)
-        let textHeight = textView.unwrappedHeight(of: rowsText, scale: fitted.scale)
+        // The rows' lines (the rows and their continuation lines) and the space above and below each row.
+        // An estimate, the text in the page's font at the table's size (a line holding a raised or larger
+        // run is taller); once the area's view has laid its text out taller, the area is made again at that height.
+        let lines = fitted.rows.count + continuationLines(fitted)
+        var textHeight = textView.lineHeight(scale: fitted.scale) * lines
             + 2 * rowSpacing(table(index)) * fitted.rows.count
+        if let measured = fitted.areaTextHeight, measured.widths == fitted.widths {
+            textHeight = max(textHeight, measured.height)
+        }
         let width = areaWidth
         area.setSize(width: width, textHeight: textHeight)
         let tags = areaTags()
@@ -105,6 +120,17 @@ extension PageView {
         // (a line GtkTextLayout takes as all hidden gets none, and the area would lie over the text after it).
         textView.removeTag(tags.hidden, fromCharacter: anchor, to: anchor + 1)
         fitted.area = ScrolledTable(area: area, anchor: anchor, widths: fitted.widths, width: width)
+        let widths = fitted.widths
+        area.onTextTallerThanShown { [weak self, weak area] height in
+            MainLoop.idle { [weak self, weak area] in
+                guard let self, let area, var fitted = self.tables.fitted[index], fitted.area?.area === area,
+                      fitted.widths == widths, (fitted.areaTextHeight?.height ?? 0) < height else { return }
+                fitted.areaTextHeight = (widths, height)
+                self.leaveArea(&fitted, index: index)
+                self.showInArea(&fitted, index: index)
+                self.tables.fitted[index] = fitted
+            }
+        }
     }
 
     /// The grid of table `index`, drawn over its area's text as over the page's (`paintRules`): the area's

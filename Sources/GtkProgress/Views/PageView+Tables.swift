@@ -124,6 +124,9 @@ struct FittedTable {
     /// A table too wide even at `smallestTableScale`, shown in its own sideways-scrolling area
     /// (`PageView+TableArea.swift`).
     var area: ScrolledTable?
+    /// The height of the area's text as its view laid it out, for the column widths it was laid out at: an area
+    /// made again at those widths takes it rather than the estimate.
+    var areaTextHeight: (widths: [Int], height: Int)?
 }
 
 extension PageView {
