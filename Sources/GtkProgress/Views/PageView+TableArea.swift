@@ -180,6 +180,30 @@ extension PageView {
         return (scrolled.area, offset - start, scrolled.anchor)
     }
 
+    /// The text of the page's characters `range` as a copy gives it when the range takes in a table shown in an
+    /// area (whose rows are hidden in the page): the page's visible text, and each such table's rows from its
+    /// area. Nil when the range takes in no such table.
+    func selectedTextAcrossAreas(_ range: Range<Int>) -> String? {
+        guard !range.isEmpty, tables.fitted.values.contains(where: { $0.area != nil }) else { return nil }
+        var text = "", at = range.lowerBound, touched = false
+        for (_, index) in placedTables(from: range.lowerBound) {
+            guard let fitted = tables.fitted[index], let start = fitted.start else { continue }
+            if start >= range.upperBound { break }
+            let end = start + fitted.length
+            guard let scrolled = fitted.area, end > range.lowerBound else { continue }
+            if start > at { text += textView.visibleText(fromCharacter: at, to: start) ?? "" }
+            // The area holds the rows without the last one's newline.
+            let from = max(range.lowerBound, start) - start, to = min(range.upperBound, end - 1) - start
+            if to > from { text += scrolled.area.view.text(fromCharacter: from, to: to) }
+            if range.upperBound >= end { text += "\n" }
+            at = max(at, end)
+            touched = true
+        }
+        guard touched else { return nil }
+        if range.upperBound > at { text += textView.visibleText(fromCharacter: at, to: range.upperBound) ?? "" }
+        return text
+    }
+
     /// Takes the current match's highlight off the area that has it.
     func clearTableAreaHighlight() {
         if let (area, range) = tables.highlightedArea {
