@@ -87,9 +87,6 @@ package final class TableArea {
     package func reveal(character offset: Int) {
         view.scrollIntoView(character: offset, margin: 0.1)
     }
-
-    /// The area's horizontal scroll offset in pixels.
-    package var horizontalOffset: Double { frame.horizontalOffset }
 }
 
 extension TextView {
