@@ -193,18 +193,31 @@ extension TextView {
 }
 
 extension TextView {
+    /// The text of characters `start ..< end` as GTK copies it: hidden text and pictures' and widgets' U+FFFC
+    /// left out (<https://docs.gtk.org/gtk3/method.TextBuffer.get_text.html>).
+    package func visibleText(fromCharacter start: Int, to end: Int) -> String? {
+        var first = GtkTextIter(), last = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &first, Int32(clamping: start))
+        gtk_text_buffer_get_iter_at_offset(buffer, &last, Int32(clamping: end))
+        guard let text = gtk_text_buffer_get_text(buffer, &first, &last, 0) else { return nil }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
     /// Copying the selection (Ctrl+C, the menu) puts its text on the clipboard without `scalar`: after GTK's own
     /// copy (`copy-clipboard`'s class handler), the plain text replaces it when the selection holds one. The
     /// zero width spaces of a window table's cells (`BreakMarks`) are where a cell may break, not the page's text.
-    package func copyLeavingOut(_ scalar: Unicode.Scalar) {
+    /// `selected`, given the selection's character range, may give its text in place of the buffer's visible text.
+    package func copyLeavingOut(_ scalar: Unicode.Scalar, selected: ((Range<Int>) -> String?)? = nil) {
         connect(.copyClipboard, after: true) { [weak self] in
             guard let self else { return }
             var start = GtkTextIter(), end = GtkTextIter()
-            guard gtk_text_buffer_get_selection_bounds(self.buffer, &start, &end) != 0,
-                  let text = gtk_text_buffer_get_text(self.buffer, &start, &end, 0) else { return }
-            defer { g_free(text) }
-            let copied = String(cString: text)
-            guard copied.unicodeScalars.contains(scalar) else { return }
+            guard gtk_text_buffer_get_selection_bounds(self.buffer, &start, &end) != 0 else { return }
+            let range = Int(gtk_text_iter_get_offset(&start))..<Int(gtk_text_iter_get_offset(&end))
+            let given = selected?(range)
+            guard let copied = given ?? self.visibleText(fromCharacter: range.lowerBound, to: range.upperBound)
+            else { return }
+            guard given != nil || copied.unicodeScalars.contains(scalar) else { return }
             var kept = String.UnicodeScalarView()
             kept.append(contentsOf: copied.unicodeScalars.lazy.filter { $0 != scalar })
             Clipboard.setText(String(kept))

@@ -82,7 +82,10 @@ final class PageFinder {
         results = nil
         scrollConnection?.disconnect()
         scrollConnection = nil
-        if let current { textView.select(fromCharacter: current.lowerBound, to: current.upperBound) }
+        // A match in a table shown in an area of its own is selected there.
+        if let current, !page.revealInTableArea(current, highlight: nil) {
+            textView.select(fromCharacter: current.lowerBound, to: current.upperBound)
+        }
     }
 
     private func scanNextSlice(_ id: Int) {
@@ -130,7 +133,10 @@ final class PageFinder {
     /// Scrolls the current match into view (into the middle half of the screen) and highlights around it.
     private func showCurrent() {
         guard let range = results?.currentRange else { return }
-        textView.scrollIntoView(character: range.lowerBound, margin: 0.25)
+        // In a table shown in an area of its own, the page goes to the area and the area to the match.
+        if !page.revealInTableArea(range, highlight: page.shared(.findCurrent)) {
+            textView.scrollIntoView(character: range.lowerBound, margin: 0.25)
+        }
         highlightVisible()
     }
 
@@ -170,5 +176,6 @@ final class PageFinder {
         }
         highlighted = []
         currentHighlight = nil
+        page.clearTableAreaHighlight()
     }
 }

@@ -24,7 +24,7 @@ import FoundationEssentials
 ///
 /// A `border` table gets its grid drawn over the text for the rows on screen (`paintTableRules`). A table too wide
 /// for the window even at its narrowest gets smaller text, down to `smallestTableScale`, rather than the page
-/// scrolling sideways; past that its rows wrap at the window's edge.
+/// scrolling sideways; past that it is shown in a sideways-scrolling area of its own (`PageView+TableArea.swift`).
 struct PageViewTables {
     var fitted: [Int: FittedTable] = [:]
     /// The tables in the buffer, by where they start (in page order, as they go in): the ones on screen are found
@@ -55,6 +55,11 @@ struct PageViewTables {
     /// The character at the top when the view's width changed, before GTK laid the rows out at the new width
     /// (which moves what is at the top when rows above take more lines).
     var widthChangeTop: Int?
+    /// The tags of tables shown in an area of their own (`PageView+TableArea.swift`), and the area holding the
+    /// current find match's highlight.
+    var hiddenTag: TextTag?
+    var areaLineTag: TextTag?
+    var highlightedArea: (area: TableArea, range: Range<Int>)?
 }
 
 /// One table's state in the view.
@@ -116,13 +121,19 @@ struct FittedTable {
     var leadOffset: [Int: Int] = [:]
     /// Tag applications made by `alignRow` since the last slice looked (the slice's work counts them).
     var alignWork = 0
+    /// A table too wide even at `smallestTableScale`, shown in its own sideways-scrolling area
+    /// (`PageView+TableArea.swift`).
+    var area: ScrolledTable?
+    /// The height of the area's text as its view laid it out, for the column widths it was laid out at: an area
+    /// made again at those widths takes it rather than the estimate.
+    var areaTextHeight: (widths: [Int], height: Int)?
 }
 
 extension PageView {
     /// Pixels between the text of two columns.
     static let tableGap = 24
     /// The smallest the text of a table too wide for the window gets, as a factor of the page's; a table still too
-    /// wide at that size has rows longer than the window's width, which wrap at its edge.
+    /// wide at that size goes into a sideways-scrolling area of its own (`PageView+TableArea.swift`).
     static let smallestTableScale = 0.75
     /// Work per main-loop turn when fitting tables: a cell measured costs 1, a row re-broken 2 and 3 for each
     /// piece of it put back in the buffer (each a buffer edit that GTK and its accessible report), a row looked
@@ -268,7 +279,7 @@ extension PageView {
     }
 
     /// The tables placed in the buffer from the one holding or last before `offset`, in page order.
-    private func placedTables(from offset: Int) -> ArraySlice<(start: Int, index: Int)> {
+    func placedTables(from offset: Int) -> ArraySlice<(start: Int, index: Int)> {
         var low = 0, high = tables.placed.count
         while low < high {
             let middle = (low + high) / 2
@@ -374,6 +385,15 @@ extension PageView {
                 tables.queueCursor += 1
                 continue
             }
+            // A table in its own area stays there while it is still too wide at the same column widths; else its
+            // rows go back into the page to be broken again.
+            if fitted.area != nil {
+                if keepArea(&fitted, index: index) {
+                    tables.queueCursor += 1
+                    continue
+                }
+                budget -= 2
+            }
             if fitted.order == nil {
                 let first = Self.row(at: textView.visibleCharacters.lowerBound - start, in: fitted.rowOffsets)
                 fitted.order = Array(first..<fitted.rows.count) + Array((0..<first).reversed())
@@ -399,6 +419,7 @@ extension PageView {
                 }
                 if fitted.broken { break }
             }
+            if !fitted.fits && !fitted.broken && fitted.area == nil { scheduleArea(index) }
             tables.queueCursor += 1
         }
         tables.pending = false
@@ -889,39 +910,49 @@ extension PageView {
     func paintTableRules(on cr: CairoContext) {
         guard !tables.placed.isEmpty else { return }
         let visible = textView.visibleCharacters
-        let color = textView.themeColor("borders") ?? textView.themeColor("theme_fg_color")
-            ?? RGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
-        cr.setColor(color)
+        cr.setColor(ruleColor)
         for (_, index) in placedTables(from: visible.lowerBound) {
             guard let fitted = tables.fitted[index] else { continue }
             if let start = fitted.start, start >= visible.upperBound { break }
-            // Rows longer than the window wrap at its edge, past any grid: a grid would say the wrong columns.
-            guard let table = table(index), table.border, fitted.fits, let start = fitted.start,
-                  !fitted.columnX.isEmpty,
-                  !fitted.rowOffsets.isEmpty, start + fitted.length <= textView.characterCount,
-                  start < visible.upperBound, start + fitted.length > visible.lowerBound else { continue }
-            let first = Self.row(at: visible.lowerBound - start, in: fitted.rowOffsets)
-            var edges: [Double] = []
-            var left = 0.0
-            var row = first
-            while row < fitted.rowOffsets.count && start + fitted.rowOffsets[row] < visible.upperBound {
-                let rowStart = start + fitted.rowOffsets[row]
-                let rowEnd = start + (row + 1 < fitted.rowOffsets.count ? fitted.rowOffsets[row + 1] : fitted.length) - 1
-                let band = textView.lineBand(fromCharacter: rowStart, to: rowEnd)
-                if edges.isEmpty {
-                    left = band.x - Double(tableInset(table)) - Double(fitted.leadOffset[row] ?? 0)
-                    edges.append(band.top)
-                }
-                edges.append(band.bottom)
-                row += 1
-            }
-            guard let top = edges.first, let bottom = edges.last else { continue }
-            let last = fitted.columnX.count - 1
-            var xs = fitted.columnX.map { left + Double($0) }
-            xs.append(left + Double(fitted.columnX[last] + fitted.widths[last] + Self.tableGap))
-            // Lines one pixel wide on the pixel grid.
-            for y in edges { cr.strokeLine(x0: xs[0], y0: y.rounded() + 0.5, x1: xs[xs.count - 1] + 1, y1: y.rounded() + 0.5, lineWidth: 1) }
-            for x in xs { cr.strokeLine(x0: x.rounded() + 0.5, y0: top, x1: x.rounded() + 0.5, y1: bottom + 1, lineWidth: 1) }
+            // Rows longer than the window wrap at its edge, past any grid: a grid would say the wrong columns. A
+            // table in an area of its own has its grid drawn there (`paintAreaRules`).
+            guard let table = table(index), table.border, fitted.fits, fitted.area == nil, let start = fitted.start,
+                  start + fitted.length <= textView.characterCount else { continue }
+            paintRules(of: fitted, table, in: textView, from: start, visible: visible, on: cr)
         }
+    }
+
+    var ruleColor: RGBA {
+        textView.themeColor("borders") ?? textView.themeColor("theme_fg_color")
+            ?? RGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
+    }
+
+    /// The grid of a `border` table whose rows start at character `start` of `view`, for its rows in `visible`.
+    func paintRules(of fitted: FittedTable, _ table: PageTable, in view: TextView, from start: Int,
+                    visible: Range<Int>, on cr: CairoContext) {
+        guard !fitted.columnX.isEmpty, fitted.widths.count == fitted.columnX.count, !fitted.rowOffsets.isEmpty,
+              start < visible.upperBound, start + fitted.length > visible.lowerBound else { return }
+        let first = Self.row(at: visible.lowerBound - start, in: fitted.rowOffsets)
+        var edges: [Double] = []
+        var left = 0.0
+        var row = first
+        while row < fitted.rowOffsets.count && start + fitted.rowOffsets[row] < visible.upperBound {
+            let rowStart = start + fitted.rowOffsets[row]
+            let rowEnd = start + (row + 1 < fitted.rowOffsets.count ? fitted.rowOffsets[row + 1] : fitted.length) - 1
+            let band = view.lineBand(fromCharacter: rowStart, to: min(rowEnd, view.characterCount))
+            if edges.isEmpty {
+                left = band.x - Double(tableInset(table)) - Double(fitted.leadOffset[row] ?? 0)
+                edges.append(band.top)
+            }
+            edges.append(band.bottom)
+            row += 1
+        }
+        guard let top = edges.first, let bottom = edges.last else { return }
+        let last = fitted.columnX.count - 1
+        var xs = fitted.columnX.map { left + Double($0) }
+        xs.append(left + Double(fitted.columnX[last] + fitted.widths[last] + Self.tableGap))
+        // Lines one pixel wide on the pixel grid.
+        for y in edges { cr.strokeLine(x0: xs[0], y0: y.rounded() + 0.5, x1: xs[xs.count - 1] + 1, y1: y.rounded() + 0.5, lineWidth: 1) }
+        for x in xs { cr.strokeLine(x0: x.rounded() + 0.5, y0: top, x1: x.rounded() + 0.5, y1: bottom + 1, lineWidth: 1) }
     }
 }

@@ -121,7 +121,8 @@ package final class PageView {
             self?.scheduleFitMeasure()
         }
         textView.blendSideSpace()
-        textView.copyLeavingOut(BreakMarks.mark)
+        // A table shown in an area of its own is hidden in the page: a copy across it takes its rows from the area.
+        textView.copyLeavingOut(BreakMarks.mark) { [weak self] range in self?.selectedTextAcrossAreas(range) }
     }
 
     /// `fitMeasure` once the main loop comes back (once for any number of asks before then).
