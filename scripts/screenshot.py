@@ -91,20 +91,28 @@ with open(os.path.join(folder, "pictures.html"), "w") as f:
 <img src="solid.gif" width="80" height="60" alt="GIF"></p>
 <p>A picture that is not there leaves its alt text in a thin frame:
 <img src="missing.png" alt="The harbour at dawn"></p>""")
-handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=folder)
-handler.log_message = lambda *a: None
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-threading.Thread(target=server.serve_forever, daemon=True).start()
-app = subprocess.Popen([binary, f"http://127.0.0.1:{server.server_address[1]}/pictures.html"])
-try:
-    wid = window_of(app, "Pictures")
-    time.sleep(2.0)
-    shot(wid, os.path.join(docs, "images.png"))
-finally:
-    app.terminate()
-    app.wait()
-    server.shutdown()
-    shutil.rmtree(folder, ignore_errors=True)
+
+
+def shoot_served(folder, page, title, png):
+    """Serves `folder` on loopback, opens its `page`, and once the window titled `title` has had two seconds to
+    load its subresources, writes docs/`png`; the folder is removed after."""
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=folder)
+    handler.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    app = subprocess.Popen([binary, f"http://127.0.0.1:{server.server_address[1]}/{page}"])
+    try:
+        wid = window_of(app, title)
+        time.sleep(2.0)
+        shot(wid, os.path.join(docs, png))
+    finally:
+        app.terminate()
+        app.wait()
+        server.shutdown()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+shoot_served(folder, "pictures.html", "Pictures", "images.png")
 
 # A page of today's parts: its stylesheet hides a cookie banner; a bordered table, a form, marks and code.
 folder = tempfile.mkdtemp(prefix="gtkprogress-shot-")
@@ -130,17 +138,4 @@ H<sub>2</sub>O and the area is 12 m<sup>2</sup>. Press <kbd>Ctrl</kbd>+<kbd>F</k
 <p><textarea name="message" rows="2" cols="40">Can the Team plan have 12 users?</textarea></p>
 <p><button>Send message</button></p></form>
 <pre><code>$ gtkprogress --dump https://example.org/plans</code></pre>""")
-handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=folder)
-handler.log_message = lambda *a: None
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-threading.Thread(target=server.serve_forever, daemon=True).start()
-app = subprocess.Popen([binary, f"http://127.0.0.1:{server.server_address[1]}/reading.html"])
-try:
-    wid = window_of(app, "Plans and prices")
-    time.sleep(2.0)
-    shot(wid, os.path.join(docs, "reading.png"))
-finally:
-    app.terminate()
-    app.wait()
-    server.shutdown()
-    shutil.rmtree(folder, ignore_errors=True)
+shoot_served(folder, "reading.html", "Plans and prices", "reading.png")
