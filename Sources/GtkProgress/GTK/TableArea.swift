@@ -53,8 +53,7 @@ package final class TableArea {
         // The handler goes with the adjustment, which lives as long as the area's scrolled window.
         let adjustment = GObjectHandle(retaining: UnsafeMutableRawPointer(pointer))
         adjustment.connect(.changed) { () -> Void in
-            let vertical = pointer
-            let upper = gtk_adjustment_get_upper(vertical), page = gtk_adjustment_get_page_size(vertical)
+            let upper = gtk_adjustment_get_upper(pointer), page = gtk_adjustment_get_page_size(pointer)
             if page > 0 && upper > page + 0.5 { handler(Int(upper.rounded(.up))) }
         }
     }

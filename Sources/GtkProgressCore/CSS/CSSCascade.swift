@@ -235,20 +235,27 @@ package enum CSSCascade {
         "color", "background-color", "background",
     ]
 
-    /// `usedProperties`' names as bytes, by first letter, for `isUsed(asciiName:)`.
+    /// `usedProperties`' names as bytes, for `isUsed(asciiName:)`.
     private static let usedPropertyBytes: [[UInt8]] = usedProperties.map { Array($0.utf8) }
+
+    /// The first letters of `usedProperties`, as bits from `a`: most of a real sheet is margins, padding, sizes and
+    /// positions, ruled out by their first letter before any name is compared.
+    private static let usedFirstLetters: UInt32 = usedProperties.reduce(0) { bits, name in
+        guard let first = name.utf8.first, first >= ascii("a"), first <= ascii("z") else { return bits }
+        return bits | 1 << UInt32(first - ascii("a"))
+    }
+
+    /// Whether a lowercase letter `byte` begins one of `usedProperties`.
+    private static func mayBeginUsed(_ byte: UInt8) -> Bool {
+        byte >= ascii("a") && byte <= ascii("z") && usedFirstLetters & 1 << UInt32(byte - ascii("a")) != 0
+    }
 
     /// `isUsed` on a name's bytes as written (ASCII case-insensitive; a custom property is always used), without
     /// making a string of it.
     static func isUsed(asciiName bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first else { return false }
         if first == ascii("-") { return bytes.count > 1 && bytes[1] == ascii("-") }
-        switch first | 0x20 {
-        case ascii("b"), ascii("c"), ascii("d"), ascii("f"), ascii("l"), ascii("t"), ascii("v"), ascii("w"):
-            break
-        default:
-            return false
-        }
+        guard mayBeginUsed(first | 0x20) else { return false }
         for name in usedPropertyBytes where name.count == bytes.count {
             var same = true
             for index in 0..<name.count where (bytes[index] >= ascii("A") && bytes[index] <= ascii("Z") ? bytes[index] | 0x20 : bytes[index]) != name[index] {
@@ -261,15 +268,9 @@ package enum CSSCascade {
     }
 
     static func isUsed(_ name: String) -> Bool {
-        // Most of a real sheet is margins, padding, sizes and positions: their first letter rules them out
-        // before the set is hashed.
         guard let first = name.utf8.first else { return false }
-        switch first {
-        case ascii("-"): return name.hasPrefix("--")
-        case ascii("b"), ascii("c"), ascii("d"), ascii("f"), ascii("l"), ascii("t"), ascii("v"), ascii("w"):
-            return usedProperties.contains(name)
-        default: return false
-        }
+        if first == ascii("-") { return name.hasPrefix("--") }
+        return mayBeginUsed(first) && usedProperties.contains(name)
     }
 
     private static func keywords(_ value: [CSSComponent]) -> [String] {

@@ -94,7 +94,7 @@ package struct CSSTokenizer {
     /// The input between two positions, to read again.
     package func input(_ range: Range<Int>) -> [UInt8] { Array(bytes[range]) }
 
-    package func withInput<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    func withInput<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 

@@ -110,25 +110,8 @@ extension MarkupScanner {
     /// The open `p` must have no attributes, since the stretch's text stays in it. With no `p` open, the new
     /// paragraph goes inside whatever is open, as the stretch's text does.
     private var paragraphMayEnd: Bool {
-        if stack.tags.contains(where: Self.isFormatting) { return false }
+        if stack.tags.contains(where: { TagTraits.of($0).contains(.formatting) }) { return false }
         return !stack.isOpen(GUMBO_TAG_P.rawValue) || stack.tags.last == GUMBO_TAG_P.rawValue && lastParagraphIsBare
-    }
-
-    /// The spec's formatting elements (<https://html.spec.whatwg.org/multipage/parsing.html#formatting>), as bits
-    /// by gumbo's tag number: asked of every open element at each stretch of text, where hashing each tag into a
-    /// set cost more than the rest of the test.
-    private static let formattingTags: [UInt64] = {
-        var bits = [UInt64](repeating: 0, count: 4)
-        for tag in [GUMBO_TAG_A, GUMBO_TAG_B, GUMBO_TAG_BIG, GUMBO_TAG_CODE, GUMBO_TAG_EM, GUMBO_TAG_FONT, GUMBO_TAG_I,
-                    GUMBO_TAG_NOBR, GUMBO_TAG_S, GUMBO_TAG_SMALL, GUMBO_TAG_STRIKE, GUMBO_TAG_STRONG, GUMBO_TAG_TT,
-                    GUMBO_TAG_U] {
-            bits[Int(tag.rawValue >> 6)] |= 1 << UInt64(tag.rawValue & 63)
-        }
-        return bits
-    }()
-
-    private static func isFormatting(_ tag: UInt32) -> Bool {
-        tag < 256 && formattingTags[Int(tag >> 6)] & (1 << UInt64(tag & 63)) != 0
     }
 
     /// `<p>` or `</p>` without attributes at `k`: its length.

@@ -85,13 +85,6 @@ enum TableRowRegions {
         GUMBO_TAG_CAPTION, GUMBO_TAG_COLGROUP, GUMBO_TAG_COL, GUMBO_TAG_TBODY, GUMBO_TAG_THEAD, GUMBO_TAG_TFOOT,
     ].map(\.rawValue))
 
-    /// Elements whose content the tokenizer reads as text up to their end tag, outside the rows. (`noscript` is
-    /// markup: gumbo parses with scripting off.)
-    private static let rawText: Set<UInt32> = Set([
-        GUMBO_TAG_SCRIPT, GUMBO_TAG_STYLE, GUMBO_TAG_XMP, GUMBO_TAG_IFRAME, GUMBO_TAG_NOEMBED, GUMBO_TAG_NOFRAMES,
-        GUMBO_TAG_TEXTAREA, GUMBO_TAG_TITLE,
-    ].map(\.rawValue))
-
     private struct Scan {
         let bytes: UnsafeBufferPointer<UInt8>
         let count: Int
@@ -125,7 +118,9 @@ enum TableRowRegions {
                         }
                     } else if tag == GUMBO_TAG_PLAINTEXT.rawValue {
                         break
-                    } else if TableRowRegions.rawText.contains(tag) {
+                    } else if !TagTraits.of(tag).isDisjoint(with: [.rawText, .escapableRawText]) {
+                        // Text up to its end tag, outside the rows. (`noscript` is markup: gumbo parses with
+                        // scripting off.)
                         k = endOfRawText(from: end, name: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<nameEnd]))
                     } else {
                         k = end
