@@ -32,6 +32,7 @@ def main():
         os.environ.pop(name, None)
     os.environ["LANG"] = "C.UTF-8"
     passed = failed = 0
+    failures = []
     for name in sorted(os.listdir(HERE)):
         if not (name.startswith("test_") and name.endswith(".py")):
             continue
@@ -48,8 +49,12 @@ def main():
                 print(f"PASS {name}:{test_name} ({time.monotonic() - start:.1f} s)", flush=True)
             except Exception:
                 failed += 1
+                failures.append(f"{name}:{test_name}")
                 print(f"FAIL {name}:{test_name} ({time.monotonic() - start:.1f} s)", flush=True)
                 traceback.print_exc()
+    # The failures named again last, where a log cut to its tail still shows them.
+    for failure in failures:
+        print(f"FAILED {failure}")
     print(f"UI tests: {passed} passed, {failed} failed")
     sys.exit(1 if failed or not passed else 0)
 
