@@ -12,7 +12,7 @@ COMPANIONS = $(dir $(BIN))gtkprogress-viewer $(dir $(BIN))gtkprogress-fetch
 # removal and removed: each bought under 5% of the window's memory and no start-up time (README, "How it works", start-up).
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld \
 	-Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now -Xlinker -z -Xlinker pack-relative-relocs
-XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
+XVFB = scripts/xvfb-session
 # SwiftPM drops the `-pthread` that pkg-config gives for GLib and GTK, with a harmless warning for every target
 # and step (about thirty a build); they are filtered so that real warnings stand out. pipefail keeps swift's
 # exit status through the pipe.

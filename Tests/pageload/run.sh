@@ -5,7 +5,7 @@
 #     and the widget's properties, signals, accessible and errors are as documented (check_api.py);
 #   - the C example built with pkg-config alone, the Vala example built from the installed binding;
 #   - the Python, GJS, C and Vala examples run, and the bar read back from the screen (check_examples.py).
-# Needs an X server (make test runs it under xvfb-run) and a staged library (make pageload BIN=...).
+# Needs an X server (make test runs it under scripts/xvfb-session) and a staged library (make pageload BIN=...).
 # Usage: Tests/pageload/run.sh BIN
 set -eu
 bin=$1
