@@ -51,13 +51,45 @@ final class DocumentWindowTableTests: XCTestCase {
                        "header cells centred unless said otherwise, the style sheet over align, the row's align")
     }
 
-    func testTheCaptionStartsOverItsTableInTheWindow() throws {
-        let html = "<table><caption>Figures</caption><tr><td>a</td><td>b</td></tr></table>"
-        let window = try XCTUnwrap(Document.parse(html: html, baseURL: nil, tabbedTables: true).runs
-            .first { $0.text.contains("Figures") })
-        XCTAssertEqual(window.style.alignment, .left)
-        let dump = try XCTUnwrap(Document.parse(html: html, baseURL: nil).runs.first { $0.text.contains("Figures") })
-        XCTAssertEqual(dump.style.alignment, .center, "the dump centres it over its grid, as w3m does")
+    func testTheCaptionIsCentredOverItsTable() throws {
+        let html = "<p>Before</p><table><caption>Figures</caption><tr><td>a</td><td>b</td></tr></table>"
+        let document = Document.parse(html: html, baseURL: nil, tabbedTables: true)
+        let window = try XCTUnwrap(document.runs.first { $0.text.contains("Figures") })
+        XCTAssertEqual(window.style.alignment, .center)
+        XCTAssertEqual(window.style.caption, 0, "the view gives it its table's width")
+        XCTAssertNil(window.style.table, "not one of the rows")
+        XCTAssertEqual(document.text, "Before\n\nFigures\na\tb\n")
+
+        // The dump: CSS 2.1 § 17.4's caption box is as wide as the table; its lines are centred on the grid and
+        // wrap at the grid's width (as w3m lays them out), and move with a centred table.
+        let dump = Document.parse(html: "<table border=1><caption>Quarterly figures for the shops</caption>"
+                                  + "<tr><td>North</td><td>12</td></tr></table>", baseURL: nil).text
+        XCTAssertEqual(dump.components(separatedBy: "\n"),
+                       [" Quarterly", "  figures", "  for the", "   shops", "┌─────┬──┐", "│North│12│", "└─────┴──┘", ""])
+        let centred = Document.parse(html: "<center><table border=1><caption>Cap</caption><tr><td>a</td><td>b</td>"
+                                     + "</tr></table></center>", baseURL: nil, layoutWidth: 25).text
+        XCTAssertEqual(centred.components(separatedBy: "\n"), ["           Cap", "          ┌─┬─┐", "          │a│b│",
+                                                                "          └─┴─┘", ""])
+        // A table read as flowing text keeps its caption first.
+        let flowing = Document.parse(html: "<table><caption>Cap</caption><tr><td><h1>Big</h1><p>para</p></td>"
+                                     + "<td>nav</td></tr></table>", baseURL: nil).text
+        XCTAssertTrue(flowing.hasPrefix("Cap\n\nBig"), flowing)
+        XCTAssertEqual(Document.parse(html: "<table><caption>Cap</caption><tr><td><h1>Big</h1><p>para</p></td>"
+                                      + "<td>nav</td></tr></table>", baseURL: nil).runs.first?.style.alignment, .center)
+    }
+
+    func testACaptionsPictureStandsAsItsAltTextAndCellsKeepTheirs() throws {
+        // A picture in the caption reads as its alt text; the cells' own pictures stay pictures in their cells.
+        let html = "<table><caption><img src=logo.png alt=Logo> Prices</caption>"
+            + "<tr><td><img src=a.png alt=A width=16 height=16> Apple</td><td>1.20</td></tr></table>"
+        let document = Document.parse(html: html, baseURL: URL(string: "https://example.org/")!,
+                                      images: ImageSelection(scale: 1, viewportWidth: 1000, types: ["image/png"]),
+                                      tabbedTables: true)
+        XCTAssertTrue(document.text.hasPrefix("[Logo] Prices\n\u{FFFC} Apple\t1.20"), document.text)
+        XCTAssertEqual(document.images.count, 1, "the cell's picture only")
+        let image = try XCTUnwrap(document.images.first)
+        XCTAssertEqual(Array(document.storage.bytes[image.offset..<image.offset + 3]), Array("\u{FFFC}".utf8))
+        XCTAssertEqual(document.tables.first?.cells.map(\.text), ["\u{FFFC} Apple", "1.20"])
     }
 
     func testDumpKeepsTheMonospaceGrid() {

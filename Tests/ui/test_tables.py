@@ -6,7 +6,7 @@ import os
 import tempfile
 import threading
 
-from harness import App, PageHandler, check, settled, wait_for, xdotool
+from harness import App, Failure, PageHandler, check, settled, wait_for, xdotool
 
 
 def _page():
@@ -1003,3 +1003,60 @@ def test_a_table_area_is_as_tall_as_its_rows_with_raised_text(binary):
         app.settled_screenshot("tables-scroll-raised.png")
     finally:
         app.close()
+
+
+def test_a_caption_is_centred_over_its_table_and_wraps_at_its_width(binary):
+    """CSS 2.1 § 17.4: the caption box is as wide as the table. A short caption sits centred over its table (not
+    at the window's left, not in the middle of the window); a long one wraps at the table's width."""
+    import pyatspi
+    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-caption-")
+    with os.fdopen(fd, "w") as f:
+        f.write("<!DOCTYPE html><html><head><title>Captions</title></head><body><p>Before the tables.</p>"
+                "<table border=1><caption>Shops</caption><tr><th>Shop</th><th>First quarter</th>"
+                "<th>Second quarter</th></tr><tr><td>North branch</td><td>12 units</td><td>14 units</td></tr>"
+                "</table><p>Between the tables.</p>"
+                "<table><caption>Quarterly figures for the three shops of the company</caption>"
+                "<tr><td>Ann</td><td>12</td></tr><tr><td>Bob</td><td>9</td></tr></table>"
+                "<p>After the tables.</p></body></html>")
+    app = App(binary, path)
+    try:
+        app.wait_title("Captions")
+        app.wait_text("After the tables")
+        xdotool("windowsize", app.window, 1200, 700)
+        wait_for(lambda: app.page_extents()[2] > 1100, what=f"the page 1200 px wide ({app.page_extents()})")
+        page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
+
+        def box(fragment):
+            """Screen x of the fragment's first character's left and last character's right edge, and its y."""
+            text = app.page_text()
+            start = text.index(fragment)
+            first = page.getCharacterExtents(start, pyatspi.DESKTOP_COORDS)
+            last = page.getCharacterExtents(start + len(fragment) - 1, pyatspi.DESKTOP_COORDS)
+            return first[0], last[0] + last[2], first[1], last[1]
+
+        seen = {}
+
+        def placed():
+            # The header cells are centred in columns as wide as they are: the table's edges are as far left of
+            # "North branch" as right of "Second quarter".
+            caption, north, fourteen = box("Shops"), box("North branch"), box("Second quarter")
+            long_first, long_last, ann = box("Quarterly"), box("company"), box("Ann")
+            seen.update(caption=caption, north=north, fourteen=fourteen, quarterly=long_first, company=long_last,
+                        ann=ann)
+            table_centre = (north[0] + fourteen[1]) / 2
+            good = (abs((caption[0] + caption[1]) / 2 - table_centre) <= 16 and caption[0] > north[0] + 40
+                    and long_last[3] > long_first[2] and long_first[0] >= ann[0] - 16
+                    and long_first[1] < 600)
+            return (caption, north, fourteen, long_first, long_last, ann) if good else None
+        try:
+            found = wait_for(placed, what="each caption over its own table, centred on it and wrapped at its width")
+        except Failure as failure:
+            raise Failure(f"{failure} (left, right, first y, last y: {seen})")
+        caption, north, fourteen, long_first, _, _ = found
+        page_left, _, page_width, _ = app.page_extents()
+        check(abs((caption[0] + caption[1]) / 2 - (page_left + page_width / 2)) > 100,
+              f"the caption is not centred on the window ({caption}, page from {page_left}, {page_width} wide)")
+        app.settled_screenshot("tables-captions.png")
+    finally:
+        app.close()
+        os.unlink(path)

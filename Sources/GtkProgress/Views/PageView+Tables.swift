@@ -60,6 +60,8 @@ struct PageViewTables {
     var hiddenTag: TextTag?
     var areaLineTag: TextTag?
     var highlightedArea: (area: TableArea, range: Range<Int>)?
+    /// The tags of the tables' captions, by table: their margins put each caption over its table.
+    var captionTags: [Int: TextTag] = [:]
 }
 
 /// One table's state in the view.
@@ -165,6 +167,35 @@ extension PageView {
         // The reading measure may have to widen for it, and the table is fitted with the others.
         scheduleFitMeasure()
         return tag
+    }
+
+    /// The tag of table `index`'s caption. Its left margin is the table's left edge; its right margin, set with
+    /// the columns (`placeCaption`), makes it as wide as the table, so its centred lines sit over the table and
+    /// wrap at its width (CSS 2.1 § 17.4).
+    func captionTag(_ index: Int) -> TextTag {
+        if let tag = tables.captionTags[index] { return tag }
+        let indent = table(index)?.indent ?? 0
+        if indent > 0 { _ = shared(.indent(depth: min(indent, 12))) }
+        let tag = textView.createTag("caption\(index)", look: TextTag.Look())
+        tables.captionTags[index] = tag
+        placeCaption(index, tables.fitted[index])
+        return tag
+    }
+
+    /// Sets table `index`'s caption over the table as its columns are now; until they are measured the caption
+    /// starts at the table's edge and is centred on the page's width.
+    private func placeCaption(_ index: Int, _ fitted: FittedTable?) {
+        guard let tag = tables.captionTags[index], let table = table(index) else { return }
+        let left = tableMargin(index) - tableInset(table)
+        var look = TextTag.Look(leftMargin: left)
+        if let fitted, let last = fitted.columnX.indices.last,
+           fitted.widths.count == fitted.columnX.count {
+            let width = fitted.columnX[last] + fitted.widths[last] + (table.border ? Self.tableGap : 0)
+            let side = textView.sideSpace
+            let text = textView.width - side.left - side.right
+            look.rightMargin = max(16, text - left - width)
+        }
+        tag.apply(look)
     }
 
     func table(_ index: Int) -> PageTable? {
@@ -579,6 +610,7 @@ extension PageView {
             return x
         }
         textView.setTabStops(fitted.tag, at: Array(fitted.columnX.dropFirst()))
+        placeCaption(index, fitted)
         for (key, entry) in fitted.continuationTags {
             lookContinuation(entry.tag, columns: entry.columns, last: entry.last, fitted, index: index)
             fitted.continuationTags[key] = entry

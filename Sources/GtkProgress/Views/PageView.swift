@@ -602,6 +602,7 @@ package final class PageView {
         }
         if style.rule { tags.append(shared(.rule)) }
         if let table = style.table { tags.append(tableTag(table)) }
+        if let caption = style.caption { tags.append(captionTag(caption)) }
         // A link keeps the theme's link colours, code and marked text their own backgrounds.
         if style.link == nil, !style.code, !style.highlight, style.color != nil || style.background != nil {
             tags.append(shared(.pageColors(text: style.color, background: style.background)))

@@ -32,6 +32,8 @@ package struct TextStyle: Hashable, Sendable {
     package var code = false
     /// A row of a table the window lays out with tab stops: the index of its table in `Document.tables`.
     package var table: Int?
+    /// The caption of such a table (its index): centred over the table's width, which the view measures.
+    package var caption: Int?
     /// The page's `color` and `background-color` (`0xrrggbb`), opaque. The view paints them only where the text
     /// keeps 4.5:1 on what is behind it in the reader's theme (`CSSColor.readableColors`); `--dump` has no colour.
     package var color: UInt32?

@@ -22,6 +22,9 @@ struct DocumentBuilder {
     /// (`TableModel.cellWriter`), and the writers outside it wait in `outerWriters`.
     private var tables: [TableModel] = []
     private var outerWriters: [RunWriter] = []
+    /// Inside the caption of the table being read: its pictures and controls stand as text (`[alt]`), as in a
+    /// table laid out in text.
+    private var inCaption = false
     /// Tables nested deeper than `maximumTableNesting` whose rows and cells read as plain blocks.
     private var unmodelledTables = 0
     /// Data tables go out as rows of tab-separated cells for the window (`emitTabbed`).
@@ -171,6 +174,8 @@ struct DocumentBuilder {
         case table
         /// A table past the nesting limit, read as blocks.
         case unmodelled
+        /// The caption of the table the model lays out.
+        case caption
         case cell(colspan: Int, rowspan: Int, alignment: TextAlignment, widthPercent: Int?,
                   verticalAlignment: TableModel.VerticalAlignment)
     }
@@ -313,11 +318,7 @@ struct DocumentBuilder {
         }
         var style = writer.style
         if role.isBlock {
-            if element.tag == GUMBO_TAG_CAPTION.rawValue && tabbedTables {
-                // The window's tables start at the left margin, whatever the window's width: their caption
-                // starts there too, over its table rather than centred across the window.
-                style.alignment = .left
-            } else if element.tag == GUMBO_TAG_CENTER.rawValue || element.tag == GUMBO_TAG_CAPTION.rawValue {
+            if element.tag == GUMBO_TAG_CENTER.rawValue || element.tag == GUMBO_TAG_CAPTION.rawValue {
                 style.alignment = .center
             } else if element.hasAttributes, let alignment = Self.alignment(of: element) {
                 style.alignment = alignment
@@ -483,6 +484,20 @@ struct DocumentBuilder {
         }
         let saved = writer.styleID
         applyCSS(to: &style)
+        if element.tag == GUMBO_TAG_CAPTION.rawValue, case .block = role, unmodelledTables == 0, !tables.isEmpty,
+           tables[tables.count - 1].caption == nil, tables[tables.count - 1].cellWriter != nil {
+            // A table's caption is written with its table, centred over it (CSS 2.1 § 17.4: the caption box is
+            // as wide as the table), so it goes into the table's writer until the table is laid out.
+            outerWriters.append(writer)
+            writer = tables[tables.count - 1].cellWriter ?? RunWriter(capacity: 0)
+            tables[tables.count - 1].cellWriter = nil
+            writer.startCell(style: style)
+            inCaption = true
+            var captionFrame = Frame(node: element, role: role, childCount: element.childCount, savedStyle: saved,
+                                     textStart: writer.byteCount, href: nil)
+            captionFrame.table = .caption
+            return captionFrame
+        }
         writer.style = style
         return Frame(node: element, role: role, childCount: element.childCount, savedStyle: saved,
                      textStart: writer.byteCount, href: nil)
@@ -586,6 +601,14 @@ struct DocumentBuilder {
             emit(tables.removeLast())
         case .unmodelled:
             unmodelledTables -= 1
+        case .caption:
+            let content = writer.finishCell()
+            tables[tables.count - 1].cellWriter = writer
+            writer = outerWriters.removeLast()
+            inCaption = false
+            if !content.isEmpty { tables[tables.count - 1].caption = content }
+            writer.styleID = frame.savedStyle
+            return
         case .cell(let colspan, let rowspan, let alignment, let widthPercent, let verticalAlignment):
             let content = writer.finishCell()
             tables[tables.count - 1].cellWriter = writer
@@ -678,7 +701,12 @@ struct DocumentBuilder {
         // whatever the line holds. (The dump keeps w3m's reading width.)
         if tabbedTables && table.cells.count > PageTable.maximumCells
             && layout(columns: RunWriter.longestLine - Indentation.columns(level: base.indent) - 1) { return }
-        // Cells of one line follow each other on lines of their own; longer ones are paragraphs apart.
+        // Cells of one line follow each other on lines of their own; longer ones are paragraphs apart. The
+        // caption comes first, centred as before the table had a width.
+        if let caption = table.caption {
+            writer.requestBreak(1)
+            writer.appendFinished(text, bytes: caption) { $0 }
+        }
         var previousWasParagraphs = false
         for cell in table.cells {
             let paragraphs = text.bytes[cell.bytes].contains(0x0A)
@@ -734,6 +762,17 @@ struct DocumentBuilder {
             return style
         }
         writer.requestBreak(1)
+        if let caption = table.caption {
+            // The view gives the caption its table's width once it has measured the columns (`PageView+Tables`).
+            writer.appendFinished(text, bytes: caption) { style in
+                var style = style
+                style.caption = index
+                style.alignment = .center
+                style.indent = base.indent
+                return style
+            }
+            writer.requestBreak(1)
+        }
         var k = 0
         var rowIndex = 0
         var object = 0
@@ -1100,7 +1139,7 @@ extension DocumentBuilder {
     /// Whether an image or control met now goes in as U+FFFC into a table cell: the cells of a table in no other
     /// table, in the window (`cellObjects`).
     private var objectsInCell: Bool {
-        tabbedTables && !textMarks && tables.count == 1 && outerWriters.count == 1
+        tabbedTables && !textMarks && tables.count == 1 && outerWriters.count == 1 && !inCaption
     }
 
     /// The `<source>` elements just before child `index` of `parent`: a `<picture>`'s sources of its `<img>`.

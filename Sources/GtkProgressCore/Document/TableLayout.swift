@@ -51,6 +51,7 @@ struct TableModel {
             cells[k].start = Int32(clamping: map(bytes.lowerBound))
             cells[k].end = Int32(clamping: map(bytes.upperBound))
         }
+        if let bytes = caption { caption = map(bytes.lowerBound)..<map(bytes.upperBound) }
     }
 
     /// `valign`: w3m, like browsers, centres cells vertically unless told otherwise.
@@ -84,6 +85,9 @@ struct TableModel {
     /// Writes the cells' text, one cell after the other (`RunWriter.startCell`); nil while a cell is being written
     /// (the document builder holds it then).
     var cellWriter: RunWriter? = RunWriter(capacity: 0)
+    /// The text of the table's `<caption>` in `cellWriter`, when it has one: laid out over the table, centred on
+    /// its width.
+    var caption: Range<Int>?
     private(set) var rowCount = 0
     private(set) var columnCount = 0
     /// The last row each column is taken up to, by cells with a `rowspan`.
@@ -256,6 +260,15 @@ enum TableLayout {
         plain.italic = base.italic
         let tableWidth = widths.reduce(0, +) + (columns - 1) * spacing + frame
         var writer = LineWriter(plain: plain, spacing: spacing, inset: inset)
+        if let caption = table.caption {
+            // The caption as wide as the table (CSS 2.1 § 17.4), its lines centred; a word longer than the table
+            // is as wide as the table is not cut (w3m wraps it the same way).
+            let measured = CellText(storage: text, bytes: caption)
+            for line in measured.wrap(width: tableWidth) {
+                writer.addCaption(line, measured, width: tableWidth, base: base)
+                emit(writer.finishLine(), tableWidth)
+            }
+        }
         if table.border { emit(writer.rule(grid: grid, columns: columns, widths: widths, above: nil, below: 0), tableWidth) }
         for r in 0..<rows {
             if !wrapped.isEmpty {
@@ -547,6 +560,18 @@ private struct LineWriter {
         let room = max(0, width - 2 * inset - line.columns)
         let before = inset + (alignment == .center ? room / 2 : alignment == .right ? room : 0)
         pad(before + line.indent)
+        addPieces(line, cell, base: base)
+        pad(width - before - line.columns)
+    }
+
+    /// A line of the table's caption, centred on the table's `width` as w3m centres it (an odd column of room
+    /// goes on the left), with no cell padding: the caption box is as wide as the table's border box.
+    mutating func addCaption(_ line: WrappedLine, _ cell: CellText, width: Int, base: TextStyle) {
+        pad((max(0, width - line.columns) + 1) / 2)
+        addPieces(line, cell, base: base)
+    }
+
+    private mutating func addPieces(_ line: WrappedLine, _ cell: CellText, base: TextStyle) {
         cell.pieces(line.range, into: &pieces) { style in
             var style = style
             // Inside the grid every cell is monospace text of the table's own indentation; headings and list
@@ -560,7 +585,6 @@ private struct LineWriter {
             style.rule = false
             return style
         }
-        pad(width - before - line.columns)
     }
 
     /// A border line between rows `above` and `below` (nil at the top and bottom). Where a cell spans both rows
