@@ -78,6 +78,36 @@ final class DocumentWindowTableTests: XCTestCase {
                                       + "<td>nav</td></tr></table>", baseURL: nil).runs.first?.style.alignment, .center)
     }
 
+    func testATableLayingOutAPageKeepsItsPicturesAndControls() throws {
+        // A layout table (a cell holding a heading and paragraphs) is read as flowing text; its logo and its
+        // search field stay a picture and a widget where they stand, as anywhere else in the page.
+        let selection = ImageSelection(scale: 1, viewportWidth: 1000, types: ["image/png"])
+        let html = """
+            <p>Top <img src=top.png alt=Top></p>
+            <table><tr><td><img src=logo.png alt=Logo width=40 height=20></td>
+            <td><h1>The library</h1><p>An introduction.</p></td></tr>
+            <tr><td><form action=/search><input name=q></form></td><td><p>More text.</p></td></tr></table>
+            <p>After <img src=end.png alt=End></p>
+            """
+        let document = Document.parse(html: html, baseURL: URL(string: "https://example.org/")!,
+                                      images: selection, tabbedTables: true)
+        XCTAssertTrue(document.tables.isEmpty, "read as flowing text")
+        XCTAssertFalse(document.text.contains("[Logo]"), document.text)
+        let marker = Array("\u{FFFC}".utf8)
+        XCTAssertEqual(document.images.count, 3)
+        XCTAssertEqual(document.images.map(\.offset), document.images.map(\.offset).sorted())
+        for image in document.images {
+            XCTAssertEqual(Array(document.storage.bytes[image.offset..<image.offset + 3]), marker)
+        }
+        XCTAssertEqual(document.images[1].width, 40)
+        let field = try XCTUnwrap(document.controls.first?.offset, "the field is placed")
+        XCTAssertEqual(Array(document.storage.bytes[field..<field + 3]), marker)
+        XCTAssertEqual(document.text.unicodeScalars.filter { $0 == "\u{FFFC}" }.count, 4)
+        let text = document.text
+        let logo = try XCTUnwrap(text.range(of: "\u{FFFC}", range: text.range(of: "Top")!.upperBound..<text.endIndex))
+        XCTAssertLessThan(logo.lowerBound, try XCTUnwrap(text.range(of: "The library")).lowerBound)
+    }
+
     func testACaptionsPictureStandsAsItsAltTextAndCellsKeepTheirs() throws {
         // A picture in the caption reads as its alt text; the cells' own pictures stay pictures in their cells.
         let html = "<table><caption><img src=logo.png alt=Logo> Prices</caption>"

@@ -1060,3 +1060,70 @@ def test_a_caption_is_centred_over_its_table_and_wraps_at_its_width(binary):
     finally:
         app.close()
         os.unlink(path)
+
+
+class _LayoutRecorder(PageHandler, http.server.BaseHTTPRequestHandler):
+    """Serves a page laid out in a table (a menu column with a logo and a search field beside the article), and
+    notes the searches."""
+    searches = []
+
+    def do_GET(self):
+        if self.path == "/logo.png":
+            with open(_LayoutRecorder.logo, "rb") as f:
+                body = f.read()
+            self.send_response(200)
+            self.send_header("Content-Type", "image/png")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        elif self.path.startswith("/search"):
+            _LayoutRecorder.searches.append(self.path)
+            self.answer("<title>Results</title><p>Results.</p>")
+        else:
+            self.answer("<!DOCTYPE html><html><head><title>Layout</title></head><body><table><tr><td>"
+                        "<img src='/logo.png' width='60' height='30' alt='Library logo'>"
+                        "<form action='/search'><input name='q' size='12'></form><p>Menu</p></td>"
+                        "<td><h1>The library</h1><p>An article laid out beside its menu column.</p></td></tr>"
+                        "</table><p>After the layout.</p></body></html>")
+
+
+def test_a_table_laying_out_a_page_keeps_its_pictures_and_fields(binary):
+    """A table holding a page's layout reads as flowing text; its logo is a picture and its search field a field
+    that submits, as Dillo and NetSurf show them, not `[Library logo]` and `[          ]`."""
+    import pyatspi
+    folder = tempfile.mkdtemp(prefix="gtkprogress-tables-layout-")
+    _LayoutRecorder.logo = os.path.join(folder, "logo.png")
+    _png(_LayoutRecorder.logo, 60, 30, (30, 90, 200))
+    _LayoutRecorder.searches = []
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _LayoutRecorder)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    app = App(binary, f"http://127.0.0.1:{server.server_address[1]}/")
+    try:
+        app.wait_title("Layout")
+        app.wait_text("After the layout")
+        check("[Library logo]" not in app.page_text(), f"the logo is not its alt text: {app.page_text()!r}")
+        page = app.find(pyatspi.ROLE_TEXT, "Page")
+
+        def logo():
+            images = [c for c in (page[i] for i in range(page.childCount))
+                      if c is not None and c.getRole() == pyatspi.ROLE_IMAGE and c.name == "Library logo"]
+            if len(images) != 1:
+                return None
+            x, y, w, h = images[0].queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+            return (x, y, w, h) if (w, h) == (60, 30) else None
+        box = wait_for(logo, what="the logo as a 60 × 30 picture")
+        heading = _extents(app, "The library", objects=2)
+        check(box[1] < heading[1], f"the logo comes before the article ({box}, {heading})")
+        fields = wait_for(lambda: _fields(app) or None, what="the search field as a field")
+        check(len(fields) == 1, f"one field: {fields}")
+        app.settled_screenshot("tables-layout.png")
+        x, y, w, h = fields[0].queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        app.click_screen(x + w // 2, y + h // 2)
+        wait_for(lambda: fields[0].getState().contains(pyatspi.STATE_FOCUSED), what="the search field focused")
+        app.type("gumbo")
+        app.key("Return")
+        app.wait_title("Results")
+        check(_LayoutRecorder.searches == ["/search?q=gumbo"], f"searched: {_LayoutRecorder.searches}")
+    finally:
+        app.close()
+        server.shutdown()

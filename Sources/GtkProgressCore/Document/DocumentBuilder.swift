@@ -664,22 +664,28 @@ struct DocumentBuilder {
             cellObjects = []
             return
         }
-        if tables.isEmpty && !cellObjects.isEmpty {
-            // Laid out otherwise, the cells show their images and controls as text, as before the window had
-            // tables of its own: `[alt]`, `[value    ]`.
-            let (replaced, map) = text.replacing(cellObjects.map { ($0.offset, $0.fallback) })
-            text = replaced
-            table.moveCells(map)
-            for object in cellObjects {
+        // In a monospace grid the cells show their images and controls as text, as before the window had tables
+        // of its own: `[alt]`, `[value    ]`. Read as flowing text (a table laying out a page), they stay the
+        // pictures and widgets they are, as anywhere else in the page.
+        let objects = tables.isEmpty ? cellObjects : []
+        cellObjects = tables.isEmpty ? [] : cellObjects
+        var gridTable = table, gridText = text
+        if !objects.isEmpty {
+            let (replaced, map) = text.replacing(objects.map { ($0.offset, $0.fallback) })
+            gridText = replaced
+            gridTable.moveCells(map)
+        }
+        func objectsAsText() {
+            for object in objects {
                 if let control = object.control { controls[control].offset = nil }
             }
-            if let first = cellObjects.lazy.compactMap(\.image).first { images.removeAll(from: first) }
-            cellObjects = []
+            if let first = objects.lazy.compactMap(\.image).first { images.removeAll(from: first) }
         }
         let width = layoutWidth - Indentation.columns(level: base.indent)
         let padStyle = TextStyle(monospace: true, preformatted: true, indent: base.indent)
         var started = false
-        func layout(columns: Int) -> Bool { TableLayout.layout(table, text: text, width: columns, base: base) { line, tableWidth in
+        func layout(columns: Int) -> Bool {
+            let laidOut = TableLayout.layout(gridTable, text: gridText, width: columns, base: base) { line, tableWidth in
             if !started {
                 writer.requestBreak(1)
                 started = true
@@ -693,7 +699,10 @@ struct DocumentBuilder {
             } else {
                 writer.appendLaidOutLine(line)
             }
-        } }
+            }
+            if laidOut { objectsAsText() }
+            return laidOut
+        }
         if layout(columns: width) { return }
         // In the window, a long table too wide for the page keeps its grid, wider than the page: preformatted
         // lines are not wrapped, and the view's measure takes in the widest (`PageView.fitMeasure`). As flowing
@@ -707,16 +716,40 @@ struct DocumentBuilder {
             writer.requestBreak(1)
             writer.appendFinished(text, bytes: caption) { $0 }
         }
+        // Each object in the cell holding it; one in no cell (none should be) turns them all back into text.
+        var cellObjectRanges: [Range<Int>] = []
+        if !objects.isEmpty {
+            var object = 0
+            for cell in table.cells {
+                let first = object
+                while object < objects.count && objects[object].offset + 3 <= cell.bytes.upperBound
+                        && objects[object].offset >= cell.bytes.lowerBound { object += 1 }
+                cellObjectRanges.append(first..<object)
+            }
+            if object < objects.count {
+                objectsAsText()
+                text = gridText
+                table = gridTable
+                cellObjectRanges = []
+            }
+        }
         var previousWasParagraphs = false
-        for cell in table.cells {
+        for (index, cell) in table.cells.enumerated() {
             let paragraphs = text.bytes[cell.bytes].contains(0x0A)
             writer.requestBreak(paragraphs || previousWasParagraphs ? 2 : 1)
             previousWasParagraphs = paragraphs
-            writer.appendFinished(text, bytes: cell.bytes) { style in
+            let held = index < cellObjectRanges.count ? cellObjectRanges[index] : 0..<0
+            var placed: [(object: Int, offset: Int)] = []
+            writer.appendFinished(text, bytes: cell.bytes, objects: held.map { objects[$0].offset },
+                                  placed: { k, offset in placed.append((held.lowerBound + k, offset)) }) { style in
                 var style = style
                 style.indent = min(style.indent + base.indent, Self.maximumIndent)
                 if style.alignment == .left { style.alignment = cell.alignment }
                 return style
+            }
+            for (k, offset) in placed {
+                if let control = objects[k].control { controls[control].offset = offset }
+                if let image = objects[k].image { images.move(image, to: offset) }
             }
         }
     }

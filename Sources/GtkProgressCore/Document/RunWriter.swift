@@ -133,11 +133,15 @@ struct RunWriter {
 
     /// Appends text another writer finished (a table cell read as flowing text): its line breaks kept, each run
     /// in its style as `restyle` adjusts it.
-    mutating func appendFinished(_ storage: RunStorage, bytes piece: Range<Int>,
+    /// `objects`: where U+FFFC object characters (pictures, controls) stand in `storage`, in order; `placed` is
+    /// told the offset each one gets here (by its index in `objects`).
+    mutating func appendFinished(_ storage: RunStorage, bytes piece: Range<Int>, objects: [Int] = [],
+                                 placed: (Int, Int) -> Void = { _, _ in },
                                  restyle: (TextStyle) -> TextStyle) {
         guard !piece.isEmpty else { return }
         beginContent()
         let saved = current
+        var next = 0
         storage.bytes.withUnsafeBufferPointer { bytes in
             var run = storage.run(containing: piece.lowerBound)
             while run < storage.runCount, storage.range(ofRun: run).lowerBound < piece.upperBound {
@@ -147,10 +151,32 @@ struct RunWriter {
                 guard !range.isEmpty else { continue }
                 style = restyle(storage.style(ofRun: run))
                 var start = range.lowerBound
-                for k in range where bytes[k] == 0x0A {
-                    appendBytes(UnsafeBufferPointer(rebasing: bytes[start..<k]))
-                    appendNewline()
-                    start = k + 1
+                guard next < objects.count else {
+                    for k in range where bytes[k] == 0x0A {
+                        appendBytes(UnsafeBufferPointer(rebasing: bytes[start..<k]))
+                        appendNewline()
+                        start = k + 1
+                    }
+                    appendBytes(UnsafeBufferPointer(rebasing: bytes[start..<range.upperBound]))
+                    continue
+                }
+                var k = range.lowerBound
+                while k < range.upperBound {
+                    if bytes[k] == 0x0A {
+                        appendBytes(UnsafeBufferPointer(rebasing: bytes[start..<k]))
+                        appendNewline()
+                        k += 1
+                        start = k
+                    } else if next < objects.count && objects[next] == k && k + 3 <= range.upperBound {
+                        // The object is the last character appended: a line broken for length breaks before it.
+                        appendBytes(UnsafeBufferPointer(rebasing: bytes[start..<(k + 3)]))
+                        placed(next, byteCount - 3)
+                        next += 1
+                        k += 3
+                        start = k
+                    } else {
+                        k += 1
+                    }
                 }
                 appendBytes(UnsafeBufferPointer(rebasing: bytes[start..<range.upperBound]))
             }
