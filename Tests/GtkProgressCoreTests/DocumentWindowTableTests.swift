@@ -78,6 +78,27 @@ final class DocumentWindowTableTests: XCTestCase {
                                       + "<td>nav</td></tr></table>", baseURL: nil).runs.first?.style.alignment, .center)
     }
 
+    func testRowsAndWordsComeWithTheDocument() throws {
+        // The view starts from these (off the main loop): each row's cells, where rows and cells start in the
+        // table's characters, and each cell's words.
+        let html = "<p>Before</p><table><tr><th>Name</th><th>Note</th></tr><tr><td>Ann Lee</td>"
+            + "<td align=right>a b c</td></tr><tr><td>x</td></tr></table>"
+        let document = Document.parse(html: html, baseURL: nil, tabbedTables: true)
+        let table = try XCTUnwrap(document.tables.first)
+        let rows = table.rows
+        XCTAssertEqual(rows.rows, [0..<2, 2..<4, 4..<5])
+        XCTAssertEqual(rows.cellOffsets, [0, 5, 0, 8, 0])
+        XCTAssertEqual(rows.rowOffsets, [0, 10, 24])
+        XCTAssertEqual(rows.length, 26)
+        let start = try XCTUnwrap(document.text.range(of: "Name"))
+        let tableText = document.text[start.lowerBound...].unicodeScalars
+        XCTAssertEqual(String(String.UnicodeScalarView(tableText.prefix(rows.length))), "Name\tNote\nAnn Lee\ta b c\nx\n")
+        XCTAssertEqual(rows.alignedRows, [0, 1], "header cells are centred, one cell right-aligned")
+        XCTAssertEqual(rows.words.count, table.cells.count)
+        XCTAssertEqual(rows.words[3].bytes.count, 3, "a b c")
+        XCTAssertTrue(rows.keptWhole.isEmpty)
+    }
+
     func testATableLayingOutAPageKeepsItsPicturesAndControls() throws {
         // A layout table (a cell holding a heading and paragraphs) is read as flowing text; its logo and its
         // search field stay a picture and a widget where they stand, as anywhere else in the page.

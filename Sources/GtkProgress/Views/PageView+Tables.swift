@@ -227,30 +227,14 @@ extension PageView {
 
     /// The rows, their offsets and the cells' words, from the document's table.
     private func prepare(_ fitted: inout FittedTable, _ table: PageTable) {
-        var offset = 0
-        var k = 0
-        while k < table.cells.count {
-            let row = table.cells[k].row
-            let first = k
-            var length = 0
-            var kept = 0
-            while k < table.cells.count && table.cells[k].row == row {
-                fitted.cellOffsets.append(length + table.cells[k].column)
-                length += table.cells[k].text.unicodeScalars.count
-                if table.cells[k].text.unicodeScalars.contains("\u{FFFC}") { kept = k - first + 1 }
-                k += 1
-            }
-            length += table.cells[k - 1].column
-            if kept > 0 { fitted.keptWhole[fitted.rows.count] = kept }
-            if table.cells[first..<k].contains(where: { $0.alignment != .left }) {
-                fitted.alignedRows.insert(fitted.rows.count)
-            }
-            fitted.rows.append(first..<k)
-            fitted.rowOffsets.append(offset)
-            offset += length + 1
-        }
-        fitted.length = offset
-        fitted.words = table.cells.map { CellWords($0.text) }
+        let rows = table.rows
+        fitted.rows = rows.rows
+        fitted.rowOffsets = rows.rowOffsets
+        fitted.length = rows.length
+        fitted.cellOffsets = rows.cellOffsets
+        fitted.keptWhole = rows.keptWhole
+        fitted.alignedRows = rows.alignedRows
+        fitted.words = rows.words
         fitted.breaks = [[Int]](repeating: [], count: table.cells.count)
     }
 

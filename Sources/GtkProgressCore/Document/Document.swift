@@ -55,6 +55,52 @@ package struct TextStyle: Hashable, Sendable {
     }
 }
 
+/// A window table's rows as the document wrote them (one line each, cells separated by tabs) and each cell's
+/// words: what the view needs before it measures anything.
+package struct TabbedTableRows: Sendable {
+    /// Each row's cells (indices into `PageTable.cells`), and where each row starts, in characters from the
+    /// table's first.
+    package var rows: [Range<Int>] = []
+    package var rowOffsets: [Int] = []
+    /// The table's characters, its last row's newline included.
+    package var length = 0
+    /// Each cell's first character, from its row's start.
+    package var cellOffsets: [Int] = []
+    /// Rows holding an image or a form control (U+FFFC): how many of their first cells, up to the last one holding
+    /// one, are never broken.
+    package var keptWhole: [Int: Int] = [:]
+    /// Rows with a centred or right-aligned cell.
+    package var alignedRows: Set<Int> = []
+    package var words: [CellWords] = []
+
+    init() {}
+
+    init(_ cells: [PageTable.Cell]) {
+        var offset = 0
+        var k = 0
+        while k < cells.count {
+            let row = cells[k].row
+            let first = k
+            var length = 0
+            var kept = 0
+            while k < cells.count && cells[k].row == row {
+                cellOffsets.append(length + cells[k].column)
+                length += cells[k].text.unicodeScalars.count
+                if cells[k].text.unicodeScalars.contains("\u{FFFC}") { kept = k - first + 1 }
+                k += 1
+            }
+            length += cells[k - 1].column
+            if kept > 0 { keptWhole[rows.count] = kept }
+            if cells[first..<k].contains(where: { $0.alignment != .left }) { alignedRows.insert(rows.count) }
+            rows.append(first..<k)
+            rowOffsets.append(offset)
+            offset += length + 1
+        }
+        self.length = offset
+        words = cells.map { CellWords($0.text) }
+    }
+}
+
 /// Where a run of text sits against its line: HTML's `<sub>` and `<sup>`.
 package enum Baseline: Hashable, Sendable {
     case normal, lowered, raised
@@ -312,9 +358,23 @@ package struct PageTable: Sendable {
     /// The depth of indentation the rows have (a table in a list item or a block quote).
     package var indent = 0
 
-    /// Past these, a table stays the monospace grid: measuring every cell with Pango happens on the main loop
-    /// (GTK objects cannot be used off it), so it is bounded to a few milliseconds' worth.
-    package static let maximumCells = 4000
+    /// The table's rows and each cell's words, worked out with the document (off the main loop): the view starts
+    /// from them (`PageView+Tables.swift`).
+    package private(set) var rows = TabbedTableRows()
+
+    package init(columnCount: Int, cells: [Cell], border: Bool, padding: Int, indent: Int = 0) {
+        self.columnCount = columnCount
+        self.cells = cells
+        self.border = border
+        self.padding = padding
+        self.indent = indent
+        rows = TabbedTableRows(cells)
+    }
+
+    /// Past these, a table stays the monospace grid. The view measures every cell with Pango on the main loop
+    /// (GTK objects cannot be used off it), a slice at a time; the bound keeps the whole fit to about a second
+    /// and the cells' measures to a few megabytes.
+    package static let maximumCells = 20000
     package static let maximumColumns = 64
     /// Longer cells mean a table that lays out a page, not data.
     package static let maximumCellBytes = 1024
