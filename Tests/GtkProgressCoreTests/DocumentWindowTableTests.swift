@@ -129,6 +129,34 @@ final class DocumentWindowTableTests: XCTestCase {
         XCTAssertLessThan(logo.lowerBound, try XCTUnwrap(text.range(of: "The library")).lowerBound)
     }
 
+    func testNestedTablesHandTheirPicturesAndControlsOutward() throws {
+        // A search form in a menu table inside a layout table, a logo beside it, and a small data grid with a
+        // picture: the layout tables read as flowing text and keep their objects; the grid shows its own as text.
+        let selection = ImageSelection(scale: 1, viewportWidth: 1000, types: ["image/png"])
+        let html = """
+            <table><tr><td><img src=logo.png alt=Logo width=40 height=20></td>
+            <td><h1>Library</h1><p>Intro.</p></td></tr>
+            <tr><td><table><tr><td><b>Menu</b></td></tr><tr><td><form action=/s><input name=q>
+            <input type=submit value=Go></form></td></tr><tr><td><p>Home</p><p>News</p></td></tr></table></td>
+            <td><table border=1><tr><td><img src=dot.png alt=dot></td><td>1</td></tr>
+            <tr><td>b</td><td>2</td></tr></table><p>Text.</p></td></tr></table>
+            <p>After <img src=end.png alt=End></p>
+            """
+        let document = Document.parse(html: html, baseURL: URL(string: "https://example.org/")!,
+                                      images: selection, tabbedTables: true)
+        let marker = Array("\u{FFFC}".utf8)
+        XCTAssertEqual(document.images.map(\.alt), ["Logo", "End"], "the grid's picture is its alt text")
+        XCTAssertTrue(document.text.contains("[dot]"), document.text)
+        for image in document.images {
+            XCTAssertEqual(Array(document.storage.bytes[image.offset..<image.offset + 3]), marker)
+        }
+        let placed = document.controls.compactMap(\.offset)
+        XCTAssertEqual(placed.count, 2, "the field and its button")
+        for offset in placed { XCTAssertEqual(Array(document.storage.bytes[offset..<offset + 3]), marker) }
+        XCTAssertEqual(document.text.unicodeScalars.filter { $0 == "\u{FFFC}" }.count, 4)
+        XCTAssertEqual((document.images.map(\.offset) + placed).sorted().count, 4)
+    }
+
     func testACaptionsPictureStandsAsItsAltTextAndCellsKeepTheirs() throws {
         // A picture in the caption reads as its alt text; the cells' own pictures stay pictures in their cells.
         let html = "<table><caption><img src=logo.png alt=Logo> Prices</caption>"

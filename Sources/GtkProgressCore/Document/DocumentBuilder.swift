@@ -24,7 +24,7 @@ struct DocumentBuilder {
     private var outerWriters: [RunWriter] = []
     /// Inside the caption of the table being read: its pictures and controls stand as text (`[alt]`), as in a
     /// table laid out in text.
-    private var inCaption = false
+    private var captionDepth = 0
     /// Tables nested deeper than `maximumTableNesting` whose rows and cells read as plain blocks.
     private var unmodelledTables = 0
     /// Data tables go out as rows of tab-separated cells for the window (`emitTabbed`).
@@ -33,7 +33,10 @@ struct DocumentBuilder {
     /// Images and form controls written as U+FFFC in the cells of the table being read (one in no other table,
     /// in the window): their offsets are the table's cell writer's until the table is written (`placeCellObjects`),
     /// and `fallback` is what stands in their place if the table is not written as tabbed rows.
-    private var cellObjects: [(offset: Int, control: Int?, image: Int?, fallback: [UInt8])] = []
+    private var tableObjects: [[CellObject]] = []
+    /// A picture or control (U+FFFC) in a table's cells: where it stands in the table's text, which one, and the
+    /// text standing for it where the table is laid out in text.
+    private typealias CellObject = (offset: Int, control: Int?, image: Int?, fallback: [UInt8])
     /// Columns tables are fitted to.
     private let layoutWidth: Int
     /// Write the marks that say in plain text what a look says in the window (`InlineMarks`).
@@ -371,6 +374,7 @@ struct DocumentBuilder {
                 func pixels(_ name: String) -> Int? {
                     HTMLInteger.nonNegative(element.attribute(name), clampedTo: 0...TableModel.largestPixels)
                 }
+                tableObjects.append([])
                 tables.append(TableModel(border: border, widthPercent: Self.percent(element.attribute("width")),
                                          cellpadding: pixels("cellpadding"), cellspacing: pixels("cellspacing")))
                 tableFrame.table = .table
@@ -492,7 +496,7 @@ struct DocumentBuilder {
             writer = tables[tables.count - 1].cellWriter ?? RunWriter(capacity: 0)
             tables[tables.count - 1].cellWriter = nil
             writer.startCell(style: style)
-            inCaption = true
+            captionDepth += 1
             var captionFrame = Frame(node: element, role: role, childCount: element.childCount, savedStyle: saved,
                                      textStart: writer.byteCount, href: nil)
             captionFrame.table = .caption
@@ -605,7 +609,7 @@ struct DocumentBuilder {
             let content = writer.finishCell()
             tables[tables.count - 1].cellWriter = writer
             writer = outerWriters.removeLast()
-            inCaption = false
+            captionDepth -= 1
             if !content.isEmpty { tables[tables.count - 1].caption = content }
             writer.styleID = frame.savedStyle
             return
@@ -660,15 +664,11 @@ struct DocumentBuilder {
         table.cellWriter = nil
         var text = cellWriter.finish()
         let base = writer.style
-        if tabbedTables && tables.isEmpty && emitTabbed(table, text: text, base: base) {
-            cellObjects = []
-            return
-        }
+        let objects = tableObjects.removeLast()
+        if tabbedTables && tables.isEmpty && emitTabbed(table, text: text, base: base, objects: objects) { return }
         // In a monospace grid the cells show their images and controls as text, as before the window had tables
         // of its own: `[alt]`, `[value    ]`. Read as flowing text (a table laying out a page), they stay the
         // pictures and widgets they are, as anywhere else in the page.
-        let objects = tables.isEmpty ? cellObjects : []
-        cellObjects = tables.isEmpty ? [] : cellObjects
         var gridTable = table, gridText = text
         if !objects.isEmpty {
             let (replaced, map) = text.replacing(objects.map { ($0.offset, $0.fallback) })
@@ -750,6 +750,11 @@ struct DocumentBuilder {
             for (k, offset) in placed {
                 if let control = objects[k].control { controls[control].offset = offset }
                 if let image = objects[k].image { images.move(image, to: offset) }
+                // In a cell of an enclosing table, they are that table's now, where its cell's text has them.
+                if !tableObjects.isEmpty {
+                    tableObjects[tableObjects.count - 1].append((offset, objects[k].control, objects[k].image,
+                                                                 objects[k].fallback))
+                }
             }
         }
     }
@@ -760,7 +765,8 @@ struct DocumentBuilder {
     /// screen readers read them in order. False (nothing written) for what this cannot show: spans across rows
     /// or columns, cells holding line breaks (paragraphs, lists, nested tables), and tables past `PageTable`'s
     /// bounds; those keep the monospace grid.
-    private mutating func emitTabbed(_ table: TableModel, text: RunStorage, base: TextStyle) -> Bool {
+    private mutating func emitTabbed(_ table: TableModel, text: RunStorage, base: TextStyle,
+                                     objects: [CellObject]) -> Bool {
         let columns = table.columnCount
         guard columns >= 2, columns <= PageTable.maximumColumns, !table.tooWide, table.rowCount > 0,
               table.cells.count <= PageTable.maximumCells else { return false }
@@ -828,7 +834,7 @@ struct DocumentBuilder {
                 let first = line.count
                 CellText(storage: text, bytes: cell.bytes).pieces(cell.bytes, into: &line, restyle: restyle)
                 var bytes: [UInt8]
-                if object < cellObjects.count, cellObjects[object].offset < cell.bytes.upperBound {
+                if object < objects.count, objects[object].offset < cell.bytes.upperBound {
                     // A cell holding a picture or a widget is never broken: it gets no marks, and its bytes stay
                     // where `placed` says.
                     placed.append((cell.bytes, lineBytes))
@@ -848,10 +854,10 @@ struct DocumentBuilder {
             // The line's bytes are the cells' as they are, and a newline ends it.
             let lineStart = writer.byteCount - max(lineBytes, 1) - 1
             for (bytes, at) in placed {
-                while object < cellObjects.count, cellObjects[object].offset < bytes.upperBound {
-                    let offset = lineStart + at + cellObjects[object].offset - bytes.lowerBound
-                    if let control = cellObjects[object].control { controls[control].offset = offset }
-                    if let image = cellObjects[object].image { images.move(image, to: offset) }
+                while object < objects.count, objects[object].offset < bytes.upperBound {
+                    let offset = lineStart + at + objects[object].offset - bytes.lowerBound
+                    if let control = objects[object].control { controls[control].offset = offset }
+                    if let image = objects[object].image { images.move(image, to: offset) }
                     object += 1
                 }
             }
@@ -1152,8 +1158,8 @@ extension DocumentBuilder {
                    lazy: element.attribute("loading")?.trimmed().lowercased() == "lazy",
                    link: writer.style.link, selection: selection)
         if !outerWriters.isEmpty {
-            cellObjects.append((writer.byteCount - marker.utf8.count, nil, images.count - 1,
-                                Array(Self.altText(element).utf8)))
+            tableObjects[tableObjects.count - 1].append((writer.byteCount - marker.utf8.count, nil, images.count - 1,
+                                                         Array(Self.altText(element).utf8)))
         }
     }
 
@@ -1169,10 +1175,11 @@ extension DocumentBuilder {
         return words.isEmpty ? "" : "[" + words.joined(separator: " ") + "]"
     }
 
-    /// Whether an image or control met now goes in as U+FFFC into a table cell: the cells of a table in no other
-    /// table, in the window (`cellObjects`).
+    /// Whether an image or control met now goes in as U+FFFC into a table cell, in the window: in a cell of the
+    /// innermost table (not its caption), recorded in `tableObjects` until the table is laid out. A table that
+    /// reads as flowing text hands its objects on to the cell of the table around it.
     private var objectsInCell: Bool {
-        tabbedTables && !textMarks && tables.count == 1 && outerWriters.count == 1 && !inCaption
+        tabbedTables && !textMarks && !tables.isEmpty && outerWriters.count == tables.count && captionDepth == 0
     }
 
     /// The `<source>` elements just before child `index` of `parent`: a `<picture>`'s sources of its `<img>`.
@@ -1229,8 +1236,8 @@ extension DocumentBuilder {
             control.offset = writer.byteCount - marker.utf8.count
             controls.append(control)
             if !outerWriters.isEmpty {
-                cellObjects.append((control.offset ?? 0, controls.count - 1, nil,
-                                    Array(FormText.lines(of: control).joined(separator: "\n").utf8)))
+                tableObjects[tableObjects.count - 1].append((control.offset ?? 0, controls.count - 1, nil,
+                                                             Array(FormText.lines(of: control).joined(separator: "\n").utf8)))
             }
             return
         }
