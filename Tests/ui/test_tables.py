@@ -1082,14 +1082,16 @@ class _LayoutRecorder(PageHandler, http.server.BaseHTTPRequestHandler):
         else:
             self.answer("<!DOCTYPE html><html><head><title>Layout</title></head><body><table><tr><td>"
                         "<img src='/logo.png' width='60' height='30' alt='Library logo'>"
-                        "<form action='/search'><input name='q' size='12'></form><p>Menu</p></td>"
+                        "<table><tr><td><b>Search</b></td></tr><tr><td><form action='/search'>"
+                        "<input name='q' size='12'></form></td></tr></table><p>Menu</p></td>"
                         "<td><h1>The library</h1><p>An article laid out beside its menu column.</p></td></tr>"
                         "</table><p>After the layout.</p></body></html>")
 
 
 def test_a_table_laying_out_a_page_keeps_its_pictures_and_fields(binary):
-    """A table holding a page's layout reads as flowing text; its logo is a picture and its search field a field
-    that submits, as Dillo and NetSurf show them, not `[Library logo]` and `[          ]`."""
+    """A table holding a page's layout reads as flowing text; its logo is a picture and the search field of the
+    menu table inside it a field that submits, as Dillo and NetSurf show them, not `[Library logo]` and
+    `[          ]`."""
     import pyatspi
     folder = tempfile.mkdtemp(prefix="gtkprogress-tables-layout-")
     _LayoutRecorder.logo = os.path.join(folder, "logo.png")
