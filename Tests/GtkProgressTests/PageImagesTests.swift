@@ -153,6 +153,61 @@ final class PageImagesTests: XCTestCase {
         XCTAssertTrue(isPicture(looks(browser)[0]))
     }
 
+    /// A picture keeps the tags of the character it takes the place of: a line takes its margins, tab stops and
+    /// justification from its first character, so a picture starting a centred paragraph, a quotation or a table
+    /// row sets its line as the rest of the paragraph is set, not at the page's bare margin.
+    func testAPictureStartingALineKeepsItsParagraphsLook() async throws {
+        let browser = makeBrowser()
+        open(browser, page("Starts", "<p align=center><img src=\"/image?n=1&w=80&h=20\" alt=A> centred</p>"
+                            + "<blockquote><img src=\"/image?n=2&w=80&h=20\" alt=B> quoted</blockquote>"
+                            + "<table><tr><td><img src=\"/image?n=3&w=80&h=20\" alt=C></td><td>one</td><td>two</td></tr>"
+                            + "<tr><td>x</td><td>y</td><td>z</td></tr></table>"))
+        XCTAssertTrue((0..<3).allSatisfy { isPicture(looks(browser)[$0]) })
+        func tags(_ image: Int) throws -> [String] {
+            browser.page.textView.tagNames(atCharacter: try XCTUnwrap(browser.page.characterOffset(ofImage: image)))
+        }
+        let centred = try tags(0), quoted = try tags(1), row = try tags(2)
+        XCTAssertTrue(centred.contains("center"), "\(centred)")
+        XCTAssertTrue(quoted.contains { $0.hasPrefix("indent") }, "\(quoted)")
+        XCTAssertTrue(row.contains("table0"), "\(row)")
+        // The row's cells sit at the table's tab stops: "one" starts where "y" does.
+        // The buffer's text leaves its pictures out; the three pictures come before both.
+        let text = browser.page.text
+        let scalars = text.unicodeScalars
+        let one = scalars.distance(from: scalars.startIndex, to: try XCTUnwrap(text.range(of: "one")).lowerBound) + 3
+        let y = scalars.distance(from: scalars.startIndex, to: try XCTUnwrap(text.range(of: "\ty")).lowerBound) + 4
+        let view = browser.page.textView
+        func x(_ offset: Int) -> Double? { view.rectangles(fromCharacter: offset, to: offset + 1).first?.x }
+        XCTAssertTrue(wait { x(one) != nil && x(one) == x(y) }, "the picture's row keeps the table's columns: "
+                      + "\(String(describing: x(one))) against \(String(describing: x(y)))")
+    }
+
+    /// A picture whose size the page does not give takes its own when it arrives: the table holding it measures
+    /// its cells again, so the next column starts right of the picture and the rows keep one grid.
+    func testATableRefitsWhenAPictureOfNoDeclaredSizeArrives() async throws {
+        let browser = makeBrowser()
+        open(browser, page("Sizes", "<table><tr><td><img src=\"/image?n=5&w=120&h=20\" alt=D></td><td>one</td></tr>"
+                            + "<tr><td>x</td><td>y</td></tr></table>"))
+        XCTAssertTrue(isPicture(looks(browser)[0]))
+        let text = browser.page.text
+        let scalars = text.unicodeScalars
+        // The buffer's text leaves the picture out.
+        let one = scalars.distance(from: scalars.startIndex, to: try XCTUnwrap(text.range(of: "one")).lowerBound) + 1
+        let y = scalars.distance(from: scalars.startIndex, to: try XCTUnwrap(text.range(of: "\ty")).lowerBound) + 2
+        let view = browser.page.textView
+        func x(_ offset: Int) -> Double? { view.rectangles(fromCharacter: offset, to: offset + 1).first?.x }
+        let picture = try XCTUnwrap(browser.page.characterOffset(ofImage: 0))
+        // The picture is as wide as it is (at most the view's width for pictures), more than the one pixel it
+        // was measured at before it came.
+        let width = try XCTUnwrap(view.objectWidth(atCharacter: picture))
+        XCTAssertGreaterThan(width, 32)
+        XCTAssertTrue(wait {
+            guard let a = x(one), let b = x(y), let left = x(picture) else { return false }
+            return a == b && a >= left + Double(width)
+        }, "the second column right of the \(width) px picture: \(String(describing: x(one))), "
+                      + "\(String(describing: x(y))), picture at \(String(describing: x(picture)))")
+    }
+
     /// Each picture is a widget whose accessible a screen reader reaches, as a child of the page's accessible,
     /// with role image and its alt text as name, before it arrives and after; a link made of a picture is named
     /// by that alt text when the keyboard focus reaches it.

@@ -128,12 +128,9 @@ extension TextView {
     /// Puts `child` in place of the one character at `offset` (a U+FFFC), through a child anchor, which is one
     /// character too: no other offset moves. <https://docs.gtk.org/gtk3/method.TextView.add_child_at_anchor.html>
     package func replaceCharacter(at offset: Int, withWidget child: Widget) {
-        guard offset >= 0, offset < characterCount else { return }
-        var start = GtkTextIter(), end = GtkTextIter()
-        gtk_text_buffer_get_iter_at_offset(buffer, &start, Int32(offset))
-        gtk_text_buffer_get_iter_at_offset(buffer, &end, Int32(offset + 1))
-        gtk_text_buffer_delete(buffer, &start, &end)
-        guard let anchor = gtk_text_buffer_create_child_anchor(buffer, &start) else { return }
+        var made: UnsafeMutablePointer<GtkTextChildAnchor>?
+        replaceCharacter(at: offset) { made = gtk_text_buffer_create_child_anchor(buffer, &$0) }
+        guard let anchor = made else { return }
         gtk_widget_show_all(child.widget)
         gtk_text_view_add_child_at_anchor(cast(GtkTextView.self), child.widget, anchor)
     }

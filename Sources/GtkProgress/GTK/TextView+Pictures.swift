@@ -68,16 +68,17 @@ extension TextView {
     /// earlier picture): a pixbuf is one character too (`gtk_text_buffer_insert_pixbuf`), so no other offset moves.
     /// <https://docs.gtk.org/gtk3/method.TextBuffer.insert_pixbuf.html>
     package func replaceCharacter(at offset: Int, with picture: Picture) {
-        guard let pixbuf = picture.pixbuf, var start = replaceableCharacter(at: offset) else { return }
-        gtk_text_buffer_insert_pixbuf(buffer, &start, pixbuf)
+        guard let pixbuf = picture.pixbuf else { return }
+        replaceCharacter(at: offset) { gtk_text_buffer_insert_pixbuf(buffer, &$0, pixbuf) }
     }
 
     /// Puts a thin frame holding `text` in place of the character at `offset`, through a child anchor (one
     /// character as well): an image's alt text when the image cannot be shown.
     /// <https://docs.gtk.org/gtk3/method.TextView.add_child_at_anchor.html>
     package func replaceCharacter(at offset: Int, withFramedText text: String, tooltip: String?) {
-        guard var start = replaceableCharacter(at: offset) else { return }
-        guard let anchor = gtk_text_buffer_create_child_anchor(buffer, &start) else { return }
+        var made: UnsafeMutablePointer<GtkTextChildAnchor>?
+        replaceCharacter(at: offset) { made = gtk_text_buffer_create_child_anchor(buffer, &$0) }
+        guard let anchor = made else { return }
         let frame = gtk_frame_new(nil)!
         let label = gtk_label_new(text)!
         // One line, cut with "…" past 60 characters (the tooltip says why the image is missing): a wrapping label
@@ -94,14 +95,30 @@ extension TextView {
         gtk_text_view_add_child_at_anchor(cast(GtkTextView.self), frame, anchor)
     }
 
-    /// Deletes the character at `offset` and returns where it stood; nil past the end of the buffer.
-    private func replaceableCharacter(at offset: Int) -> GtkTextIter? {
-        guard offset >= 0, offset < characterCount else { return nil }
+    /// Deletes the character at `offset`, lets `insert` put one character (a picture or a child anchor) where it
+    /// stood, and gives that one the tags the old one had. GTK gives an inserted picture or anchor no tags, and a
+    /// line takes its margins, tab stops and justification from the tags of its first character
+    /// (<https://docs.gtk.org/gtk3/class.TextTag.html>, "paragraph" properties): a picture starting a table's row,
+    /// a list item or a centred paragraph would otherwise set its line at the page's bare margin and tabs.
+    /// Nothing happens past the end of the buffer.
+    func replaceCharacter(at offset: Int, inserting insert: (inout GtkTextIter) -> Void) {
+        guard offset >= 0, offset < characterCount else { return }
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(buffer, &start, Int32(offset))
+        let tags = gtk_text_iter_get_tags(&start)
+        defer { g_slist_free(tags) }
         gtk_text_buffer_get_iter_at_offset(buffer, &end, Int32(offset + 1))
         gtk_text_buffer_delete(buffer, &start, &end)
-        return start
+        insert(&start)
+        gtk_text_buffer_get_iter_at_offset(buffer, &start, Int32(offset))
+        gtk_text_buffer_get_iter_at_offset(buffer, &end, Int32(offset + 1))
+        var node = tags
+        while let link = node {
+            if let tag = link.pointee.data {
+                gtk_text_buffer_apply_tag(buffer, tag.assumingMemoryBound(to: GtkTextTag.self), &start, &end)
+            }
+            node = link.pointee.next
+        }
     }
 
     /// The width text can take, in pixels: the view's less its margins; at least 64.

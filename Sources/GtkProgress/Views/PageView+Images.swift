@@ -155,6 +155,11 @@ extension PageView {
                 textView.replaceCharacter(at: offset, with: blank)
             }
         }
+        defer {
+            // A table holding the picture measures its cells again if it was measured without it or at another
+            // width.
+            if !tables.fitted.isEmpty { tableObjectChanged(atCharacter: offset) }
+        }
         switch look {
         case .reserved:
             let size = PictureDecoder.targetSize(natural: (1, 1), declared: (image.width, image.height),

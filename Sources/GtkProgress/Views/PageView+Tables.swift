@@ -62,6 +62,8 @@ struct PageViewTables {
     var highlightedArea: (area: TableArea, range: Range<Int>)?
     /// The tags of the tables' captions, by table: their margins put each caption over its table.
     var captionTags: [Int: TextTag] = [:]
+    /// The refit waiting for pictures of no declared size that came into tables (`tableObjectResized`).
+    var objectRefit: MainLoopTimer?
 }
 
 /// One table's state in the view.
@@ -82,6 +84,9 @@ struct FittedTable {
     var keptWhole: [Int: Int] = [:]
     /// Measured while a picture or widget was not in the buffer yet: measured again at the next refit.
     var provisional = false
+    /// The width each picture or widget was measured at, by its character from the table's start: one that
+    /// changes size (a picture of no declared size arriving) has the table measured again.
+    var objectWidths: [Int: Int] = [:]
     var words: [CellWords] = []
     /// Per cell, its words' edges in pixels; `measured` cells so far at `PageViewTables.measuredAt`.
     var starts: [[Int]] = []
@@ -316,6 +321,28 @@ extension PageView {
         }
     }
 
+    /// The picture at character `offset` was placed or changed: if it is in a table measured without it or at
+    /// another width (a picture of no declared size took its own), the table's cells are measured again and the
+    /// table refitted, once the pictures arriving together are in (at most one refit every 100 ms, whatever their
+    /// number).
+    func tableObjectChanged(atCharacter offset: Int) {
+        guard let (index, fitted) = tables.fitted.first(where: { _, fitted in
+            guard let start = fitted.start else { return false }
+            return start <= offset && offset < start + fitted.length
+        }), let start = fitted.start else { return }
+        if let measured = fitted.objectWidths[offset - start], measured != textView.objectWidth(atCharacter: offset) {
+            tables.fitted[index]?.provisional = true
+        }
+        guard tables.fitted[index]?.provisional == true, tables.objectRefit == nil else { return }
+        let generation = generation
+        tables.objectRefit = MainLoopTimer(milliseconds: 100, name: "gtkprogress table refit") { [weak self] in
+            guard let self else { return false }
+            self.tables.objectRefit = nil
+            if self.generation == generation { self.refitTables() }
+            return false
+        }
+    }
+
     /// After a resize, a change of text size or the page's last slice: every table fitted again, in slices.
     /// The words are measured again only when the text size changed.
     func refitTables() {
@@ -327,6 +354,7 @@ extension PageView {
         for index in tables.fitted.keys where sizeChanged || tables.fitted[index]?.provisional == true {
             tables.fitted[index]?.provisional = false
             tables.fitted[index]?.measured = 0
+            tables.fitted[index]?.objectWidths = [:]
             tables.fitted[index]?.starts = []
             tables.fitted[index]?.ends = []
             tables.fitted[index]?.needsWidths = true
@@ -548,6 +576,7 @@ extension PageView {
             if let start = fitted.start, row < fitted.rowOffsets.count, k < fitted.cellOffsets.count,
                let width = textView.objectWidth(atCharacter: start + fitted.rowOffsets[row] + fitted.cellOffsets[k] + scalar) {
                 objects.append((byte, width))
+                fitted.objectWidths[fitted.rowOffsets[row] + fitted.cellOffsets[k] + scalar] = width
             } else {
                 fitted.provisional = true
             }
