@@ -208,6 +208,20 @@ final class PageImagesTests: XCTestCase {
                       + "\(String(describing: x(y))), picture at \(String(describing: x(picture)))")
     }
 
+    /// One address at several declared sizes (a spacer image indenting replies by depth, an icon at two sizes):
+    /// one request and one picture, each image at its own size.
+    func testTheSamePictureAtTwoDeclaredSizesShowsAtEach() async throws {
+        let browser = makeBrowser()
+        open(browser, page("Spacers", "<p><img src=\"/image?n=6&w=40&h=10\" width=40 height=10 alt=a> one</p>"
+                            + "<p><img src=\"/image?n=6&w=40&h=10\" width=60 height=10 alt=b> two</p>"
+                            + "<p><img src=\"/image?n=6&w=40&h=10\" width=20 alt=c> three</p>"))
+        XCTAssertTrue((0..<3).allSatisfy { isPicture(looks(browser)[$0]) })
+        let widths = try (0..<3).map { index in
+            try XCTUnwrap(browser.page.textView.objectWidth(atCharacter: try XCTUnwrap(browser.page.characterOffset(ofImage: index))))
+        }
+        XCTAssertEqual(widths, [40, 60, 20], "at most the view's width for pictures, 64 px here")
+    }
+
     /// Each picture is a widget whose accessible a screen reader reaches, as a child of the page's accessible,
     /// with role image and its alt text as name, before it arrives and after; a link made of a picture is named
     /// by that alt text when the keyboard focus reaches it.

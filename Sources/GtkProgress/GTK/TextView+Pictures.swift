@@ -28,17 +28,23 @@ package final class PictureWidget: Widget {
         atk_object_set_role(accessible, ATK_ROLE_IMAGE)
         if let alt, !alt.isEmpty { atk_object_set_name(accessible, alt) }
         onPaintAbove { [weak self] context in
-            guard let surface = self?.picture?.surface else { return }
+            guard let self, let picture = self.picture, let surface = picture.surface else { return }
+            // Shown at another size than decoded (the same picture at two sizes on a page): scaled as drawn.
+            if self.size != (picture.width, picture.height), picture.width > 0, picture.height > 0 {
+                cairo_scale(context.cr, Double(self.size.width) / Double(picture.width),
+                            Double(self.size.height) / Double(picture.height))
+            }
             cairo_set_source_surface(context.cr, surface, 0, 0)
             cairo_paint(context.cr)
         }
     }
 
-    /// Shows `picture` at its size on the page.
-    package func show(_ picture: Picture) {
-        guard picture !== self.picture else { return }
+    /// Shows `picture` at its size on the page, or at `size` (logical pixels) when given.
+    package func show(_ picture: Picture, size: (width: Int, height: Int)? = nil) {
+        let size = size ?? (picture.width, picture.height)
+        guard picture !== self.picture || (max(size.width, 1), max(size.height, 1)) != self.size else { return }
         self.picture = picture
-        resize(width: picture.width, height: picture.height)
+        resize(width: size.width, height: size.height)
         gtk_widget_queue_draw(widget)
     }
 

@@ -169,14 +169,20 @@ extension PageView {
         case .picture(let picture):
             if widgets, !picture.isInBuffer {
                 let widget = widget(ofImage: index, at: offset, alt: image.alt)
-                widget.show(picture)
+                // One picture serves every image of its address; each is shown at the size its own `width` and
+                // `height` give (spacer images of many widths), the picture's proportions filling in a missing one.
+                widget.show(picture, size: PictureDecoder.targetSize(natural: (picture.width, picture.height),
+                                                                     declared: (image.width, image.height),
+                                                                     maxWidth: pictureWidth))
                 // A picture where the small mark of a failed load stood (images turned on again).
                 widget.tooltip = nil
             } else if !widgets, picture.isInBuffer {
                 textView.replaceCharacter(at: offset, with: picture)
             }
         case .held(let width, let height):
-            place(blankWidth: width, height: height)
+            let size = PictureDecoder.targetSize(natural: (width, height), declared: (image.width, image.height),
+                                                 maxWidth: pictureWidth)
+            place(blankWidth: size.0, height: size.1)
         case .failed(let why):
             if let alt = image.alt, !alt.isEmpty {
                 images.widgets[index] = nil
