@@ -84,12 +84,25 @@ package enum CSSCascade {
     static let maximumVariableDepth = 16
     static let maximumVariableLength = 4096
 
-    /// `ancestors`: the element's ancestors as a `CSSAncestorFilter`, when the caller keeps one.
     package static func style<E: CSSElement>(for element: E, rules: CSSRuleSet, styleAttribute: [CSSDeclaration],
-                                             parent: CSSInherited, ancestors: CSSAncestorFilter? = nil)
+                                             parent: CSSInherited) -> CSSElementStyle {
+        style(for: element, rules: rules, styleAttribute: styleAttribute, parent: parent,
+              filter: CSSRuleSet.noAncestors, filtering: false)
+    }
+
+    /// `ancestors`: the element's ancestors as a `CSSAncestorFilter`, kept by the caller (and read in place).
+    package static func style<E: CSSElement>(for element: E, rules: CSSRuleSet, styleAttribute: [CSSDeclaration],
+                                             parent: CSSInherited, ancestors: CSSAncestorFilter) -> CSSElementStyle {
+        style(for: element, rules: rules, styleAttribute: styleAttribute, parent: parent, filter: ancestors,
+              filtering: true)
+    }
+
+    private static func style<E: CSSElement>(for element: E, rules: CSSRuleSet, styleAttribute: [CSSDeclaration],
+                                             parent: CSSInherited, filter: CSSAncestorFilter, filtering: Bool)
         -> CSSElementStyle {
         var style = CSSElementStyle(inherited: parent)
-        let matched: CSSRuleSet.Matches = rules.isEmpty ? CSSRuleSet.Matches() : rules.matching(element, ancestors: ancestors)
+        let matched: CSSRuleSet.Matches = rules.isEmpty ? CSSRuleSet.Matches()
+            : rules.matching(element, filter: filter, filtering: filtering)
         style.shareable = matched.shareable
         guard !matched.own.isEmpty || !styleAttribute.isEmpty || !matched.before.isEmpty || !matched.after.isEmpty
         else { return style }
