@@ -55,4 +55,43 @@ final class LinkTableTests: XCTestCase {
         XCTAssertEqual(a.sealed(), c, "sealing keeps the texts")
         XCTAssertLessThan(a.sealed().modelBytes, a.modelBytes, "and lets the index go")
     }
+    /// Same-document links resolved by appending the fragment to the once-resolved base give exactly the text a
+    /// full resolution gives, and those the parser would rewrite (percent-encoding) are left to it.
+    func testSameDocumentLinksResolveAsAnyLink() {
+        let bases = ["file:///usr/share/doc/python3/python-policy.html", "https://ex.com/a/b/../c.html?q=1#old",
+                     "https://ex.com", "https://ex.com/./x/%41b.html?x=%zz#f", "file:///tmp/a%20b.html",
+                     "http://EX.com:80/A?b#c", "about:blank", "data:text/html,hi", "https://user:pw@ex.com/p;x?y",
+                     "javascript:void(0)"]
+        let hrefs = ["#", "#i1", "#a-b_c.d~e!$&'()*+,;=:@/?", "#x%20y", "#x%zz", "#x y", "#é", "##", "#a#b",
+                     "#[x]", "#{x}", "#a|b", "#a\\b", "#^`", "x#y", "#" + String(repeating: "a", count: 5_000)]
+        var quick = 0
+        for baseText in bases {
+            let base = URL(string: baseText)!
+            let sameDocument = LinkResolution.SameDocument(base: base)
+            var buffer: [UInt8] = []
+            for href in hrefs {
+                var bytes = Array(href.utf8)
+                let fast = bytes.withUnsafeMutableBufferPointer { pointer in
+                    sameDocument.withResolved(UnsafeBufferPointer(pointer), buffer: &buffer) {
+                        sameDocument.isFollowable ? String(decoding: $0, as: UTF8.self) : nil
+                    }
+                }
+                let full = LinkResolution.resolve(href, against: base).flatMap {
+                    LinkResolution.isFollowable($0) ? $0.absoluteString : nil
+                }
+                if let fast {
+                    quick += 1
+                    XCTAssertEqual(fast, full, "\(href) against \(baseText)")
+                }
+                let encoded = ["#x y", "#é", "##", "#a#b", "#[x]", "#{x}", "#a|b", "#a\\b", "#^`", "#x%zz", "#x%20y"]
+                if encoded.contains(href) || href == "x#y" || href.utf8.count > LinkResolution.longestHref {
+                    XCTAssertTrue(fast == nil, "\(href) is left to the parser")
+                }
+            }
+        }
+        XCTAssertEqual(quick, 40, "#, #i1 and the fragment characters, against each base")
+        var none: [UInt8] = []
+        XCTAssertNil(LinkResolution.SameDocument(base: nil).withResolved(UnsafeBufferPointer(start: nil, count: 0),
+                                                                         buffer: &none) { _ in 0 })
+    }
 }

@@ -45,8 +45,28 @@ package struct CSSElementStyle: Sendable {
     package var color: CSSRGBA?
     package var background: CSSRGBA?
     /// `::before` and `::after` string content.
-    package var before: String?
-    package var after: String?
+    package var before: String? {
+        get { pseudoContent?.before }
+        set { setPseudoContent(before: newValue, after: after) }
+    }
+    package var after: String? {
+        get { pseudoContent?.after }
+        set { setPseudoContent(before: before, after: newValue) }
+    }
+    /// Both in one reference, nil for the many elements with neither: the style is copied and dropped for every
+    /// element, and two strings in it were two more references to count each time.
+    private var pseudoContent: PseudoContent?
+    private final class PseudoContent: Sendable {
+        let before: String?
+        let after: String?
+        init(before: String?, after: String?) {
+            self.before = before
+            self.after = after
+        }
+    }
+    private mutating func setPseudoContent(before: String?, after: String?) {
+        pseudoContent = before == nil && after == nil ? nil : PseudoContent(before: before, after: after)
+    }
     package var inherited: CSSInherited
     /// Whether another child of the same parent with the same type and attributes gets this same style (no rule
     /// that was tested looks at the element's place or children): Blink's style sharing.
@@ -64,12 +84,25 @@ package enum CSSCascade {
     static let maximumVariableDepth = 16
     static let maximumVariableLength = 4096
 
-    /// `ancestors`: the element's ancestors as a `CSSAncestorFilter`, when the caller keeps one.
     package static func style<E: CSSElement>(for element: E, rules: CSSRuleSet, styleAttribute: [CSSDeclaration],
-                                             parent: CSSInherited, ancestors: CSSAncestorFilter? = nil)
+                                             parent: CSSInherited) -> CSSElementStyle {
+        style(for: element, rules: rules, styleAttribute: styleAttribute, parent: parent,
+              filter: CSSRuleSet.noAncestors, filtering: false)
+    }
+
+    /// `ancestors`: the element's ancestors as a `CSSAncestorFilter`, kept by the caller (and read in place).
+    package static func style<E: CSSElement>(for element: E, rules: CSSRuleSet, styleAttribute: [CSSDeclaration],
+                                             parent: CSSInherited, ancestors: CSSAncestorFilter) -> CSSElementStyle {
+        style(for: element, rules: rules, styleAttribute: styleAttribute, parent: parent, filter: ancestors,
+              filtering: true)
+    }
+
+    private static func style<E: CSSElement>(for element: E, rules: CSSRuleSet, styleAttribute: [CSSDeclaration],
+                                             parent: CSSInherited, filter: CSSAncestorFilter, filtering: Bool)
         -> CSSElementStyle {
         var style = CSSElementStyle(inherited: parent)
-        let matched: CSSRuleSet.Matches = rules.isEmpty ? CSSRuleSet.Matches() : rules.matching(element, ancestors: ancestors)
+        let matched: CSSRuleSet.Matches = rules.isEmpty ? CSSRuleSet.Matches()
+            : rules.matching(element, filter: filter, filtering: filtering)
         style.shareable = matched.shareable
         guard !matched.own.isEmpty || !styleAttribute.isEmpty || !matched.before.isEmpty || !matched.after.isEmpty
         else { return style }
@@ -121,8 +154,8 @@ package enum CSSCascade {
             style.inherited = CSSInherited(hidden: inherited.hidden, transform: inherited.transform,
                                            noListMarker: inherited.noListMarker, custom: custom)
         }
-        style.before = content(matched.before, rules: rules, element: element, custom: custom)
-        style.after = content(matched.after, rules: rules, element: element, custom: custom)
+        if !matched.before.isEmpty { style.before = content(matched.before, rules: rules, element: element, custom: custom) }
+        if !matched.after.isEmpty { style.after = content(matched.after, rules: rules, element: element, custom: custom) }
         return style
     }
 

@@ -239,7 +239,7 @@ package struct CSSRuleSet: Sendable {
         return buckets.count - 1
     }
 
-    private static let noAncestors = CSSAncestorFilter()
+    static let noAncestors = CSSAncestorFilter()
 
     /// The entries that matched an element, in cascade order, as indices into `entries`.
     package struct Matches {
@@ -254,12 +254,19 @@ package struct CSSRuleSet: Sendable {
     /// and for its `::before` and `::after`.
     /// With `ancestors`, rules whose ancestors cannot be there are skipped before matching.
     func matching<E: CSSElement>(_ element: E, ancestors: CSSAncestorFilter? = nil) -> Matches {
+        if let ancestors { return matching(element, filter: ancestors, filtering: true) }
+        return matching(element, filter: Self.noAncestors, filtering: false)
+    }
+
+    /// `matching` with the filter read in place, `filtering` false for an element whose ancestors are not known.
+    /// (An optional filter made a copy of it, a retain and release of each of its arrays, for every element.)
+    func matching<E: CSSElement>(_ element: E, filter: CSSAncestorFilter, filtering: Bool) -> Matches {
         var matches = Matches()
-        (ancestors ?? Self.noAncestors).withStorage { counts, present in
+        filter.withStorage { counts, present in
             entries.withUnsafeBufferPointer { entries in
                 selectors.withUnsafeBufferPointer { selectors in
                     var scan = Scan(entries: entries, selectors: selectors, counts: counts, present: present,
-                                    filtering: ancestors != nil)
+                                    filtering: filtering)
                     if !byID.isEmpty, let id = element.idHash, let bucket = byID[UInt64(id)] {
                         consider(bucket: bucket, element, &scan, &matches)
                     }

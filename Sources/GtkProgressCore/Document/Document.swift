@@ -155,6 +155,8 @@ package struct Document: Sendable {
     /// Counts the columns of each line of preformatted runs (wide characters two), once, where the document
     /// is built (off the main loop).
     static func widestPreformattedLine(in storage: RunStorage) -> Int {
+        // Only preformatted runs add columns: a page without any has none to measure, and its text is not read.
+        guard storage.styles.contains(where: { $0.preformatted }) else { return 0 }
         var widest = 0, columns = 0
         storage.bytes.withUnsafeBufferPointer { bytes in
             for run in 0..<storage.runCount {

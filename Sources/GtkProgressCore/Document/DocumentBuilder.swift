@@ -1104,7 +1104,16 @@ struct DocumentBuilder {
         var links = LinkTable()
         var remap: [Int?] = []
         remap.reserveCapacity(hrefs.count)
+        let sameDocument = LinkResolution.SameDocument(base: base)
+        var buffer: [UInt8] = []
         for index in hrefs.indices {
+            let quick = hrefs.withBytes(at: index) { href in
+                sameDocument.withResolved(href, buffer: &buffer) { sameDocument.isFollowable ? links.insert($0) : nil }
+            }
+            if let quick {
+                remap.append(quick)
+                continue
+            }
             let url = LinkResolution.resolve(hrefs.string(at: index), against: base)
             if let url, LinkResolution.isFollowable(url) {
                 remap.append(links.insert(url.absoluteString))

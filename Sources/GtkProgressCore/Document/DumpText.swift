@@ -33,7 +33,7 @@ extension Document {
         dump.endLine()
         dump.trimTrailingBlankLines()
         if numberLinks && !links.isEmpty {
-            dump.appendReferences(links.strings)
+            dump.appendReferences(links)
         }
         return String(decoding: dump.out, as: UTF8.self)
     }
@@ -142,13 +142,22 @@ private struct DumpWriter {
         if out == [0x0A] { out.removeAll() }
     }
 
-    mutating func appendReferences(_ urls: [String]) {
+    /// The numbered list of the links' addresses, written from the table's bytes (no string per link).
+    mutating func appendReferences(_ links: LinkTable) {
         if !out.isEmpty { out.append(0x0A) }
-        out.append(contentsOf: Array("References\n\n".utf8))
-        for (index, url) in urls.enumerated() {
-            let number = String(index + 1)
-            appendSpaces(max(0, 4 - number.count))
-            out.append(contentsOf: Array("\(number). \(url)\n".utf8))
+        out.append(contentsOf: "References\n\n".utf8)
+        for index in links.indices {
+            let number = index + 1
+            var digits = 1, rest = number
+            while rest >= 10 {
+                rest /= 10
+                digits += 1
+            }
+            appendSpaces(max(0, 4 - digits))
+            appendDecimal(number, to: &out)
+            out.append(contentsOf: ". ".utf8)
+            links.withBytes(at: index) { out.append(contentsOf: $0) }
+            out.append(0x0A)
         }
     }
 

@@ -181,7 +181,10 @@ struct GumboNodeRef {
     /// An attribute's value, if the element has it.
     func attribute(_ name: String) -> String? {
         var attributes = cgumbo_element(node).pointee.attributes
-        guard let attribute = gumbo_get_attribute(&attributes, name), let value = attribute.pointee.value else {
+        // `withCString` lends the string's own bytes (or a stack copy of a small one); passing `name` to the C
+        // function directly made a heap copy of it at every call.
+        guard let attribute = name.withCString({ gumbo_get_attribute(&attributes, $0) }),
+              let value = attribute.pointee.value else {
             return nil
         }
         return String(cString: value)
@@ -189,6 +192,6 @@ struct GumboNodeRef {
 
     func hasAttribute(_ name: String) -> Bool {
         var attributes = cgumbo_element(node).pointee.attributes
-        return gumbo_get_attribute(&attributes, name) != nil
+        return name.withCString { gumbo_get_attribute(&attributes, $0) } != nil
     }
 }

@@ -25,6 +25,56 @@ enum LinkResolution {
         return URL(string: href, relativeTo: base)?.absoluteURL
     }
 
+    /// Same-document references (`#name`) resolved against one base without a URL parse each. RFC 3986 §5.2.2
+    /// gives such a reference the base's scheme, authority, path and query with the reference's fragment, so the
+    /// base is resolved once (with the empty fragment `#`) and each reference's fragment is appended to that text.
+    /// Only fragments of RFC 3986 §3.5 characters other than `%` take this way: the parser would percent-encode
+    /// anything else, and such a reference is resolved as any other link.
+    struct SameDocument {
+        /// The base resolved with an empty fragment, ending in `#`; nil when there is no base.
+        private let prefix: [UInt8]?
+        /// Whether links to the base are followable (`isFollowable`).
+        let isFollowable: Bool
+
+        init(base: URL?) {
+            if let base, let resolved = resolve("#", against: base), resolved.absoluteString.utf8.last == UInt8(ascii: "#") {
+                prefix = Array(resolved.absoluteString.utf8)
+                isFollowable = LinkResolution.isFollowable(resolved)
+            } else {
+                prefix = nil
+                isFollowable = false
+            }
+        }
+
+        /// `href`'s absolute text given to `body`, when `href` is `#` and fragment characters; nil otherwise.
+        func withResolved<R>(_ href: UnsafeBufferPointer<UInt8>, buffer: inout [UInt8],
+                             _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+            guard let prefix, href.count <= longestHref, href.first == UInt8(ascii: "#"),
+                  href.dropFirst().allSatisfy(Self.isFragmentByte) else { return nil }
+            buffer.removeAll(keepingCapacity: true)
+            buffer.append(contentsOf: prefix)
+            buffer.append(contentsOf: href.dropFirst())
+            return buffer.withUnsafeBufferPointer(body)
+        }
+
+        /// RFC 3986 §3.5: fragment = *( pchar / "/" / "?" ), pchar = unreserved / sub-delims / ":" / "@" (and
+        /// pct-encoded, left out here).
+        private static func isFragmentByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return true
+            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"),
+                 UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                 UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
+                 UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "?"):
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
     /// `javascript:` links run code the viewer never runs; showing them as links would promise a click that does
     /// nothing.
     static func isFollowable(_ url: URL) -> Bool {

@@ -37,6 +37,12 @@ package struct LinkTable: Sendable {
     /// Every link's text, in order.
     package var strings: [String] { indices.map(string(at:)) }
 
+    /// The bytes of link `index`, without making a string.
+    func withBytes<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let range = range(of: index)
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// The index of the link whose text is `string`, if there is one.
     package func firstIndex(of string: String) -> Int? {
         let wanted = Array(string.utf8)
