@@ -62,7 +62,7 @@ struct PageViewTables {
     var highlightedArea: (area: TableArea, range: Range<Int>)?
     /// The tags of the tables' captions, by table: their margins put each caption over its table.
     var captionTags: [Int: TextTag] = [:]
-    /// The refit waiting for pictures of no declared size that came into tables (`tableObjectResized`).
+    /// The refit waiting for pictures that changed width in tables (`tableObjectChanged`).
     var objectRefit: MainLoopTimer?
 }
 
@@ -326,10 +326,16 @@ extension PageView {
     /// table refitted, once the pictures arriving together are in (at most one refit every 100 ms, whatever their
     /// number).
     func tableObjectChanged(atCharacter offset: Int) {
-        guard let (index, fitted) = tables.fitted.first(where: { _, fitted in
-            guard let start = fitted.start else { return false }
-            return start <= offset && offset < start + fitted.length
-        }), let start = fitted.start else { return }
+        // The last table starting at or before `offset` (a binary search: a page's pictures times its tables
+        // would add up).
+        var low = 0, high = tables.placed.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tables.placed[middle].start <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return }
+        let index = tables.placed[low - 1].index
+        guard let fitted = tables.fitted[index], let start = fitted.start, offset < start + fitted.length else { return }
         if let measured = fitted.objectWidths[offset - start], measured != textView.objectWidth(atCharacter: offset) {
             tables.fitted[index]?.provisional = true
         }
