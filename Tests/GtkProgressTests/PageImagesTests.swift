@@ -38,6 +38,20 @@ final class PageImagesTests: XCTestCase {
 
     private func isPicture(_ look: ImageLook?) -> Bool { if case .picture = look { return true } else { return false } }
 
+    /// The buffer offset of the first character of `fragment` in the page's text, which leaves out the pictures:
+    /// `pictures` of them stand before it.
+    private func offset(of fragment: String, in browser: Browser, picturesBefore pictures: Int) throws -> Int {
+        let text = browser.page.text
+        let scalars = text.unicodeScalars
+        return scalars.distance(from: scalars.startIndex, to: try XCTUnwrap(text.range(of: fragment)).lowerBound)
+            + pictures
+    }
+
+    /// Where the character at `offset` starts on screen, in the view's coordinates.
+    private func x(_ browser: Browser, _ offset: Int) -> Double? {
+        browser.page.textView.rectangles(fromCharacter: offset, to: offset + 1).first?.x
+    }
+
     private func failure(_ look: ImageLook?) -> String? { if case .failed(let why) = look { return why } else { return nil } }
 
     func testImagesLoadAndShowInPlace() async throws {
@@ -170,16 +184,12 @@ final class PageImagesTests: XCTestCase {
         XCTAssertTrue(centred.contains("center"), "\(centred)")
         XCTAssertTrue(quoted.contains { $0.hasPrefix("indent") }, "\(quoted)")
         XCTAssertTrue(row.contains("table0"), "\(row)")
-        // The row's cells sit at the table's tab stops: "one" starts where "y" does.
-        // The buffer's text leaves its pictures out; the three pictures come before both.
-        let text = browser.page.text
-        let scalars = text.unicodeScalars
-        let one = scalars.distance(from: scalars.startIndex, to: try XCTUnwrap(text.range(of: "one")).lowerBound) + 3
-        let y = scalars.distance(from: scalars.startIndex, to: try XCTUnwrap(text.range(of: "\ty")).lowerBound) + 4
-        let view = browser.page.textView
-        func x(_ offset: Int) -> Double? { view.rectangles(fromCharacter: offset, to: offset + 1).first?.x }
-        XCTAssertTrue(wait { x(one) != nil && x(one) == x(y) }, "the picture's row keeps the table's columns: "
-                      + "\(String(describing: x(one))) against \(String(describing: x(y)))")
+        // The row's cells sit at the table's tab stops: "one" starts where "y" does (three pictures before both).
+        let one = try offset(of: "one", in: browser, picturesBefore: 3)
+        let y = try offset(of: "\ty", in: browser, picturesBefore: 3) + 1
+        XCTAssertTrue(wait { x(browser, one) != nil && x(browser, one) == x(browser, y) },
+                      "the picture's row keeps the table's columns: \(String(describing: x(browser, one))) against "
+                      + "\(String(describing: x(browser, y)))")
     }
 
     /// A picture whose size the page does not give takes its own when it arrives: the table holding it measures
@@ -189,13 +199,10 @@ final class PageImagesTests: XCTestCase {
         open(browser, page("Sizes", "<table><tr><td><img src=\"/image?n=5&w=120&h=20\" alt=D></td><td>one</td></tr>"
                             + "<tr><td>x</td><td>y</td></tr></table>"))
         XCTAssertTrue(isPicture(looks(browser)[0]))
-        let text = browser.page.text
-        let scalars = text.unicodeScalars
-        // The buffer's text leaves the picture out.
-        let one = scalars.distance(from: scalars.startIndex, to: try XCTUnwrap(text.range(of: "one")).lowerBound) + 1
-        let y = scalars.distance(from: scalars.startIndex, to: try XCTUnwrap(text.range(of: "\ty")).lowerBound) + 2
+        let one = try offset(of: "one", in: browser, picturesBefore: 1)
+        let y = try offset(of: "\ty", in: browser, picturesBefore: 1) + 1
         let view = browser.page.textView
-        func x(_ offset: Int) -> Double? { view.rectangles(fromCharacter: offset, to: offset + 1).first?.x }
+        func x(_ offset: Int) -> Double? { self.x(browser, offset) }
         let picture = try XCTUnwrap(browser.page.characterOffset(ofImage: 0))
         // The picture is as wide as it is (at most the view's width for pictures), more than the one pixel it
         // was measured at before it came.

@@ -27,16 +27,18 @@ def check(condition, message):
 
 
 class PageHandler:
-    """Mixed into an `http.server.BaseHTTPRequestHandler` of a test's loopback server: quiet, and `answer(html)`
-    sends a page with its length."""
+    """Mixed into an `http.server.BaseHTTPRequestHandler` of a test's loopback server: quiet; `answer(html)` sends
+    a page with its length, `answer_bytes(body, content_type)` anything else."""
 
     def log_message(self, *args):
         pass
 
     def answer(self, html):
-        body = html.encode()
+        self.answer_bytes(html.encode(), "text/html; charset=utf-8")
+
+    def answer_bytes(self, body, content_type):
         self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)

@@ -1070,12 +1070,7 @@ class _LayoutRecorder(PageHandler, http.server.BaseHTTPRequestHandler):
     def do_GET(self):
         if self.path == "/logo.png":
             with open(_LayoutRecorder.logo, "rb") as f:
-                body = f.read()
-            self.send_response(200)
-            self.send_header("Content-Type", "image/png")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+                self.answer_bytes(f.read(), "image/png")
         elif self.path.startswith("/search"):
             _LayoutRecorder.searches.append(self.path)
             self.answer("<title>Results</title><p>Results.</p>")
