@@ -34,6 +34,12 @@ def _cells(row):
             else [f"r{row}c{c} value" for c in range(1, 13)])
 
 
+def _resize(app, width, height):
+    """Makes the window `width` × `height` and waits until the page is about as wide."""
+    xdotool("windowsize", app.window, width, height)
+    wait_for(lambda: abs(app.page_extents()[2] - width) < 60, what=f"the page {width} px wide ({app.page_extents()})")
+
+
 def _horizontal_scrolling(app):
     """Whether the page can scroll sideways: a horizontal scroll bar with more range than its page."""
     import pyatspi
@@ -230,8 +236,7 @@ def test_a_long_cell_wraps_within_its_column(binary):
     try:
         app.wait_title("Wrapped")
         app.wait_text("zanzibar")
-        xdotool("windowsize", app.window, 900, 700)
-        wait_for(lambda: abs(app.page_extents()[2] - 900) < 60, what=f"the page 900 px wide ({app.page_extents()})")
+        _resize(app, 900, 700)
         page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
         def extents(offset):
             return page.getCharacterExtents(offset, pyatspi.DESKTOP_COORDS)
@@ -300,8 +305,7 @@ def test_a_bordered_table_has_rules_at_the_cell_edges(binary):
     try:
         app.wait_title("Wrapped")
         app.wait_text("zanzibar")
-        xdotool("windowsize", app.window, 900, 700)
-        wait_for(lambda: abs(app.page_extents()[2] - 900) < 60, what="the page 900 px wide")
+        _resize(app, 900, 700)
         page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
 
         def box(word):
@@ -377,8 +381,7 @@ def test_a_table_too_wide_for_the_window_gets_smaller_text_not_sideways_scrollin
                     return False
             return True
         # Words that no line may break inside, seven of them a row: wider at the page's text size than 900 px.
-        xdotool("windowsize", app.window, 900, 700)
-        wait_for(lambda: abs(app.page_extents()[2] - 900) < 60, what="the page 900 px wide")
+        _resize(app, 900, 700)
         wait_for(lambda: rows_fit() and extents("Measurement1x1")[3] < extents("Before")[3],
                  what="the table's rows fitted on one line each in smaller text")
         small = extents("Measurement1x1")[3]
@@ -474,8 +477,7 @@ def test_wrapped_centred_and_right_aligned_cells_keep_their_lines_placed(binary)
     try:
         app.wait_title("Wrapped aligned")
         app.wait_text("After the table")
-        xdotool("windowsize", app.window, 700, 600)
-        wait_for(lambda: abs(app.page_extents()[2] - 700) < 60, what=f"the page 700 px wide ({app.page_extents()})")
+        _resize(app, 700, 600)
         page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
 
         def lines(first, last):
@@ -818,8 +820,7 @@ def test_a_table_too_wide_even_at_its_narrowest_scrolls_on_its_own(binary):
     try:
         app.wait_title("Thirty")
         app.wait_text("Below the table")
-        xdotool("windowsize", app.window, 900, 700)
-        wait_for(lambda: abs(app.page_extents()[2] - 900) < 60, what="the page 900 px wide")
+        _resize(app, 900, 700)
         x, y, w, h = app.page_extents()
 
         def settled_area():
@@ -934,8 +935,7 @@ def test_a_table_in_its_own_area_goes_back_into_the_page_when_the_window_is_wide
     try:
         app.wait_title("Ten")
         app.wait_text("Below the table")
-        xdotool("windowsize", app.window, 900, 700)
-        wait_for(lambda: abs(app.page_extents()[2] - 900) < 60, what="the page 900 px wide")
+        _resize(app, 900, 700)
         wait_for(lambda: _table_area(app), what="the table in an area of its own at 900 px")
         check("Measurement1x1" not in app.page_text(), "the page's own text leaves the rows shown in the area out")
         # A copy of the page from the paragraph above to the one below takes the table's rows from its area.
@@ -984,8 +984,7 @@ def test_a_table_area_is_as_tall_as_its_rows_with_raised_text(binary):
     try:
         app.wait_title("Raised")
         app.wait_text("Below the table")
-        xdotool("windowsize", app.window, 900, 700)
-        wait_for(lambda: abs(app.page_extents()[2] - 900) < 60, what="the page 900 px wide")
+        _resize(app, 900, 700)
 
         def whole():
             # The last row's text inside the area, above its bar, and the paragraph below under the area.
