@@ -345,8 +345,12 @@ final class PageImagesTests: XCTestCase {
         let last = 59
         if case .held(let w, let h)? = looks(browser)[last] {
             XCTAssertEqual([w, h], [600, 400], "the blank keeps the picture's size, so nothing moves")
+        } else if case .none = looks(browser)[last] {
+            // It arrived far from the view with the budget spent: its bytes wait undecoded, in the place its
+            // declared size keeps.
+            XCTAssertTrue(loads.held.contains(try XCTUnwrap(browser.page.document?.images[last].url)))
         } else if !isPicture(looks(browser)[last]) {
-            XCTFail("the last image is held or shown: \(String(describing: looks(browser)[last]))")
+            XCTFail("the last image is held, waiting or shown: \(String(describing: looks(browser)[last]))")
         }
 
         browser.page.scroll(toOffset: 1e9)
@@ -354,6 +358,38 @@ final class PageImagesTests: XCTestCase {
         XCTAssertFalse(loads.held.isEmpty, "those in between still wait")
         XCTAssertLessThanOrEqual(loads.pixelBytes, PageImageLoads.residentPixelBudget + 600 * 400 * 4)
         XCTAssertEqual(server.requestCount(for: "/image"), 60, "decoded again from kept bytes: no new request")
+    }
+
+    /// A page shown in a view GTK has not laid out yet (a window not drawn, or the first frame still to come) has
+    /// every line 0 px high, where GTK places every height on the last line: its images are asked for from the
+    /// page's top, not from its bottom.
+    func testAPageNotLaidOutYetAsksForItsImagesFromItsTop() async throws {
+        let browser = makeBrowser()
+        XCTAssertNil(browser.page.textView.charactersNearView(screensAbove: 1, screensBelow: 2),
+                     "nothing is near a view that is not laid out")
+        open(browser, server.url("/images?count=6&delay=0"))
+        let loads = try XCTUnwrap(browser.shownImages)
+        XCTAssertEqual(loads.fetched.map { URLComponents(url: $0, resolvingAgainstBaseURL: false)?
+                           .queryItems?.first { $0.name == "n" }?.value },
+                       (0..<6).map { String($0) }, "asked for in the page's order")
+    }
+
+    /// Once the lines on screen are laid out, near is the screenful and the screens around it, even where GTK has
+    /// not laid out the lines below yet: never the whole page.
+    func testNearTheViewIsAFewScreensOnceLaidOut() async throws {
+        let window = Window()
+        window.setDefaultSize(width: 600, height: 400)
+        let view = TextView()
+        window.add(view)
+        window.showAll()
+        let text = Array(String(repeating: "A line of text.\n", count: 20_000).utf8)
+        text.withUnsafeBufferPointer { view.appendUTF8($0, tagging: []) }
+        XCTAssertTrue(wait { view.charactersNearView(screensAbove: 1, screensBelow: 2) != nil }, "laid out on screen")
+        let near = try XCTUnwrap(view.charactersNearView(screensAbove: 1, screensBelow: 2))
+        XCTAssertEqual(near.lowerBound, 0, "at the top, near starts at the page's top")
+        XCTAssertGreaterThan(near.upperBound, view.visibleCharacters.upperBound, "and reaches below the screen")
+        XCTAssertLessThan(near.upperBound, 16 * 400, "a few screens of 16-character lines, not the whole page")
+        window.close()
     }
 
     func testImageTagsAreNoticedAsTheyArrive() async {

@@ -73,18 +73,37 @@ extension TextView {
         return start..<max(start, end)
     }
 
-    /// The characters on screen and within `above` screens above and `below` screens below it, by the lines'
-    /// heights (estimated by GTK for lines not laid out yet).
-    package func charactersNearView(screensAbove above: Int, screensBelow below: Int) -> Range<Int> {
+    /// The characters on screen and within `above` screens above and `below` screens below it, measured in pixels
+    /// where GTK has laid the lines out; nil before the lines on screen are laid out. GTK lays lines out in idle
+    /// time, on screen first, and a line not laid out yet is 0 px high, so every height below the laid-out part
+    /// falls on the buffer's last line: there the reach is as many characters a screen as the view holds.
+    package func charactersNearView(screensAbove above: Int, screensBelow below: Int) -> Range<Int>? {
         var rect = GdkRectangle()
         gtk_text_view_get_visible_rect(textView, &rect)
         let height = max(Int(rect.height), 1)
         var top = GtkTextIter(), bottom = GtkTextIter()
-        gtk_text_view_get_line_at_y(textView, &top, Int32(clamping: max(Int(rect.y) - above * height, 0)), nil)
-        gtk_text_view_get_line_at_y(textView, &bottom, Int32(clamping: Int(rect.y) + (below + 1) * height), nil)
+        gtk_text_view_get_line_at_y(textView, &top, rect.y, nil)
+        gtk_text_view_get_line_at_y(textView, &bottom, Int32(clamping: Int(rect.y) + height), nil)
+        guard isLaidOut(&top), isLaidOut(&bottom) else { return nil }
         gtk_text_iter_forward_line(&bottom)
-        let start = Int(gtk_text_iter_get_offset(&top)), end = Int(gtk_text_iter_get_offset(&bottom))
-        return start..<max(start, end)
+        let start = Int(gtk_text_iter_get_offset(&top))
+        let end = max(start, Int(gtk_text_iter_get_offset(&bottom)))
+        let perScreen = max(end - start, 1)
+        var first = GtkTextIter(), last = GtkTextIter()
+        gtk_text_view_get_line_at_y(textView, &first, Int32(clamping: max(Int(rect.y) - above * height, 0)), nil)
+        gtk_text_view_get_line_at_y(textView, &last, Int32(clamping: Int(rect.y) + (below + 1) * height), nil)
+        let from = isLaidOut(&first) ? Int(gtk_text_iter_get_offset(&first)) : max(start - above * perScreen, 0)
+        let lastIsLaidOut = isLaidOut(&last)
+        gtk_text_iter_forward_line(&last)
+        let to = lastIsLaidOut ? Int(gtk_text_iter_get_offset(&last)) : end + below * perScreen
+        return min(from, start)..<max(to, end)
+    }
+
+    /// Whether GTK has laid out the line holding `iter` (it has a height).
+    private func isLaidOut(_ iter: inout GtkTextIter) -> Bool {
+        var y: Int32 = 0, height: Int32 = 0
+        gtk_text_view_get_line_yrange(textView, &iter, &y, &height)
+        return height > 0
     }
 
     /// The character at the top left of the view: the place to keep when the text is laid out again.
