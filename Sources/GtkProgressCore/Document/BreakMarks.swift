@@ -29,33 +29,40 @@ package enum BreakMarks {
         return a == 0x2D || a == 0x2010 || a == 0x2F
     }
 
-    /// The scalars of UTF-8 `bytes` with their values; nil for a malformed sequence.
-    private static func scalars(_ bytes: ArraySlice<UInt8>) -> [(range: Range<Int>, value: UInt32)]? {
-        var result: [(Range<Int>, UInt32)] = []
+    /// Calls `body` with each scalar of UTF-8 `bytes` (its byte range and value), in order; false when a
+    /// malformed sequence stopped it.
+    private static func forEachScalar(_ bytes: ArraySlice<UInt8>, _ body: (Range<Int>, UInt32) -> Void) -> Bool {
         var k = bytes.startIndex
         while k < bytes.endIndex {
             let lead = bytes[k]
             let count = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
-            guard count > 0, k + count <= bytes.endIndex else { return nil }
+            guard count > 0, k + count <= bytes.endIndex else { return false }
             var value = count == 1 ? UInt32(lead) : UInt32(lead) & (0xFF >> (count + 1))
             for j in 1..<count {
-                guard bytes[k + j] & 0xC0 == 0x80 else { return nil }
+                guard bytes[k + j] & 0xC0 == 0x80 else { return false }
                 value = value << 6 | UInt32(bytes[k + j] & 0x3F)
             }
-            result.append((k..<k + count, value))
+            body(k..<k + count, value)
             k += count
         }
-        return result
+        return true
     }
 
-    /// How many marks `bytes` would get.
+    /// The scalars of UTF-8 `bytes` with their values; nil for a malformed sequence.
+    private static func scalars(_ bytes: ArraySlice<UInt8>) -> [(range: Range<Int>, value: UInt32)]? {
+        var result: [(Range<Int>, UInt32)] = []
+        return forEachScalar(bytes) { result.append(($0, $1)) } ? result : nil
+    }
+
+    /// How many marks `bytes` would get (none when they are malformed, as `mark` writes none there).
     static func count(in bytes: ArraySlice<UInt8>) -> Int {
-        guard let scalars = scalars(bytes), scalars.count > 1 else { return 0 }
         var count = 0
-        for k in 1..<scalars.count where isCandidate(after: scalars[k - 1].value, before: scalars[k].value) {
-            count += 1
+        var previous: UInt32?
+        let wellFormed = forEachScalar(bytes) { _, value in
+            if let previous, isCandidate(after: previous, before: value) { count += 1 }
+            previous = value
         }
-        return count
+        return wellFormed ? count : 0
     }
 
     /// Writes the marks into a cell's pieces (`pieces[first...]`), a mark going with the piece after it.
