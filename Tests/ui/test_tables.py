@@ -1,6 +1,7 @@
 """Tables in the window: laid out at the window's width in the page's font, one line per row with the cells at
 tab stops, refitted on resize without scrolling the page sideways; find and selection go through the cells."""
 
+import contextlib
 import http.server
 import os
 import tempfile
@@ -18,6 +19,23 @@ def _page():
             " five characters on a wide window.</p>"
             f"<table border=1 cellpadding=4><caption>Quarterly figures</caption>{''.join(rows)}</table>"
             "<p>After the table.</p></body></html>")
+
+
+@contextlib.contextmanager
+def _opened(binary, title, until, html):
+    """The viewer on `html` written to a file, once its window carries `title` and the page's text `until`;
+    closed and the file removed at the end of the `with` block, whatever happened in it."""
+    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-")
+    with os.fdopen(fd, "w") as f:
+        f.write(html)
+    app = App(binary, path)
+    try:
+        app.wait_title(title)
+        app.wait_text(until)
+        yield app
+    finally:
+        app.close()
+        os.unlink(path)
 
 
 def _extents(app, fragment, objects=0, last=False):
@@ -54,13 +72,8 @@ def _horizontal_scrolling(app):
 
 
 def test_a_twelve_column_table_fills_a_wide_window_and_refits_on_resize(binary):
-    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-")
-    with os.fdopen(fd, "w") as f:
-        f.write(_page())
-    app = App(binary, path)
-    try:
-        app.wait_title("Twelve")
-        app.wait_text("r6c12")
+    with _opened(binary, "Twelve", "r6c12",
+                 _page()) as app:
         xdotool("windowsize", app.window, 1500, 800)
         # At the window's first width the cells may be wrapped in their columns; at 1500 px they are whole.
         app.wait_text("r6c12 value")
@@ -113,19 +126,11 @@ def test_a_twelve_column_table_fills_a_wide_window_and_refits_on_resize(binary):
         xdotool("windowsize", app.window, 1500, 800)
         wait_for(lambda: app.page_extents()[2] > 1400, what="the page wide again")
         wait_for(rows_on_one_line, what="each row on one line again after the resize")
-    finally:
-        app.close()
 
 
 def test_find_and_selection_go_through_table_cells(binary):
-    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-find-")
-    with os.fdopen(fd, "w") as f:
-        f.write(_page())
-    app = App(binary, path)
-    try:
-        import pyatspi
-        app.wait_title("Twelve")
-        app.wait_text("r6c12")
+    import pyatspi
+    with _opened(binary, "Twelve", "r6c12", _page()) as app:
         xdotool("windowsize", app.window, 1500, 800)
         # At the window's first width the cells may be wrapped in their columns; at 1500 px they are whole.
         app.wait_text("r6c12 value")
@@ -165,21 +170,14 @@ def test_find_and_selection_go_through_table_cells(binary):
         check("r2c12 value\nr3c1 value\tr3c2 value\tr3c" in chosen,
               f"the selection goes on to the next row, cells apart by tabs ({chosen!r})")
         app.settled_screenshot("tables-selection.png")
-    finally:
-        app.close()
 
 
 def test_a_refit_keeps_the_top_line(binary):
     rows = "".join("<tr>" + "".join(f"<td>row{r}col{c} value</td>" for c in range(1, 9)) + "</tr>"
                    for r in range(1, 201))
-    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-top-")
-    with os.fdopen(fd, "w") as f:
-        f.write(f"<!DOCTYPE html><html><head><title>Long table</title></head><body><table>{rows}</table>"
-                "</body></html>")
-    app = App(binary, path)
-    try:
-        app.wait_title("Long table")
-        app.wait_text("row200col8")
+    with _opened(binary, "Long table", "row200col8",
+                 f"<!DOCTYPE html><html><head><title>Long table</title></head><body><table>{rows}</table>"
+                 "</body></html>") as app:
         xdotool("windowsize", app.window, 1500, 800)
         app.wait_text("row200col8 value")
         wait_for(lambda: app.page_extents()[2] > 1400, what="the page 1500 px wide")
@@ -205,8 +203,6 @@ def test_a_refit_keeps_the_top_line(binary):
         after = settled(top_row)
         app.settled_screenshot("tables-top-kept.png")
         check(abs(after - before) <= 1, f"the top line is kept through the refit (row {before} → {after})")
-    finally:
-        app.close()
 
 
 def _wrap_page():
@@ -229,13 +225,8 @@ def _words_of(text, first, last):
 
 def test_a_long_cell_wraps_within_its_column(binary):
     import pyatspi
-    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-wrap-")
-    with os.fdopen(fd, "w") as f:
-        f.write(_wrap_page())
-    app = App(binary, path)
-    try:
-        app.wait_title("Wrapped")
-        app.wait_text("zanzibar")
+    with _opened(binary, "Wrapped", "zanzibar",
+                 _wrap_page()) as app:
         _resize(app, 900, 700)
         page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
         def extents(offset):
@@ -291,20 +282,13 @@ def test_a_long_cell_wraps_within_its_column(binary):
         wait_for(lambda: "with a link inside the cell and a last word" in app.page_text().replace("\n", " ")
                  .replace("\t", " ") and len(app.page_text()) == len(text),
                  what="the cell's text whole again, the page the same length")
-    finally:
-        app.close()
 
 
 def test_a_bordered_table_has_rules_at_the_cell_edges(binary):
     import pyatspi
     from harness import crop, colours
-    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-rules-")
-    with os.fdopen(fd, "w") as f:
-        f.write(_wrap_page())
-    app = App(binary, path)
-    try:
-        app.wait_title("Wrapped")
-        app.wait_text("zanzibar")
+    with _opened(binary, "Wrapped", "zanzibar",
+                 _wrap_page()) as app:
         _resize(app, 900, 700)
         page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
 
@@ -346,8 +330,6 @@ def test_a_bordered_table_has_rules_at_the_cell_edges(binary):
         name = box("Name")
         above = rule_pixels(name[0] + 2, name[1] - 12, 1, 12)
         check(len(above) >= 1 and max(above) <= 12 - 3, f"the frame's top above the header ({above})")
-    finally:
-        app.close()
 
 
 def test_a_table_too_wide_for_the_window_gets_smaller_text_not_sideways_scrolling(binary):
@@ -355,14 +337,9 @@ def test_a_table_too_wide_for_the_window_gets_smaller_text_not_sideways_scrollin
     head = "".join(f"<th>Heading{c}</th>" for c in range(1, 8))
     body = "".join("<tr>" + "".join(f"<td>Measurement{r}x{c}</td>" for c in range(1, 8)) + "</tr>"
                    for r in range(1, 5))
-    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-wide-")
-    with os.fdopen(fd, "w") as f:
-        f.write("<!DOCTYPE html><html><head><title>Too wide</title></head><body><p>Before the table.</p>"
-                f"<table border=1><tr>{head}</tr>{body}</table><p>After.</p></body></html>")
-    app = App(binary, path)
-    try:
-        app.wait_title("Too wide")
-        app.wait_text("Measurement4x7")
+    with _opened(binary, "Too wide", "Measurement4x7",
+                 "<!DOCTYPE html><html><head><title>Too wide</title></head><body><p>Before the table.</p>"
+                 f"<table border=1><tr>{head}</tr>{body}</table><p>After.</p></body></html>") as app:
         page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
 
         def extents(fragment):
@@ -393,8 +370,6 @@ def test_a_table_too_wide_for_the_window_gets_smaller_text_not_sideways_scrollin
         wait_for(lambda: app.page_extents()[2] > 1400, what="the page 1500 px wide")
         wait_for(lambda: rows_fit() and extents("Measurement1x1")[3] == extents("Before")[3],
                  what="the table's text at the page's size once it fits")
-    finally:
-        app.close()
 
 
 def _aligned_page():
@@ -409,13 +384,8 @@ def _aligned_page():
 
 def test_centred_and_right_aligned_cells_sit_where_their_author_put_them(binary):
     import pyatspi
-    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-aligned-")
-    with os.fdopen(fd, "w") as f:
-        f.write(_aligned_page())
-    app = App(binary, path)
-    try:
-        app.wait_title("Aligned")
-        app.wait_text("After the table")
+    with _opened(binary, "Aligned", "After the table",
+                 _aligned_page()) as app:
         xdotool("windowsize", app.window, 1200, 700)
         wait_for(lambda: app.page_extents()[2] > 1100, what=f"the page 1200 px wide ({app.page_extents()})")
         page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
@@ -458,25 +428,18 @@ def test_centred_and_right_aligned_cells_sit_where_their_author_put_them(binary)
         wait_for(aligned, what="the cells placed in their columns at 700 px")
         check(len(app.page_text()) == len(text), "aligning moves no character")
         check(app.page_text() == text, "the page's text is the same after aligning")
-    finally:
-        app.close()
 
 
 def test_wrapped_centred_and_right_aligned_cells_keep_their_lines_placed(binary):
     import pyatspi
-    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-aligned-wrap-")
-    with os.fdopen(fd, "w") as f:
-        f.write("<!DOCTYPE html><html><head><title>Wrapped aligned</title></head><body><h1>Wrapped aligned</h1>"
-                "<table border=1 cellpadding=4><tr><th>Name</th><th>Description</th><th>Price</th></tr>"
-                "<tr><td align=right>Alpha</td><td align=center>A long description that goes on and on, far longer"
-                " than its column can hold on one line, so it wraps within the column</td><td align=right>12.50</td>"
-                "</tr><tr><td>Beta gamma delta</td><td align=right>Another long text that is right aligned and wraps"
-                " onto the lines below in its own column here</td><td align=right>3.00</td></tr></table>"
-                "<p>After the table.</p></body></html>")
-    app = App(binary, path)
-    try:
-        app.wait_title("Wrapped aligned")
-        app.wait_text("After the table")
+    with _opened(binary, "Wrapped aligned", "After the table",
+                 "<!DOCTYPE html><html><head><title>Wrapped aligned</title></head><body><h1>Wrapped aligned</h1>"
+                 "<table border=1 cellpadding=4><tr><th>Name</th><th>Description</th><th>Price</th></tr>"
+                 "<tr><td align=right>Alpha</td><td align=center>A long description that goes on and on, far longer"
+                 " than its column can hold on one line, so it wraps within the column</td><td align=right>12.50</td>"
+                 "</tr><tr><td>Beta gamma delta</td><td align=right>Another long text that is right aligned and wraps"
+                 " onto the lines below in its own column here</td><td align=right>3.00</td></tr></table>"
+                 "<p>After the table.</p></body></html>") as app:
         _resize(app, 700, 600)
         page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
 
@@ -515,8 +478,6 @@ def test_wrapped_centred_and_right_aligned_cells_keep_their_lines_placed(binary)
         check(max(r for _, r in centred) <= right[0][1] + 1,
               f"no centred line passes the column's right edge ({centred}, {right})")
         app.settled_screenshot("tables-aligned-wrapped.png")
-    finally:
-        app.close()
 
 
 class _LoginRecorder(PageHandler, http.server.BaseHTTPRequestHandler):
@@ -688,15 +649,10 @@ _CJK_CELLS = [
 def test_a_table_of_chinese_and_japanese_sentences_wraps_inside_its_columns(binary):
     import pyatspi
     rows = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in _CJK_CELLS)
-    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-cjk-")
-    with os.fdopen(fd, "w") as f:
-        f.write("<!DOCTYPE html><html lang='ja'><head><meta charset='utf-8'><title>CJK</title></head><body>"
-                "<p>表の上の段落です。</p><table border=1><tr><th>東京</th><th>北京</th><th>上海</th><th>大阪</th></tr>"
-                f"{rows}</table><p>After.</p></body></html>")
-    app = App(binary, path)
-    try:
-        app.wait_title("CJK")
-        app.wait_text("After.")
+    with _opened(binary, "CJK", "After.",
+                 "<!DOCTYPE html><html lang='ja'><head><meta charset='utf-8'><title>CJK</title></head><body>"
+                 "<p>表の上の段落です。</p><table border=1><tr><th>東京</th><th>北京</th><th>上海</th><th>大阪</th></tr>"
+                 f"{rows}</table><p>After.</p></body></html>") as app:
         xdotool("windowsize", app.window, 900, 700)
         wait_for(lambda: app.page_extents()[2] < 950, what=f"the page 900 px wide ({app.page_extents()})")
         page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
@@ -764,8 +720,6 @@ def test_a_table_of_chinese_and_japanese_sentences_wraps_inside_its_columns(bina
         copied = wait_for(lambda: clipboard.wait_for_text() == expected and expected,
                           what=f"the copy without marks ({clipboard.wait_for_text()!r})")
         check(copied.startswith(_CJK_CELLS[0][0][:5]) and "\t" in copied, f"the line's cells apart by tabs: {copied!r}")
-    finally:
-        app.close()
 
 
 def _page_bar(app):
@@ -800,26 +754,15 @@ def _table_area(app):
     return (pane, text, bars[0] if bars else None) if text is not None else None
 
 
-def _write_page(prefix, html):
-    fd, path = tempfile.mkstemp(suffix=".html", prefix=prefix)
-    with os.fdopen(fd, "w") as f:
-        f.write(html)
-    return path
-
-
 def test_a_table_too_wide_even_at_its_narrowest_scrolls_on_its_own(binary):
     import pyatspi
     rows = "".join("<tr>" + "".join(f"<td>Unbreakable{r}x{c}</td>" for c in range(1, 31)) + "</tr>"
                    for r in range(1, 4))
-    path = _write_page("gtkprogress-tables-scroll-",
-                       "<!DOCTYPE html><html><head><title>Thirty</title></head><body>"
-                       "<p>Above the table.</p>"
-                       f"<table border=1>{rows}</table><p>Below the table.</p>"
-                       + "".join(f"<p>Paragraph {k} after the table.</p>" for k in range(60)) + "</body></html>")
-    app = App(binary, path)
-    try:
-        app.wait_title("Thirty")
-        app.wait_text("Below the table")
+    with _opened(binary, "Thirty", "Below the table",
+                 "<!DOCTYPE html><html><head><title>Thirty</title></head><body>"
+                 "<p>Above the table.</p>"
+                 f"<table border=1>{rows}</table><p>Below the table.</p>"
+                 + "".join(f"<p>Paragraph {k} after the table.</p>" for k in range(60)) + "</body></html>") as app:
         _resize(app, 900, 700)
         x, y, w, h = app.page_extents()
 
@@ -920,21 +863,15 @@ def test_a_table_too_wide_even_at_its_narrowest_scrolls_on_its_own(binary):
         wait_for(lambda: app.scroll_value() > 0, what="the wheel over the area scrolls the page")
         check(bar.queryValue().currentValue == sideways, "the area does not move sideways for the wheel")
         check(not _page_scrolls_sideways(app), "the page does not scroll sideways")
-    finally:
-        app.close()
 
 
 def test_a_table_in_its_own_area_goes_back_into_the_page_when_the_window_is_wide_enough(binary):
     import pyatspi
     rows = "".join("<tr>" + "".join(f"<td>Measurement{r}x{c}</td>" for c in range(1, 11)) + "</tr>"
                    for r in range(1, 4))
-    path = _write_page("gtkprogress-tables-back-",
-                       "<!DOCTYPE html><html><head><title>Ten</title></head><body><p>Above the table.</p>"
-                       f"<table>{rows}</table><p>Below the table.</p></body></html>")
-    app = App(binary, path)
-    try:
-        app.wait_title("Ten")
-        app.wait_text("Below the table")
+    with _opened(binary, "Ten", "Below the table",
+                 "<!DOCTYPE html><html><head><title>Ten</title></head><body><p>Above the table.</p>"
+                 f"<table>{rows}</table><p>Below the table.</p></body></html>") as app:
         _resize(app, 900, 700)
         wait_for(lambda: _table_area(app), what="the table in an area of its own at 900 px")
         check("Measurement1x1" not in app.page_text(), "the page's own text leaves the rows shown in the area out")
@@ -969,21 +906,15 @@ def test_a_table_in_its_own_area_goes_back_into_the_page_when_the_window_is_wide
         app.key("F5")
         wait_for(lambda: _table_area(app) and "Below the table" in app.page_text(),
                  what="the reloaded table in an area of its own")
-    finally:
-        app.close()
 
 
 def test_a_table_area_is_as_tall_as_its_rows_with_raised_text(binary):
     import pyatspi
     rows = "".join("<tr>" + "".join(f"<td>Power{r}x{c}<sup>2</sup></td>" for c in range(1, 31)) + "</tr>"
                    for r in range(1, 7))
-    path = _write_page("gtkprogress-tables-raised-",
-                       "<!DOCTYPE html><html><head><title>Raised</title></head><body><p>Above the table.</p>"
-                       f"<table border=1>{rows}</table><p>Below the table.</p></body></html>")
-    app = App(binary, path)
-    try:
-        app.wait_title("Raised")
-        app.wait_text("Below the table")
+    with _opened(binary, "Raised", "Below the table",
+                 "<!DOCTYPE html><html><head><title>Raised</title></head><body><p>Above the table.</p>"
+                 f"<table border=1>{rows}</table><p>Below the table.</p></body></html>") as app:
         _resize(app, 900, 700)
 
         def whole():
@@ -1000,27 +931,20 @@ def test_a_table_area_is_as_tall_as_its_rows_with_raised_text(binary):
             return py < last[1] and last[1] + last[3] <= by and by + bh <= py + ph
         wait_for(whole, what="the last row of raised text whole inside the area, above its bar")
         app.settled_screenshot("tables-scroll-raised.png")
-    finally:
-        app.close()
 
 
 def test_a_caption_is_centred_over_its_table_and_wraps_at_its_width(binary):
     """CSS 2.1 § 17.4: the caption box is as wide as the table. A short caption sits centred over its table (not
     at the window's left, not in the middle of the window); a long one wraps at the table's width."""
     import pyatspi
-    fd, path = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-caption-")
-    with os.fdopen(fd, "w") as f:
-        f.write("<!DOCTYPE html><html><head><title>Captions</title></head><body><p>Before the tables.</p>"
-                "<table border=1><caption>Shops</caption><tr><th>Shop</th><th>First quarter</th>"
-                "<th>Second quarter</th></tr><tr><td>North branch</td><td>12 units</td><td>14 units</td></tr>"
-                "</table><p>Between the tables.</p>"
-                "<table><caption>Quarterly figures for the three shops of the company</caption>"
-                "<tr><td>Ann</td><td>12</td></tr><tr><td>Bob</td><td>9</td></tr></table>"
-                "<p>After the tables.</p></body></html>")
-    app = App(binary, path)
-    try:
-        app.wait_title("Captions")
-        app.wait_text("After the tables")
+    with _opened(binary, "Captions", "After the tables",
+                 "<!DOCTYPE html><html><head><title>Captions</title></head><body><p>Before the tables.</p>"
+                 "<table border=1><caption>Shops</caption><tr><th>Shop</th><th>First quarter</th>"
+                 "<th>Second quarter</th></tr><tr><td>North branch</td><td>12 units</td><td>14 units</td></tr>"
+                 "</table><p>Between the tables.</p>"
+                 "<table><caption>Quarterly figures for the three shops of the company</caption>"
+                 "<tr><td>Ann</td><td>12</td></tr><tr><td>Bob</td><td>9</td></tr></table>"
+                 "<p>After the tables.</p></body></html>") as app:
         xdotool("windowsize", app.window, 1200, 700)
         wait_for(lambda: app.page_extents()[2] > 1100, what=f"the page 1200 px wide ({app.page_extents()})")
         page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
@@ -1056,9 +980,6 @@ def test_a_caption_is_centred_over_its_table_and_wraps_at_its_width(binary):
         check(abs((caption[0] + caption[1]) / 2 - (page_left + page_width / 2)) > 100,
               f"the caption is not centred on the window ({caption}, page from {page_left}, {page_width} wide)")
         app.settled_screenshot("tables-captions.png")
-    finally:
-        app.close()
-        os.unlink(path)
 
 
 class _LayoutRecorder(PageHandler, http.server.BaseHTTPRequestHandler):
