@@ -158,6 +158,18 @@ final class CSSCascadeTests: XCTestCase {
         XCTAssertFalse(kept.contains("span-gone") || kept.contains("link-gone"), kept)
     }
 
+    /// `a, a:link, a:visited, a:active { … }`, as Valgrind's and many other stylesheets write it, applies to the
+    /// page's links (pieces and elements alike); a rule only for `:hover` or `:visited` never does.
+    func testLinkRulesApplyAndStatesNeverDo() {
+        let shown = text("<style>a, a:link, a:visited, a:active { text-transform: uppercase }"
+                         + " a:link.x { display: none } a:hover { display: none } a:visited { display: none }"
+                         + " :any-link > b { font-style: italic; text-transform: lowercase }</style>"
+                         + "<p><a href=/one>first-link</a> <a name=top>an-anchor</a> <a href=/two class=x>classed</a>"
+                         + " <a href=/three>BOLD <b>INSIDE</b></a></p>")
+        for kept in ["FIRST-LINK", "AN-ANCHOR", "BOLD inside"] { XCTAssertTrue(shown.contains(kept), "\(kept) in \(shown)") }
+        XCTAssertFalse(shown.lowercased().contains("classed"), "a:link.x hides the classed link: \(shown)")
+    }
+
     /// Past `formattingVocabularyLimit` distinct attribute lists, formatting elements lose their attributes again
     /// (gumbo's list of active formatting elements stays bounded): rules on those no longer apply, and never
     /// misapply, while the lists already seen keep working.
@@ -434,7 +446,8 @@ final class CSSSupportsTests: XCTestCase {
         XCTAssertEqual(supported("(color: hsl(120 100% 50%))"), true)
         XCTAssertEqual(supported("(color: lab(50% 40 59))"), false)
         XCTAssertEqual(supported("selector(a > b)"), true)
-        XCTAssertEqual(supported("selector(:hover)"), false)
+        XCTAssertEqual(supported("selector(:has(p))"), false)
+        XCTAssertEqual(supported("selector(a:hover)"), true, "valid, though nothing here is ever hovered")
         XCTAssertEqual(supported("(whatever)"), false, "<general-enclosed> is false")
         XCTAssertEqual(supported("NOT (display: flex)"), false)
         // Not the grammar: no parentheses, and/or mixed without them, `not` twice.

@@ -102,13 +102,33 @@ final class CSSSelectorTests: XCTestCase {
 
     /// Anything unsupported makes the selector (and so its rule) not apply, never match something else.
     func testUnsupportedSelectorsAreRefused() {
-        for selector in ["a:hover", "p::first-line", "svg|rect", "*|p", "p:nth-of-type(2)", ":not(div p)", "p >",
+        for selector in ["a:has(b)", "p::first-line", "svg|rect", "*|p", "p:nth-of-type(2)", ":not(div p)", "p >",
                          "> p", "p,", "", "p::before span", ":has(p)", "#123"] {
             XCTAssertNil(CSSSelector.parse(selector), selector)
         }
-        XCTAssertNil(CSSSelector.parse("p, a:hover"), "one bad selector drops the whole list")
+        XCTAssertNil(CSSSelector.parse("p, a:has(b)"), "one bad selector drops the whole list")
         XCTAssertEqual(CSSSelector.parse("p::before")?.first?.pseudoElement, .before)
         XCTAssertEqual(CSSSelector.parse("p:after")?.first?.pseudoElement, .after)
+    }
+
+    /// `:link` and `:any-link` are the links with an address (HTML § 4.16.3); the states a static view never puts
+    /// an element in (`:hover`, `:active`, `:focus`, `:visited`, `:target`) are valid and match nothing, so a list
+    /// naming them, as `a, a:link, a:visited, a:active { color: … }` in many stylesheets, applies to the rest.
+    func testLinksAndStatesThisViewNeverShows() {
+        let link = TestElement("a", ["href": "/next"])
+        let anchor = TestElement("a", ["name": "top"])
+        let area = TestElement("area", ["href": "/map"])
+        let paragraph = TestElement("p", [:], [link, anchor, area])
+        XCTAssertTrue(matches("a:link", link))
+        XCTAssertTrue(matches(":any-link", area))
+        XCTAssertFalse(matches("a:link", anchor), "an anchor without an address is no link")
+        XCTAssertFalse(matches(":link", paragraph))
+        for state in ["a:visited", "a:hover", "a:active", "a:focus", "a:focus-within", "a:focus-visible", "a:target"] {
+            XCTAssertFalse(matches(state, link), state)
+        }
+        XCTAssertTrue(matches("a, a:link, a:visited, a:active", anchor), "the list applies to what it names besides")
+        XCTAssertTrue(matches("a:not(:hover)", link), "nothing is hovered")
+        XCTAssertEqual(CSSSelector.parse("a:link")?.first?.specificity, 1 << 10 + 1, "a pseudo-class counts as a class")
     }
 
     /// Selectors 3 §9's examples.

@@ -8,6 +8,8 @@ package protocol CSSElement {
     /// Each class once per occurrence in `class`, for the rule index.
     var classNames: [String] { get }
     func attributeValue(_ lowercasedName: String) -> String?
+    /// An `a` or `area` element with an `href` (`:link`, `:any-link`).
+    var isLink: Bool { get }
     var parentElement: Self? { get }
     var previousSiblingElement: Self? { get }
     var nextSiblingElement: Self? { get }
@@ -33,11 +35,12 @@ extension CSSElement {
     }
     package var hasKnownPosition: Bool { true }
     package var attributesAreKnown: Bool { true }
+    package var isLink: Bool { (isNamed("a") || isNamed("area")) && attributeValue("href") != nil }
 }
 
 /// A selector of Selectors Level 3 (<https://www.w3.org/TR/selectors-3/>), with `:not()` and `:is()` taking lists
 /// of compound selectors. Parsing fails (nil) on anything else — a namespace, an unknown pseudo-class such as
-/// `:hover`, a pseudo-element other than `::before` and `::after` — so such a rule never applies.
+/// `:has()`, a pseudo-element other than `::before` and `::after` — so such a rule never applies.
 package struct CSSSelector: Sendable, Equatable {
     package enum Combinator: Sendable, Equatable { case descendant, child, nextSibling, subsequentSibling }
 
@@ -51,6 +54,13 @@ package struct CSSSelector: Sendable, Equatable {
         case className(String)
         case attribute(name: String, match: AttributeMatch, value: String, caseInsensitive: Bool)
         case firstChild, lastChild, onlyChild, root, empty
+        /// `:link` and `:any-link`: an `a` or `area` with an `href` (HTML § 4.16.3 "Pseudo-classes"). No link is
+        /// `:visited` for author styles; the view marks visited links itself.
+        case anyLink
+        /// A state this view never puts an element in for author styles: the user-action pseudo-classes
+        /// (`:hover`, `:active`, `:focus`, `:focus-within`, `:focus-visible`; Selectors 4 § 9), `:visited` and
+        /// `:target`. Valid, so a list holding one (`a, a:hover`) still applies to the others; never matching.
+        case never
         case nthChild(a: Int, b: Int)
         case nthLastChild(a: Int, b: Int)
         case not([Compound])
@@ -201,6 +211,9 @@ package struct CSSSelector: Sendable, Equatable {
                     case "only-child": compound.simples.append(.onlyChild)
                     case "root": compound.simples.append(.root)
                     case "empty": compound.simples.append(.empty)
+                    case "link", "any-link": compound.simples.append(.anyLink)
+                    case "visited", "hover", "active", "focus", "focus-within", "focus-visible", "target":
+                        compound.simples.append(.never)
                     // CSS 2's one-colon forms of the two pseudo-elements.
                     case "before" where allowPseudoElement: pseudoElement = .before
                     case "after" where allowPseudoElement: pseudoElement = .after
@@ -454,6 +467,8 @@ package struct CSSSelector: Sendable, Equatable {
                 && element.nextSiblingElement == nil
         case .root: return element.parentElement == nil
         case .empty: return element.hasNoChildren
+        case .anyLink: return element.isLink
+        case .never: return false
         case .nthChild(let a, let b):
             guard element.parentElement != nil else { return false }
             var position = 1
@@ -520,6 +535,7 @@ package struct CSSSelector: Sendable, Equatable {
             compound.simples.flatMap { simple -> [String] in
                 switch simple {
                 case .attribute(let name, _, _, _): return [name]
+                case .anyLink: return ["href"]
                 case .not(let list), .is(let list): return list.flatMap(names)
                 default: return []
                 }

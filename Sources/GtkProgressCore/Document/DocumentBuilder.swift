@@ -942,7 +942,9 @@ struct DocumentBuilder {
            classAttribute != nil || styleRules.mayApply(toType: parent.localName(ofTag: piece.tag)) {
             let styled = CSSCascade.style(for: PieceElement(tag: piece.tag, parent: parent,
                                                             droppedAttributes: piece.droppedAttributes,
-                                                            classAttribute: classAttribute), rules: styleRules,
+                                                            classAttribute: classAttribute,
+                                                            hasHref: piece.tag == GUMBO_TAG_A.rawValue
+                                                                && piece.href != nil), rules: styleRules,
                                           styleAttribute: [], parent: textCSS, ancestors: ancestors)
             if styled.display == CSSDisplay.none { return }
             css = styled

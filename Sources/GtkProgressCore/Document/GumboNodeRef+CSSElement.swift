@@ -188,12 +188,16 @@ struct PieceElement: CSSElement {
 
     /// The piece's `class` value (`InlinePiece.classValue`).
     let classAttribute: String?
+    /// The piece is a link with an `href` (`InlinePiece.href`).
+    let hasHref: Bool
 
-    init(tag: UInt32, parent: GumboNodeRef, droppedAttributes: Bool, classAttribute: String? = nil) {
+    init(tag: UInt32, parent: GumboNodeRef, droppedAttributes: Bool, classAttribute: String? = nil,
+         hasHref: Bool = false) {
         self.tag = tag
         node = parent
         self.droppedAttributes = droppedAttributes
         self.classAttribute = classAttribute
+        self.hasHref = hasHref
     }
 
     private init(node: GumboNodeRef) {
@@ -201,6 +205,7 @@ struct PieceElement: CSSElement {
         self.node = node
         droppedAttributes = false
         classAttribute = nil
+        hasHref = false
     }
 
     /// The piece's classes: HTML's whitespace-separated words of its `class`.
@@ -228,5 +233,6 @@ struct PieceElement: CSSElement {
     var nextSiblingElement: PieceElement? { tag == nil ? node.nextSiblingElement.map { PieceElement(node: $0) } : nil }
     var hasNoChildren: Bool { tag == nil ? node.hasNoChildren : false }
     var hasKnownPosition: Bool { tag == nil }
+    var isLink: Bool { tag == nil ? node.isLink : tag == GUMBO_TAG_A.rawValue && hasHref }
     var attributesAreKnown: Bool { tag == nil ? node.attributesAreKnown : !droppedAttributes }
 }
