@@ -98,6 +98,33 @@ final class PageViewTests: XCTestCase {
         page.setZoom(1)
     }
 
+    /// A table's `width="100%"` stretches it across the room, as in the dump's grid (`TableLayout.columnWidths`):
+    /// its columns share what their words leave, in proportion to their widths; without it, a table of short cells
+    /// is only as wide as they are. A cell's `width="N%"` fixes its column's share.
+    func testATableWidthInPercentStretchesItAcrossTheRoom() async throws {
+        func widths(_ attributes: String, _ first: String = "<td>Prev</td>") throws -> (widths: [Int], room: Int) {
+            let document = Document.parse(html: "<table \(attributes)><tr>\(first)<th>Manual</th><td>Next</td></tr>"
+                                              + "</table>", baseURL: Self.baseURL, tabbedTables: true)
+            showAndWait(document)
+            XCTAssertTrue(MainLoop.run(until: { !self.page.tables.pending }, timeout: 30), "the table is fitted")
+            let fitted = try XCTUnwrap(page.tables.fitted[0])
+            return (fitted.widths, fitted.room)
+        }
+        let natural = try widths("")
+        XCTAssertLessThan(natural.widths.reduce(0, +), natural.room / 2, "short cells: a narrow table")
+        let full = try widths("width=100%")
+        XCTAssertEqual(full.widths.reduce(0, +), full.room, "the whole room")
+        XCTAssertTrue(zip(full.widths, natural.widths).allSatisfy { $0 > $1 }, "every column wider: \(full.widths)")
+        let half = try widths("width=50%")
+        // Half of the table's whole width, the two gaps between its columns included.
+        let gaps = 2 * PageView.tableGap
+        XCTAssertLessThanOrEqual(abs(half.widths.reduce(0, +) + gaps - (half.room + gaps) / 2), 1,
+                                 "half the room: \(half.widths) in \(half.room)")
+        let fixed = try widths("width=100%", "<td width=10%>Prev</td>")
+        XCTAssertLessThan(abs(fixed.widths[0] - fixed.room / 10), 3, "the first column a tenth: \(fixed.widths)")
+        XCTAssertEqual(fixed.widths.reduce(0, +), fixed.room)
+    }
+
     func testShowsTheTextWithAClickableLink() async throws {
         let document = Document.parse(html: """
             <title>T</title><h1>Heading</h1><p>Some <b>bold</b> text and <a href="next.html">a link here</a>.</p>

@@ -9,10 +9,10 @@ import FoundationEssentials
 /// are read, found, selected and copied in order like the rest of the page, and copy gives rows of tab-separated
 /// cells that paste into a spreadsheet.
 ///
-/// Column widths follow `TableLayout`'s rules in pixels: each column's minimum is its widest stretch no line may
-/// break inside, its preferred width its longest cell on one line; preferred widths are used when they fit,
-/// otherwise every column gets its minimum and the rest of the room is shared out in proportion to what each
-/// column lacks. A cell longer than its column continues on the lines below, in its column (`TabbedRows`): the
+/// Column widths are `TableLayout.columnWidths`, the dump's rules, in pixels: each column's minimum is its widest
+/// stretch no line may break inside, its preferred width its longest cell on one line; preferred widths are used
+/// when they fit, otherwise every column gets its minimum and the rest of the room is shared out in proportion to
+/// what each column lacks; a table's `width="N%"` stretches it to that share of the room. A cell longer than its column continues on the lines below, in its column (`TabbedRows`): the
 /// row's first line holds every cell's first line, each further line the parts of the cells that go on that far,
 /// placed by a tag of its own (`continuationTag`) whose margin is its first part's column and whose tab stops are
 /// the others'. Re-breaking a row moves its characters inside it but keeps their number, so offsets elsewhere in
@@ -276,16 +276,6 @@ extension PageView {
             return fitted.preferred.reduce(0, +) + Self.tableGap * max(fitted.preferred.count - 1, 0)
                 + 2 * tableInset(table)
         }.max() ?? 0
-    }
-
-    /// Preferred widths when they fit `room`; else minimums plus the rest of the room in proportion to what each
-    /// column lacks of its preferred width; else (too wide even at its narrowest) minimums.
-    static func share(_ room: Int, minimum: [Int], preferred: [Int]) -> [Int] {
-        let wanted = preferred.reduce(0, +), least = minimum.reduce(0, +)
-        if wanted <= room { return preferred }
-        if least >= room { return minimum }
-        let spare = Double(room - least), lack = Double(wanted - least)
-        return zip(minimum, preferred).map { $0 + Int((Double($1 - $0) * spare / lack).rounded(.down)) }
     }
 
     /// The row whose offset (from its table's start) is the last at or before `offset`; 0 before the first.
@@ -617,7 +607,11 @@ extension PageView {
         let scale = least > room && least > paddings
             ? max(Self.smallestTableScale, Double(max(room - paddings, 0)) / Double(least - paddings)) : 1
         func scaled(_ width: Int) -> Int { Int((Double(width - padding) * scale).rounded(.down)) + padding }
-        fitted.widths = Self.share(room, minimum: fitted.minimum.map(scaled), preferred: fitted.preferred.map(scaled))
+        let minimum = fitted.minimum.map(scaled)
+        fitted.widths = TableLayout.columnWidths(available: room, minimum: minimum,
+                                                 preferred: zip(fitted.preferred.map(scaled), minimum).map(max),
+                                                 tablePercent: table.widthPercent,
+                                                 columnPercents: table.columnPercents, spacing: Self.tableGap, frame: 0)
         fitted.fits = fitted.widths.reduce(0, +) <= room
         if scale != fitted.scale {
             fitted.scale = scale

@@ -359,6 +359,10 @@ package struct PageTable: Sendable {
     package var padding: Int
     /// The depth of indentation the rows have (a table in a list item or a block quote).
     package var indent = 0
+    /// `width="N%"` on the table, and on each column's cells (the largest; empty when none has one): the window
+    /// shares its room as the dump's grid does (`TableLayout.columnWidths`).
+    package var widthPercent: Int?
+    package var columnPercents: [Int?] = []
 
     /// The table's rows and each cell's words, worked out with the document (off the main loop): the view starts
     /// from them (`PageView+Tables.swift`).

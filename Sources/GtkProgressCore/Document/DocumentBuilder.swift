@@ -863,8 +863,16 @@ struct DocumentBuilder {
             }
             rowIndex += 1
         }
-        pageTables.append(PageTable(columnCount: columns, cells: cells, border: table.border,
-                                    padding: table.paddingPixels, indent: base.indent))
+        var pageTable = PageTable(columnCount: columns, cells: cells, border: table.border,
+                                  padding: table.paddingPixels, indent: base.indent)
+        pageTable.widthPercent = table.widthPercent
+        for cell in table.cells where cell.colspan == 1 {
+            if let percent = cell.widthPercent {
+                if pageTable.columnPercents.isEmpty { pageTable.columnPercents = Array(repeating: nil, count: columns) }
+                pageTable.columnPercents[cell.column] = max(pageTable.columnPercents[cell.column] ?? 0, percent)
+            }
+        }
+        pageTables.append(pageTable)
         return true
     }
 

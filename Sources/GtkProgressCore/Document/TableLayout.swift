@@ -153,7 +153,7 @@ struct LaidOutPiece {
 /// out (`share`), and cells wrap inside their columns. `width="N%"` on the table and its cells counts as in w3m.
 /// Cells are centred vertically unless `valign` says otherwise, as in w3m, and header cells horizontally. A table that cannot fit even at its
 /// minimum widths, one with a single column, and one that lays out a page read as flowing text instead.
-enum TableLayout {
+package enum TableLayout {
     /// Lays `table` out and hands each line to `emit` with the table's width; false when the table reads as
     /// flowing text instead (then nothing was emitted). `text` is what the table's `cellWriter` wrote.
     ///
@@ -346,23 +346,35 @@ enum TableLayout {
         for (k, c) in range.enumerated() { widths[c] += extra / range.count + (k < extra % range.count ? 1 : 0) }
     }
 
-    /// The preferred widths when they fit, else w3m's sharing. Percentages, as w3m reads them: a table's
-    /// `width="N%"` stretches it to that share of the room, and a cell's fixes its column's share of the table.
     private static func columnWidths(_ table: TableModel, available: Int, minimum: [Int], preferred: [Int]) -> [Int] {
+        var percents = [Int?](repeating: nil, count: minimum.count)
+        for cell in table.cells where cell.colspan == 1 {
+            if let percent = cell.widthPercent { percents[cell.column] = max(percents[cell.column] ?? 0, percent) }
+        }
+        return columnWidths(available: available, minimum: minimum, preferred: preferred,
+                            tablePercent: table.widthPercent, columnPercents: percents, spacing: table.spacing,
+                            frame: table.border ? 2 : 0)
+    }
+
+    /// The preferred widths when they fit, else w3m's sharing. Percentages, as w3m reads them: a table's
+    /// `width="N%"` (`tablePercent`) stretches it to that share of the room, and a cell's (the largest in its
+    /// column, `columnPercents`) fixes its column's share of the table. In any unit: the dump's grid measures in
+    /// columns, the window's tables in pixels (`PageView+Tables.swift`). `available` is the room for the columns
+    /// alone; `spacing` goes between two columns and `frame` around them.
+    package static func columnWidths(available: Int, minimum: [Int], preferred: [Int], tablePercent: Int?,
+                                     columnPercents: [Int?], spacing: Int, frame: Int) -> [Int] {
         let columns = minimum.count
         let leastTotal = minimum.reduce(0, +)
         var target: Int?
-        if let percent = table.widthPercent {
-            let frame = table.border ? 2 : 0
-            let full = available + (columns - 1) * table.spacing + frame
-            target = min(available,
-                         max(leastTotal, full * min(percent, 100) / 100 - (columns - 1) * table.spacing - frame))
+        if let percent = tablePercent {
+            let full = available + (columns - 1) * spacing + frame
+            target = min(available, max(leastTotal, full * min(percent, 100) / 100 - (columns - 1) * spacing - frame))
         }
         var wanted = [Int?](repeating: nil, count: columns)
-        for cell in table.cells where cell.colspan == 1 {
-            if let percent = cell.widthPercent {
+        for (column, percent) in columnPercents.enumerated() where column < columns {
+            if let percent {
                 let share = (target ?? available) * min(percent, 100) / 100
-                wanted[cell.column] = max(wanted[cell.column] ?? 0, share, minimum[cell.column])
+                wanted[column] = max(share, minimum[column])
             }
         }
         let fixedTotal = wanted.compactMap { $0 }.reduce(0, +)
