@@ -170,6 +170,31 @@ final class CSSCascadeTests: XCTestCase {
         XCTAssertFalse(shown.lowercased().contains("classed"), "a:link.x hides the classed link: \(shown)")
     }
 
+    /// A link's own rules take its underline away or colour it (docutils' `a.toc-backref { text-decoration: none;
+    /// color: black }` on its headings); rules on what holds a link do neither. Link pieces and link elements alike.
+    func testALinksOwnRulesDecideItsUnderlineAndColour() {
+        let page = "<style>a.back { text-decoration: none; color: black } a.red { color: #a00000 }"
+            + " p.outer { text-decoration: none; color: #000080 } a.ul { text-decoration: underline }</style>"
+            + "<h1><a class=back href=#toc>Heading link</a></h1><p><a class=red href=/r>red piece</a>"
+            + " <a class=back href=/e>element <b>inside</b></a> <a href=/p>plain link</a></p>"
+            + "<p class=outer>held <a href=/h>held link</a> <a class=ul href=/u>underlined</a></p>"
+        let document = Document.parse(html: page, baseURL: URL(string: "https://example.org/"))
+        func style(_ text: String) -> TextStyle? { document.runs.first { $0.text.contains(text) }?.style }
+        XCTAssertEqual(style("Heading link")?.linkPlain, true)
+        XCTAssertEqual(style("Heading link")?.linkColored, true)
+        XCTAssertEqual(style("Heading link")?.color, 0x000000)
+        XCTAssertEqual(style("red piece")?.linkPlain, false, "only coloured")
+        XCTAssertEqual(style("red piece")?.linkColored, true)
+        XCTAssertEqual(style("inside")?.linkPlain, true, "what the link holds goes with it")
+        XCTAssertEqual(style("inside")?.linkColored, true)
+        for link in ["plain link", "held link"] {
+            XCTAssertEqual(style(link)?.linkPlain, false, link)
+            XCTAssertEqual(style(link)?.linkColored, false, "\(link): the colour it inherits is not its own")
+        }
+        XCTAssertEqual(style("underlined")?.linkPlain, false)
+        XCTAssertEqual(style("held")?.linkPlain, false, "not a link")
+    }
+
     /// Past `formattingVocabularyLimit` distinct attribute lists, formatting elements lose their attributes again
     /// (gumbo's list of active formatting elements stays bounded): rules on those no longer apply, and never
     /// misapply, while the lists already seen keep working.

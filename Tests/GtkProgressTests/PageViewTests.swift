@@ -125,6 +125,36 @@ final class PageViewTests: XCTestCase {
         XCTAssertEqual(fixed.widths.reduce(0, +), fixed.room)
     }
 
+    /// A link is drawn in the theme's link colour and underlined, unless its own rules say otherwise: docutils'
+    /// heading links (`a.toc-backref { text-decoration: none; color: black }`) read as headings, as in Dillo and
+    /// NetSurf. A link the page colours keeps its colour once visited; the theme's links turn the visited colour.
+    func testALinksOwnRulesDecideItsUnderlineAndColour() async throws {
+        let document = Document.parse(html: """
+            <style>a.back { text-decoration: none; color: black } a.red { color: #a00000 }</style>
+            <h1><a class=back href="#top">Heading link</a></h1>
+            <p><a href="a.html">theme link</a> and <a class=red href="b.html">red link</a></p>
+            """, baseURL: Self.baseURL)
+        showAndWait(document)
+        func tags(_ fragment: String) throws -> [String] {
+            let text = page.text
+            let index = try XCTUnwrap(text.range(of: fragment)).lowerBound
+            return page.textView.tagNames(atCharacter: text.unicodeScalars.distance(from: text.unicodeScalars.startIndex,
+                                                                                     to: index))
+        }
+        XCTAssertTrue(try tags("theme link").contains("link"))
+        XCTAssertTrue(try tags("theme link").contains("underline"))
+        XCTAssertFalse(try tags("Heading link").contains("underline"), "its rules take the underline away")
+        XCTAssertFalse(try tags("Heading link").contains("link"), "and colour it")
+        let heading = try tags("Heading link")
+        XCTAssertTrue(heading.contains { $0.hasPrefix("page-colors:0/") }, heading.description)
+        XCTAssertTrue(try tags("red link").contains("underline"))
+        XCTAssertTrue(try tags("red link").contains { $0.hasPrefix("page-colors:a00000/") })
+        page.markVisited(URL(string: "http://example.org/dir/a.html")!)
+        page.markVisited(URL(string: "http://example.org/dir/b.html")!)
+        XCTAssertTrue(try tags("theme link").contains("visited"))
+        XCTAssertFalse(try tags("red link").contains("visited"), "the page's colour stays")
+    }
+
     func testShowsTheTextWithAClickableLink() async throws {
         let document = Document.parse(html: """
             <title>T</title><h1>Heading</h1><p>Some <b>bold</b> text and <a href="next.html">a link here</a>.</p>

@@ -32,6 +32,12 @@ extension TextView {
         gtk_text_buffer_remove_tag(buffer, tag.tag, &first, &last)
     }
 
+    /// Whether `tag` is on the character at `offset`.
+    package func hasTag(_ tag: TextTag, atCharacter offset: Int) -> Bool {
+        var at = iter(at: offset)
+        return gtk_text_iter_has_tag(&at, tag.tag) != 0
+    }
+
     /// Selects characters `start ..< end` (the text Ctrl+C copies).
     package func select(fromCharacter start: Int, to end: Int) {
         var first = iter(at: start), last = iter(at: end)

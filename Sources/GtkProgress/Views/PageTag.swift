@@ -97,7 +97,8 @@ enum PageTag: Hashable {
             return TextTag.Look(leftMargin: 16 + Indentation.pixels(level: depth), indent: Self.codeBlockPadding, pixelsAboveLines: 2,
                                 pixelsBelowLines: 2, rightMargin: 16)
         // The colours are the theme's, made readable (`PageView.applyLinkColors`).
-        case .link, .visited: return TextTag.Look(underline: true)
+        // Their underline is the `.underline` tag's, which the page's rules may leave out.
+        case .link, .visited: return TextTag.Look()
         // Set from the theme when the tag is made and when the theme changes (`PageView.applyPageColors`).
         case .pageColors: return TextTag.Look()
         // Dark text on yellow and orange, readable in light and dark themes alike.

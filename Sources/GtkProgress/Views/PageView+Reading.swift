@@ -269,7 +269,8 @@ extension PageView {
         guard let link = document?.links.firstIndex(of: url.absoluteString) else { return }
         let visited = shared(.visited)
         let unvisited = shared(.link)
-        for range in linkRanges where range.link == link {
+        // A link the page colours itself (`TextStyle.linkColored`) has neither tag and keeps its colour.
+        for range in linkRanges where range.link == link && textView.hasTag(unvisited, atCharacter: range.start) {
             textView.removeTag(unvisited, fromCharacter: range.start, to: range.end)
             textView.applyTag(visited, fromCharacter: range.start, to: range.end)
         }

@@ -587,14 +587,17 @@ package final class PageView {
         }
         if style.code && !style.preformatted { tags.append(shared(.code)) }
         if style.strikethrough { tags.append(shared(.strikethrough)) }
-        if style.underline { tags.append(shared(.underline)) }
+        // A link is underlined unless its own rules say otherwise; `<u>` and `text-decoration` inside it still are.
+        if style.underline || style.link != nil && !style.linkPlain { tags.append(shared(.underline)) }
         if style.highlight { tags.append(shared(.highlight)) }
         switch style.baseline {
         case .normal: break
         case .lowered: tags.append(shared(.lowered))
         case .raised: tags.append(shared(.raised))
         }
-        if let link = style.link { tags.append(shared(link == 1 ? .visited : .link)) }
+        // A link the page colours itself keeps that colour, visited or not, as in browsers; the others take the
+        // theme's link colours, which mark the visited ones.
+        if let link = style.link, !style.linkColored { tags.append(shared(link == 1 ? .visited : .link)) }
         switch style.alignment {
         case .left: break
         case .center: tags.append(shared(.center))
@@ -603,8 +606,10 @@ package final class PageView {
         if style.rule { tags.append(shared(.rule)) }
         if let table = style.table { tags.append(tableTag(table)) }
         if let caption = style.caption { tags.append(captionTag(caption)) }
-        // A link keeps the theme's link colours, code and marked text their own backgrounds.
-        if style.link == nil, !style.code, !style.highlight, style.color != nil || style.background != nil {
+        // A link keeps the theme's link colours unless the page colours it, code and marked text their own
+        // backgrounds.
+        if style.link == nil || style.linkColored, !style.code, !style.highlight,
+           style.color != nil || style.background != nil {
             tags.append(shared(.pageColors(text: style.color, background: style.background)))
         }
         return tags

@@ -38,6 +38,11 @@ package struct TextStyle: Hashable, Sendable {
     /// keeps 4.5:1 on what is behind it in the reader's theme (`CSSColor.readableColors`); `--dump` has no colour.
     package var color: UInt32?
     package var background: UInt32?
+    /// The link's own rules take its underline away (`a.toc-backref { text-decoration: none }`), or give it a
+    /// colour (`a:link { color: … }`): the view then draws it so, instead of in the theme's link colours with an
+    /// underline. Rules on what holds the link do neither, as a browser's own `a:link` rule keeps them out.
+    package var linkPlain = false
+    package var linkColored = false
 
     package init(heading: Int = 0, bold: Bool = false, italic: Bool = false, monospace: Bool = false,
                 preformatted: Bool = false, indent: Int = 0, listMarker: Bool = false, link: Int? = nil,

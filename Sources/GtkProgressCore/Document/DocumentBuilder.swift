@@ -557,6 +557,11 @@ struct DocumentBuilder {
         if let strikethrough = css.strikethrough {
             style.strikethrough = strikethrough || writer.style.strikethrough
         }
+        // The element that starts a link (its parent is in none): its own rules decide its underline and colour.
+        if style.link != nil, writer.style.link == nil {
+            if css.underline == false { style.linkPlain = true }
+            if css.color != nil, style.color != nil { style.linkColored = true }
+        }
     }
 
     /// After an element was entered with author styles: an inline element displayed as a block starts on a line of
