@@ -195,6 +195,28 @@ final class CSSCascadeTests: XCTestCase {
         XCTAssertEqual(style("held")?.linkPlain, false, "not a link")
     }
 
+    /// Sphinx's headings (`div.body h1 { font-weight: normal; background-color: #BED4EB }`): a heading's weight is
+    /// the page's to set, and a background set on a block is the block's box; on an inline element or a table
+    /// cell it stays behind the text.
+    func testHeadingWeightAndBlockBackgrounds() {
+        let page = "<style>div.body h1 { font-weight: normal; background-color: #BED4EB }"
+            + " span.mark { background-color: #ffff80 } td { background: #eeeeee } div.note { background: #f0f0ff }"
+            + "</style><h1>Bold heading</h1><div class=body><h1>Normal heading</h1>"
+            + "<p>text <span class=mark>marked</span></p></div><div class=note><p>noted</p></div>"
+            + "<table><tr><td>cell one</td><td>cell two</td></tr></table>"
+        let document = Document.parse(html: page, baseURL: nil)
+        func style(_ text: String) -> TextStyle? { document.runs.first { $0.text.contains(text) }?.style }
+        XCTAssertEqual(style("Bold heading")?.bold, true, "a heading is bold unless the page says otherwise")
+        XCTAssertEqual(style("Normal heading")?.bold, false)
+        XCTAssertEqual(style("Normal heading")?.background, 0xBED4EB)
+        XCTAssertEqual(style("Normal heading")?.blockBackground, true)
+        XCTAssertEqual(style("marked")?.blockBackground, false, "an inline element's background is behind its text")
+        XCTAssertEqual(style("marked")?.background, 0xFFFF80)
+        XCTAssertEqual(style("noted")?.blockBackground, true, "a block inside a coloured block is in its box")
+        XCTAssertEqual(style("cell one")?.background, 0xEEEEEE)
+        XCTAssertEqual(style("cell one")?.blockBackground, false, "a cell's row is a line of the window's table")
+    }
+
     /// Past `formattingVocabularyLimit` distinct attribute lists, formatting elements lose their attributes again
     /// (gumbo's list of active formatting elements stays bounded): rules on those no longer apply, and never
     /// misapply, while the lists already seen keep working.

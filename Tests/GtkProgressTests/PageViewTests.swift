@@ -155,6 +155,31 @@ final class PageViewTests: XCTestCase {
         XCTAssertFalse(try tags("red link").contains("visited"), "the page's colour stays")
     }
 
+    /// A heading is bold through the `.bold` tag, so the page's `font-weight: normal` takes the weight away; a
+    /// background set on a block fills its lines (GtkTextTag's `paragraph-background`), an inline one only its text.
+    func testHeadingWeightAndBlockBackgrounds() async throws {
+        let document = Document.parse(html: """
+            <style>h2.n { font-weight: normal; background-color: #BED4EB } span.m { background-color: #ffff80 }</style>
+            <h1>Bold heading</h1><h2 class=n>Normal heading</h2><p>a <span class=m>marked</span> word</p>
+            """, baseURL: Self.baseURL)
+        showAndWait(document)
+        func tags(_ fragment: String) throws -> [String] {
+            let text = page.text
+            let index = try XCTUnwrap(text.range(of: fragment)).lowerBound
+            return page.textView.tagNames(atCharacter: text.unicodeScalars.distance(from: text.unicodeScalars.startIndex,
+                                                                                     to: index))
+        }
+        XCTAssertTrue(try tags("Bold heading").contains("bold"))
+        XCTAssertFalse(try tags("Normal heading").contains("bold"))
+        XCTAssertTrue(try tags("Normal heading").contains("h2"))
+        let band = try XCTUnwrap(page.sharedTags[.pageColors(text: nil, background: 0xBED4EB, block: true)])
+        XCTAssertTrue(try tags("Normal heading").contains(band.name))
+        XCTAssertTrue(try XCTUnwrap(page.sharedTags[.pageColors(text: nil, background: 0xFFFF80)]).colorsAreSet.background,
+                      "an inline background is the text's")
+        XCTAssertFalse(band.colorsAreSet.background, "a block's is its lines'")
+        XCTAssertTrue(band.colorsAreSet.paragraphBackground)
+    }
+
     func testShowsTheTextWithAClickableLink() async throws {
         let document = Document.parse(html: """
             <title>T</title><h1>Heading</h1><p>Some <b>bold</b> text and <a href="next.html">a link here</a>.</p>

@@ -13,17 +13,20 @@ package final class TextTag {
         apply(look)
     }
 
-    /// Sets the text and background colours, or unsets them (nil: the theme's show through).
-    package func setColors(foreground: RGBA?, background: RGBA?) {
+    /// Sets the text and background colours, or unsets them (nil: the theme's show through); `paragraph`: the
+    /// background fills the lines the tag starts (`paragraph-background`), not only behind the text.
+    package func setColors(foreground: RGBA?, background: RGBA?, paragraph: Bool = false) {
         let raw = UnsafeMutableRawPointer(tag)
         if let foreground { cgtk_object_set_string(raw, "foreground", foreground.hexString) }
         cgtk_object_set_int(raw, "foreground-set", foreground == nil ? 0 : 1)
-        if let background { cgtk_object_set_string(raw, "background", background.hexString) }
-        cgtk_object_set_int(raw, "background-set", background == nil ? 0 : 1)
+        let name = paragraph ? "paragraph-background" : "background"
+        if let background { cgtk_object_set_string(raw, name, background.hexString) }
+        cgtk_object_set_int(raw, name + "-set", background == nil ? 0 : 1)
     }
 
-    /// Whether the tag sets a text and a background colour (GtkTextTag's `foreground-set`, `background-set`).
-    package var colorsAreSet: (foreground: Bool, background: Bool) {
+    /// Whether the tag sets a text colour, a background behind the text and one across its lines (GtkTextTag's
+    /// `foreground-set`, `background-set`, `paragraph-background-set`).
+    package var colorsAreSet: (foreground: Bool, background: Bool, paragraphBackground: Bool) {
         func flag(_ name: String) -> Bool {
             var value = GValue()
             g_value_init(&value, GType(5 << 2))  // G_TYPE_BOOLEAN, a fundamental type (gtype.h).
@@ -31,7 +34,7 @@ package final class TextTag {
             g_object_get_property(UnsafeMutablePointer<GObject>(OpaquePointer(tag)), name, &value)
             return g_value_get_boolean(&value) != 0
         }
-        return (flag("foreground-set"), flag("background-set"))
+        return (flag("foreground-set"), flag("background-set"), flag("paragraph-background-set"))
     }
 
     /// Below every other tag, so a look that must show (links, find matches, code) wins where both set a colour.

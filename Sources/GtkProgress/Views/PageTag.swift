@@ -21,7 +21,7 @@ enum PageTag: Hashable {
     case codeBlock(depth: Int)
     case link, visited
     /// The page's own colours (`0xrrggbb`), painted only where they keep their contrast (`applyPageColors`).
-    case pageColors(text: UInt32?, background: UInt32?)
+    case pageColors(text: UInt32?, background: UInt32?, block: Bool = false)
     /// Matches of find in page, and the one the find bar is on.
     case findMatch, findCurrent
 
@@ -46,9 +46,9 @@ enum PageTag: Hashable {
         case .code: return "code"
         case .codeBlock(let depth): return "code-block\(depth)"
         case .link: return "link"
-        case .pageColors(let text, let background):
+        case .pageColors(let text, let background, let block):
             return "page-colors:" + (text.map { String($0, radix: 16) } ?? "-") + "/"
-                + (background.map { String($0, radix: 16) } ?? "-")
+                + (background.map { String($0, radix: 16) } ?? "-") + (block ? "/block" : "")
         case .visited: return "visited"
         case .findMatch: return "find-match"
         case .findCurrent: return "find-current"
@@ -62,8 +62,8 @@ enum PageTag: Hashable {
         switch self {
         case .heading(let level):
             let scales = [2.0, 1.6, 1.3, 1.15, 1.0, 0.9]
-            return TextTag.Look(weight: .bold, scale: scales[min(max(level, 1), 6) - 1], pixelsAboveLines: 6,
-                                pixelsBelowLines: 2)
+            // Its weight is the `.bold` tag's: headings are bold unless the page's `font-weight` says otherwise.
+            return TextTag.Look(scale: scales[min(max(level, 1), 6) - 1], pixelsAboveLines: 6, pixelsBelowLines: 2)
         case .bold: return TextTag.Look(weight: .bold)
         case .italic: return TextTag.Look(italic: true)
         case .monospace: return TextTag.Look(family: "monospace")

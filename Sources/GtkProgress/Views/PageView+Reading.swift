@@ -255,13 +255,15 @@ extension PageView {
     }
 
     func applyPageColors(_ look: PageTag, to tag: TextTag) {
-        guard case .pageColors(let text, let background) = look else { return }
+        guard case .pageColors(let text, let background, let block) = look else { return }
         let theme = textView.themeTextColors
         let chosen = CSSColor.readableColors(text: text.map(Contrast.Color.init(packed:)),
                                              background: background.map(Contrast.Color.init(packed:)),
                                              themeText: theme.text.contrastColor,
                                              themeBackground: (theme.background ?? RGBA(red: 1, green: 1, blue: 1)).contrastColor)
-        tag.setColors(foreground: chosen.text.map(RGBA.init), background: chosen.background.map(RGBA.init))
+        // A block's background fills its lines from margin to margin (GtkTextTag's `paragraph-background`).
+        tag.setColors(foreground: chosen.text.map(RGBA.init), background: chosen.background.map(RGBA.init),
+                      paragraph: block)
     }
 
     /// Gives the links to `url` the visited look, now that it has been visited.

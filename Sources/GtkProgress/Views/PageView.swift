@@ -610,7 +610,8 @@ package final class PageView {
         // backgrounds.
         if style.link == nil || style.linkColored, !style.code, !style.highlight,
            style.color != nil || style.background != nil {
-            tags.append(shared(.pageColors(text: style.color, background: style.background)))
+            tags.append(shared(.pageColors(text: style.color, background: style.background,
+                                           block: style.blockBackground && style.background != nil)))
         }
         return tags
     }

@@ -42,6 +42,9 @@ package struct TextStyle: Hashable, Sendable {
     /// colour (`a:link { color: … }`): the view then draws it so, instead of in the theme's link colours with an
     /// underline. Rules on what holds the link do neither, as a browser's own `a:link` rule keeps them out.
     package var linkPlain = false
+    /// `background` was set on a block (a heading, a paragraph, a list, a `div`), not an inline element: the view
+    /// paints it across the block's lines, as a box, rather than behind its text alone.
+    package var blockBackground = false
     package var linkColored = false
 
     package init(heading: Int = 0, bold: Bool = false, italic: Bool = false, monospace: Bool = false,

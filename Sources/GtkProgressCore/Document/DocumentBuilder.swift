@@ -487,7 +487,10 @@ struct DocumentBuilder {
             return nil
         }
         let saved = writer.styleID
-        applyCSS(to: &style)
+        switch role {
+        case .table, .tableCell: applyCSS(to: &style)
+        default: applyCSS(to: &style, block: role.isBlock)
+        }
         if element.tag == GUMBO_TAG_CAPTION.rawValue, case .block = role, unmodelledTables == 0, !tables.isEmpty,
            tables[tables.count - 1].caption == nil, tables[tables.count - 1].cellWriter != nil {
             // A table's caption is written with its table, centred over it (CSS 2.1 § 17.4: the caption box is
@@ -523,7 +526,9 @@ struct DocumentBuilder {
     }
 
     /// The author's font, alignment and white-space for the element just entered, over its HTML defaults.
-    private func applyCSS(to style: inout TextStyle) {
+    /// `block`: the element is a block whose box a background fills (not a table or a cell, whose rows are lines
+    /// of their own in the window).
+    private func applyCSS(to style: inout TextStyle, block: Bool = false) {
         guard let css = enteredCSS else { return }
         if let bold = css.bold { style.bold = bold }
         if let italic = css.italic { style.italic = italic }
@@ -540,8 +545,10 @@ struct DocumentBuilder {
         if let background = css.background {
             if background.isOpaque {
                 style.background = background.rgb
+                style.blockBackground = block
             } else if !background.isTransparent, let behind = writer.style.background {
                 style.background = background.composited(over: behind)
+                style.blockBackground = block
             }
         }
         if let color = css.color {
