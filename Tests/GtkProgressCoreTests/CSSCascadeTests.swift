@@ -350,6 +350,26 @@ final class CSSCascadeTests: XCTestCase {
         XCTAssertTrue(narrow.contains("desktop-hidden"))
     }
 
+    /// The widths at which a page's media queries change their answer, from `@media`, `@import` and `media`
+    /// attributes: a window resized across one builds the page again. Features other than width add none.
+    func testMediaWidthsAreNoted() {
+        let sheets: [URL: [UInt8]] = [URL(string: "https://example.org/print.css")!: Array("p { color: red }".utf8)]
+        let page = """
+            <link rel=stylesheet href="/print.css" media="screen and (max-width: 40em)">
+            <style>@import url(/wide.css) (min-width: 1200px); @media (max-width: 600px) { .m { display: none } }
+            @media screen and (min-width: 700px), (orientation: portrait) { .d { display: none } }
+            @media (prefers-color-scheme: dark) { .k { display: none } }</style><p>text</p>
+            """
+        let document = Document.parse(html: page, baseURL: URL(string: "https://example.org/"),
+                                      styles: PageStyleOptions(sheets: sheets))
+        XCTAssertEqual(document.mediaWidths, [600, 640, 700, 1200])
+        XCTAssertTrue(CSSMedia.answersChange(from: 650, to: 750, at: document.mediaWidths), "across 700")
+        XCTAssertTrue(CSSMedia.answersChange(from: 700, to: 701, at: [700]), "min-width: 700px stops holding… ")
+        XCTAssertTrue(CSSMedia.answersChange(from: 699, to: 700, at: [700]), "…or starts")
+        XCTAssertFalse(CSSMedia.answersChange(from: 710, to: 1100, at: document.mediaWidths), "between two widths")
+        XCTAssertEqual(Document.parse(html: "<style>p { color: red }</style><p>x</p>", baseURL: nil).mediaWidths, [])
+    }
+
     func testImportsAndLoops() {
         let base = "https://example.org/"
         let sheets: [URL: [UInt8]] = [

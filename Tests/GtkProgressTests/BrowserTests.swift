@@ -29,6 +29,43 @@ final class BrowserTests: XCTestCase {
         XCTAssertTrue(wait { !browser.model.isLoading }, "\(path) loads", file: file, line: line)
     }
 
+    /// Media queries read the window's width (the whole page area, not the reading measure) and are read again
+    /// when the window is resized across one of their widths: the page is built again from what arrived, without a
+    /// request, and Back comes to the page built for the last width; a width between two breakpoints builds nothing.
+    func testMediaQueriesFollowTheWindowsWidth() async throws {
+        let browser = makeBrowser()
+        browser.chrome.window.setDefaultSize(width: 1000, height: 600)
+        browser.chrome.window.showAll()
+        XCTAssertTrue(wait { browser.page.textView.width > 900 }, "the window is 1000 px wide")
+        var parts = URLComponents(url: server.url("/page"), resolvingAgainstBaseURL: false)!
+        parts.queryItems = [URLQueryItem(name: "title", value: "Responsive"), URLQueryItem(name: "body", value: """
+            <style>@media (max-width: 849px) { .wide { display: none } }
+            @media (min-width: 850px) { .narrow { display: none } }</style>
+            <p class=wide>wide-layout</p><p class=narrow>narrow-layout</p><p>always</p>
+            """)]
+        server.resetCounts()
+        browser.open(parts.url!, kind: .typed)
+        XCTAssertTrue(wait { !browser.model.isLoading && browser.session == nil })
+        XCTAssertTrue(browser.page.text.contains("wide-layout"), "a 1000 px window reads min-width: 850px")
+        XCTAssertFalse(browser.page.text.contains("narrow-layout"))
+        let shown = browser.page.shows
+        browser.chrome.window.resize(width: 920, height: 600)
+        XCTAssertTrue(wait { browser.page.textView.width < 950 })
+        // Past the restyle delay: no width was crossed, nothing is built again.
+        let until = MainLoop.monotonicSeconds() + Double(Browser.restyleDelay) / 1000 + 0.3
+        _ = wait(timeout: 2) { MainLoop.monotonicSeconds() > until }
+        XCTAssertEqual(browser.page.shows, shown, "920 px: the same layout, nothing built again")
+        // The window's chrome keeps it wider than about 700 px.
+        browser.chrome.window.resize(width: 760, height: 600)
+        XCTAssertTrue(wait { browser.page.text.contains("narrow-layout") && !browser.page.text.contains("wide-layout") },
+                      "760 px: the narrow layout (\(browser.page.text.prefix(80)))")
+        XCTAssertEqual(server.requestCount(for: "/page"), 1, "built again from what arrived, not fetched")
+        XCTAssertEqual(browser.model.current?.page?.document.text.contains("narrow-layout"), true,
+                       "the history keeps the page built for this width")
+        browser.chrome.window.resize(width: 1000, height: 600)
+        XCTAssertTrue(wait { browser.page.text.contains("wide-layout") }, "and wide again")
+    }
+
     func testNoContentKeepsThePageShown() async {
         let browser = makeBrowser()
         load(browser, "/page?title=Kept")

@@ -15,20 +15,25 @@ extension Browser {
     /// window has its size, the dump's nominal desktop width), author styles on unless turned off.
     var pageStyleOptions: PageStyleOptions {
         guard pageStyles else { return .off }
-        let width = page.pictureWidth
-        return PageStyleOptions(media: width >= 200 ? CSSMedia(width: Double(width))
+        let width = viewportWidth
+        return PageStyleOptions(media: width >= 200 ? CSSMedia(width: width)
                                     : CSSMedia.forColumns(Document.defaultLayoutWidth))
     }
 
+    /// The page area's width in CSS pixels, for media queries (Media Queries 3 §4.1: the viewport's width, text
+    /// size changes included): the whole view, not the reading measure within it.
+    var viewportWidth: Double { Double(page.textView.width) / max(page.zoom, 0.1) }
+
     /// Builds the finished page with its stylesheets and hands it to `done` on the main loop (not at all once the
-    /// session has ended).
+    /// session has ended), with the options it was built with (the sheets that arrived among them).
     /// What the bounds on hostile CSS cut (`Document.styleNotes`) is said in the status line, first note first.
-    func buildPage(_ loaded: LoadedPage, for session: LoadSession, done: @escaping (ShownPage) -> Void) {
+    func buildPage(_ loaded: LoadedPage, for session: LoadSession,
+                   done: @escaping (ShownPage, PageStyleOptions) -> Void) {
         let images = imageSelection
         let options = pageStyleOptions
-        let reported: (ShownPage) -> Void = { [weak self] shown in
+        let reported: (ShownPage, PageStyleOptions) -> Void = { [weak self] shown, options in
             if let self, self.notice == nil, let note = shown.document.styleNotes.first { self.notice = note }
-            done(shown)
+            done(shown, options)
         }
         BackgroundWork.run({ ShownPage(loaded: loaded, images: images, styles: options, tabbedTables: true) }) { [weak self] shown in
             guard let self, !session.isOver else { return }
@@ -39,13 +44,13 @@ extension Browser {
     /// One round: the sheets the last build lacked are fetched, then the page is built again; `@import`s found in
     /// them make another round, up to `PageStyleOptions.maximumImportDepth`.
     private func fetchStyleSheets(of shown: ShownPage, loaded: LoadedPage, options: PageStyleOptions, round: Int,
-                                  for session: LoadSession, done: @escaping (ShownPage) -> Void) {
+                                  for session: LoadSession, done: @escaping (ShownPage, PageStyleOptions) -> Void) {
         let wanted = shown.document.missingStyleSheets.filter {
             options.sheets[$0] == nil && NavigationPolicy.subresourceRefusal(for: $0, page: loaded.finalURL) == nil
         }
         guard !wanted.isEmpty, round <= PageStyleOptions.maximumImportDepth,
               options.sheets.count < PageStyleOptions.maximumSheets else {
-            done(shown)
+            done(shown, options)
             return
         }
         let requests = wanted.prefix(PageStyleOptions.maximumSheets).enumerated().map { index, url in
@@ -77,7 +82,7 @@ extension Browser {
                     self.fetchStyleSheets(of: rebuilt, loaded: loaded, options: next, round: round + 1,
                                           for: session, done: done)
                 } else {
-                    done(rebuilt)
+                    done(rebuilt, next)
                 }
             }
         }
@@ -116,3 +121,66 @@ extension Browser {
         if model.current != nil { reload() }
     }
 }
+
+/// What a shown page was built from, kept while its media queries read the window's width.
+struct PageRestyle {
+    let loaded: LoadedPage
+    /// The stylesheets it was built with, so that a new build needs no request.
+    let sheets: [URL: [UInt8]]
+    /// The width (CSS pixels) its media queries were read at, and those at which their answers change.
+    var width: Double
+    var widths: [Double]
+    /// `PageView.shows` when it was shown: another page shown since makes this stale.
+    var shows: Int
+}
+
+/// Media queries read again when the window is resized (Media Queries 3 §4.1 "width": the viewport's). A page
+/// whose queries change their answer at a width the window crosses is built again off the main loop, from the
+/// bytes and stylesheets it was built with (no request), and shown at the reader's place, as browsers apply their
+/// responsive layouts on resize.
+extension Browser {
+    /// How long the width must stay still before the page is built again (a drag resizes many times).
+    static let restyleDelay: UInt32 = 250
+
+    func keepForRestyle(_ loaded: LoadedPage, shown: ShownPage, options: PageStyleOptions) {
+        guard options.enabled, shown.kind == .page, !shown.document.mediaWidths.isEmpty else {
+            restyle = nil
+            return
+        }
+        restyle = PageRestyle(loaded: loaded, sheets: options.sheets, width: options.media.width,
+                              widths: shown.document.mediaWidths, shows: page.shows)
+    }
+
+    func widthChanged() {
+        guard restyle != nil else { return }
+        restyleTimer?.cancel()
+        restyleTimer = MainLoopTimer(milliseconds: Self.restyleDelay, name: "gtkprogress-restyle") { [weak self] in
+            self?.restyleTimer = nil
+            self?.restyleForWidth()
+            return false
+        }
+    }
+
+    private func restyleForWidth() {
+        guard let kept = restyle, kept.shows == page.shows, pageStyles, session == nil else { return }
+        let options = pageStyleOptions
+        let width = options.media.width
+        guard CSSMedia.answersChange(from: kept.width, to: width, at: kept.widths) else { return }
+        var built = options
+        built.sheets = kept.sheets
+        let withSheets = built
+        let images = imageSelection
+        let loaded = kept.loaded
+        restyle?.width = width
+        BackgroundWork.run({ ShownPage(loaded: loaded, images: images, styles: withSheets, tabbedTables: true) }) {
+            [weak self] shown in
+            guard let self, let current = self.restyle, current.shows == kept.shows, self.page.shows == kept.shows,
+                  self.session == nil else { return }
+            self.model.replaceCurrentPage(shown)
+            self.page.show(shown.document, scrollTo: self.page.verticalOffset)
+            self.restyle?.shows = self.page.shows
+            self.showImages(of: shown.document, from: loaded.finalURL)
+        }
+    }
+}
+

@@ -24,6 +24,10 @@ package final class Browser {
     package internal(set) var imagesShown = true
     /// A pending `<meta http-equiv="refresh">`.
     var refreshTimer: MainLoopTimer?
+    /// What the page shown was built from, while its media queries read the window's width: a resize across one
+    /// of their widths builds it again (`Browser+Styles.swift`).
+    var restyle: PageRestyle?
+    var restyleTimer: MainLoopTimer?
     var hovering = false
     /// Reload was pressed on a page that answered a form sent by POST, and the reader was asked: Reload again
     /// sends the form again. Any other navigation forgets the question.
@@ -97,6 +101,7 @@ package final class Browser {
         page.imagesShown = imagesShown
         page.onImagesToggled = { [weak self] on in self?.setImagesShown(on) }
         indicator.onStallChange = { [weak self] _ in self?.stallChanged() }
+        page.onWidthChange = { [weak self] in self?.widthChanged() }
         connectChrome()
         refreshChrome()
         // The page has the keyboard from the start: Space, arrows and Tab read it, Ctrl+L reaches the address.

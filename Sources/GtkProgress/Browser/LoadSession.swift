@@ -68,6 +68,7 @@ extension Browser {
         // The page on screen stops fetching too: its lazy images would share the new page's connections.
         shownImages?.cancel()
         let session = LoadSession(navigation: navigation)
+        restyle = nil
         self.session = session
         indicator.start(isLocal: navigation.url.isFileURL)
         chrome.statusText = loadStatus(session)
@@ -142,9 +143,9 @@ extension Browser {
             renderArrived(session)
         case .finished(let loaded):
             session.loadEnded = true
-            buildPage(loaded, for: session) { [weak self] shown in
+            buildPage(loaded, for: session) { [weak self] shown, options in
                 guard let self, !session.isOver else { return }
-                self.finish(session, with: loaded, shown: shown)
+                self.finish(session, with: loaded, shown: shown, options: options)
             }
         case .failed(let error):
             session.loadEnded = true
@@ -241,7 +242,8 @@ extension Browser {
         }
     }
 
-    private func finish(_ session: LoadSession, with loaded: LoadedPage, shown: ShownPage) {
+    private func finish(_ session: LoadSession, with loaded: LoadedPage, shown: ShownPage,
+                        options: PageStyleOptions) {
         defer { pageShown() }
         // The document is in: its events and parses are over, whether or not images follow.
         session.isOver = true
@@ -280,6 +282,7 @@ extension Browser {
         } else {
             page.show(shown.document, scrollTo: scroll)
         }
+        keepForRestyle(loaded, shown: shown, options: options)
         let status = [notice ?? shown.status, loader.options.throttleNote(for: loaded.finalURL)]
             .compactMap { $0 }.joined(separator: " ")
         notice = nil

@@ -65,6 +65,10 @@ package final class PageView {
     package var onPageStyleToggled: ((Bool) -> Void)?
     /// Text size, a factor of the theme's.
     package internal(set) var zoom = 1.0
+    /// How many documents `show` has shown: what a caller built for one shown page is stale once this moves.
+    package private(set) var shows = 0
+    /// The view's width changed (the window was resized).
+    package var onWidthChange: (() -> Void)?
     /// Where the text sits in a window wider than its measure (`fitMeasure`); the reader chooses.
     package var placement: ReadingPlacement = .left {
         didSet { if placement != oldValue { fitMeasure() } }
@@ -119,6 +123,7 @@ package final class PageView {
         textView.onWidthChange { [weak self] _ in
             self?.tablesWidthChanging()
             self?.scheduleFitMeasure()
+            self?.onWidthChange?()
         }
         textView.blendSideSpace()
         // A table shown in an area of its own is hidden in the page: a copy across it takes its rows from the area.
@@ -171,6 +176,7 @@ package final class PageView {
 
     /// Shows `document` from the top, or at `offset` once enough of it is laid out.
     package func show(_ document: Document, scrollTo offset: Double?) {
+        shows += 1
         startOver(with: document)
         insertInSlices()
         restore(offset ?? 0)

@@ -20,6 +20,26 @@ package struct CSSMedia: Sendable, Equatable {
         CSSMedia(width: Double(max(columns, 20)) * 12)
     }
 
+    /// The widths in CSS pixels at which a media query list's `width`, `min-width` and `max-width` features change
+    /// their answer: a window resized across one may be styled differently (`Document.mediaWidths`).
+    package static func widths(in components: [CSSComponent]) -> [Double] {
+        var widths: [Double] = []
+        for component in components {
+            guard case .block(.openParen, let contents) = component else { continue }
+            let parts = contents.filter { !$0.isWhitespace }
+            guard parts.count == 3, case .token(.ident(let name)) = parts[0], parts[1].isToken(.colon),
+                  ["width", "min-width", "max-width"].contains(name.lowercased()),
+                  let pixels = pixels(parts[2]) else { continue }
+            widths.append(pixels)
+        }
+        return widths
+    }
+
+    /// Whether a width change from `old` to `new` changes the answer of a width feature at any of `widths`.
+    package static func answersChange(from old: Double, to new: Double, at widths: [Double]) -> Bool {
+        widths.contains { (old >= $0) != (new >= $0) || (old <= $0) != (new <= $0) }
+    }
+
     /// A comma-separated media query list: true when any query matches; an empty list matches (§2).
     package func matches(queryList components: [CSSComponent]) -> Bool {
         let list = components.trimmingWhitespace

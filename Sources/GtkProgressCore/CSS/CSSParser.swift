@@ -38,6 +38,9 @@ package struct ParsedStyleSheet: Sendable {
     /// layer's part is `#` and a number, which no identifier can spell, unique within the sheet.
     package var layers: [[String]] = []
     package var imports: [Import] = []
+    /// The widths at which the sheet's `@media` and `@import` media lists change their answer
+    /// (`CSSMedia.widths(in:)`).
+    package var mediaWidths: [Double] = []
     /// Rules left out for nesting deeper than `CSSParser.maximumDepth`.
     package var tooDeep = 0
     /// True when the rule count reached `CSSParser.maximumRules` and the rest was not read.
@@ -179,7 +182,9 @@ package struct CSSParser {
                 var layer: [String]?
                 let applies: Bool
                 switch name {
-                case "media": applies = media.matches(queryList: prelude)
+                case "media":
+                    sheet.mediaWidths += CSSMedia.widths(in: prelude)
+                    applies = media.matches(queryList: prelude)
                 case "supports": applies = CSSSupports.evaluate(prelude) ?? false
                 case "layer":
                     // CSS Cascade 5 §6.4.2.1: one name or none (an anonymous layer, unique to this block).
@@ -289,6 +294,7 @@ package struct CSSParser {
             guard holds == true else { return }
         }
         // An @import whose conditions do not hold declares no layer (w3c/csswg-drafts#6776).
+        sheet.mediaWidths += CSSMedia.widths(in: Array(rest))
         guard media.matches(queryList: Array(rest).trimmingWhitespace) else { return }
         sheet.imports.append(ParsedStyleSheet.Import(address: address, layer: layer, layersBefore: sheet.layers.count))
     }

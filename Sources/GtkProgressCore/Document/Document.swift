@@ -149,6 +149,9 @@ package struct Document: Sendable {
     package var styleNotes: [String] = []
     /// Linked stylesheets the build had no bytes for (`PageStyleOptions.sheets`); the window fetches them.
     package var missingStyleSheets: [URL] = []
+    /// The widths (CSS pixels) at which the page's media queries change their answer, sorted: a window resized
+    /// across one builds the page again for its new width (`Browser+Styles.swift`).
+    package var mediaWidths: [Double] = []
     /// The page's forms and their controls, in document order (`PageForm`, `FormControl`).
     package var forms: [PageForm] = []
     package var controls: [FormControl] = []

@@ -132,6 +132,7 @@ struct DocumentBuilder {
             var document = builder.finish(baseURL: baseURL)
             document.styleNotes = pageStyles.notes
             document.missingStyleSheets = pageStyles.missing
+            document.mediaWidths = pageStyles.mediaWidths.sorted()
             return document
         }
     }

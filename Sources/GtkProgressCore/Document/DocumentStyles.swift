@@ -11,6 +11,8 @@ struct DocumentStyles {
     /// Linked or imported sheets neither in `PageStyleOptions.sheets` nor fetchable here: the window fetches them
     /// and builds the page again.
     private(set) var missing: [URL] = []
+    /// The widths at which the page's media queries change their answer (`Document.mediaWidths`).
+    private(set) var mediaWidths: Set<Double> = []
     private var totalBytes = 0
     private var sheetCount = 0
     private var tooDeep = 0
@@ -89,10 +91,12 @@ struct DocumentStyles {
     }
 
     /// `type` empty or `text/css`; `media` empty or matching the screen (HTML's "style sheet ready" rules).
-    private func applies(type: String?, media: String?) -> Bool {
+    private mutating func applies(type: String?, media: String?) -> Bool {
         if let type = type?.trimmed().lowercased(), !type.isEmpty, type != "text/css" { return false }
         guard let media, !media.trimmed().isEmpty else { return true }
-        return options.media.matches(queryList: CSSParser.parseComponents(media))
+        let list = CSSParser.parseComponents(media)
+        mediaWidths.formUnion(CSSMedia.widths(in: list))
+        return options.media.matches(queryList: list)
     }
 
     /// `layer`: the cascade layer an `@import ... layer(name)` puts the sheet in (CSS Cascade 5 §2).
@@ -130,6 +134,7 @@ struct DocumentStyles {
         totalBytes += bytes.count
         let parsed = CSSParser.parseStyleSheet(bytes, media: options.media, keepsProperty: CSSCascade.isUsed)
         tooDeep += parsed.tooDeep
+        mediaWidths.formUnion(parsed.mediaWidths)
         tooManyRules = tooManyRules || parsed.tooManyRules
         // Layers are ordered by first declaration (CSS Cascade 5 §6.4.3): those an `@layer` statement names before
         // an `@import`, then the import's own layer, then whatever its sheet declares.

@@ -142,6 +142,11 @@ package final class NavigationModel<Page> {
         return decision
     }
 
+    /// The current entry's page built again (for another window width): Back and Forward return to this one.
+    package func replaceCurrentPage(_ page: Page) {
+        list.update(at: list.currentIndex) { $0.page = page }
+    }
+
     /// Remembers where the reader is on the current page, so Back/Forward can return there.
     package func saveScroll(_ offset: Double) {
         list.update(at: list.currentIndex) { $0.scrollOffset = offset }
