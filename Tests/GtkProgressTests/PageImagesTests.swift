@@ -165,6 +165,10 @@ final class PageImagesTests: XCTestCase {
                                  "the picture's character is in the link's range: a click on it follows the link")
         XCTAssertEqual(browser.page.url(ofLink: link)?.query, "title=Next")
         XCTAssertTrue(isPicture(looks(browser)[0]))
+        // Its link's colour and place go with it, not the underline: a picture has no text to underline.
+        let tags = browser.page.textView.tagNames(atCharacter: offset)
+        XCTAssertTrue(tags.contains("link"), tags.description)
+        XCTAssertFalse(tags.contains("underline"), tags.description)
     }
 
     /// A picture keeps the tags of the character it takes the place of: a line takes its margins, tab stops and

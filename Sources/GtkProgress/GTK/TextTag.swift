@@ -27,14 +27,16 @@ package final class TextTag {
     /// Whether the tag sets a text colour, a background behind the text and one across its lines (GtkTextTag's
     /// `foreground-set`, `background-set`, `paragraph-background-set`).
     package var colorsAreSet: (foreground: Bool, background: Bool, paragraphBackground: Bool) {
-        func flag(_ name: String) -> Bool {
-            var value = GValue()
-            g_value_init(&value, GType(5 << 2))  // G_TYPE_BOOLEAN, a fundamental type (gtype.h).
-            defer { g_value_unset(&value) }
-            g_object_get_property(UnsafeMutablePointer<GObject>(OpaquePointer(tag)), name, &value)
-            return g_value_get_boolean(&value) != 0
-        }
-        return (flag("foreground-set"), flag("background-set"), flag("paragraph-background-set"))
+        (Self.flag(tag, "foreground-set"), Self.flag(tag, "background-set"), Self.flag(tag, "paragraph-background-set"))
+    }
+
+    /// A boolean property of a GtkTextTag (`underline-set`, `background-set`, …).
+    static func flag(_ tag: UnsafeMutablePointer<GtkTextTag>, _ name: String) -> Bool {
+        var value = GValue()
+        g_value_init(&value, GType(5 << 2))  // G_TYPE_BOOLEAN, a fundamental type (gtype.h).
+        defer { g_value_unset(&value) }
+        g_object_get_property(UnsafeMutablePointer<GObject>(OpaquePointer(tag)), name, &value)
+        return g_value_get_boolean(&value) != 0
     }
 
     /// Below every other tag, so a look that must show (links, find matches, code) wins where both set a colour.

@@ -120,11 +120,18 @@ extension TextView {
         gtk_text_buffer_get_iter_at_offset(buffer, &end, Int32(offset + 1))
         var node = tags
         while let link = node {
-            if let tag = link.pointee.data {
-                gtk_text_buffer_apply_tag(buffer, tag.assumingMemoryBound(to: GtkTextTag.self), &start, &end)
+            if let tag = link.pointee.data?.assumingMemoryBound(to: GtkTextTag.self), !Self.decorates(tag) {
+                gtk_text_buffer_apply_tag(buffer, tag, &start, &end)
             }
             node = link.pointee.next
         }
+    }
+
+    /// Whether `tag` draws a line under or through text (`underline-set`, `strikethrough-set`): a picture or a
+    /// widget has no text to decorate (CSS Text Decoration 3 §2.1: decorations are not propagated into replaced
+    /// elements), so a picture link is not underlined.
+    private static func decorates(_ tag: UnsafeMutablePointer<GtkTextTag>) -> Bool {
+        TextTag.flag(tag, "underline-set") || TextTag.flag(tag, "strikethrough-set")
     }
 
     /// The width text can take, in pixels: the view's less its margins; at least 64.
