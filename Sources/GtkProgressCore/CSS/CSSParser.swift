@@ -425,28 +425,40 @@ package struct CSSParser {
 
     /// §5.4.6 "Consume a declaration" from its name and the component values after it.
     private static func declaration(name: String, _ values: [CSSComponent]) -> CSSDeclaration? {
-        var rest = values[...]
-        while rest.first?.isWhitespace == true { rest = rest.dropFirst() }
-        guard rest.first?.isToken(.colon) == true else { return nil }
-        var value = Array(rest.dropFirst()).trimmingWhitespace
+        // Bounds into `values`, so the value is copied once, without its whitespace at either end.
+        var start = 0
+        while start < values.count, values[start].isWhitespace { start += 1 }
+        guard start < values.count, values[start].isToken(.colon) else { return nil }
+        start += 1
+        while start < values.count, values[start].isWhitespace { start += 1 }
+        var end = values.count
+        while end > start, values[end - 1].isWhitespace { end -= 1 }
         var important = false
         // `!` and `important` (any case) as the last two non-whitespace values.
-        if case .token(.ident(let word))? = value.last, word.lowercased() == "important" {
-            var head = Array(value.dropLast()).trimmingWhitespace
-            if head.last?.isDelim(ascii("!")) == true {
-                head.removeLast()
-                value = head.trimmingWhitespace
+        if end > start, case .token(.ident(let word)) = values[end - 1], word.utf8.count == 9,
+           word.lowercased() == "important" {
+            var head = end - 1
+            while head > start, values[head - 1].isWhitespace { head -= 1 }
+            if head > start, values[head - 1].isDelim(ascii("!")) {
+                end = head - 1
+                while end > start, values[end - 1].isWhitespace { end -= 1 }
                 important = true
             }
         }
+        let value = start == 0 && end == values.count ? values : Array(values[start..<end])
         return CSSDeclaration(name: propertyName(name), value: value, important: important)
     }
 
     /// A property's name as the cascade compares it: lowercased (ASCII case-insensitive), custom properties as
     /// written. Names already in lower case, nearly all of them, are not copied.
     static func propertyName(_ name: String) -> String {
-        if name.hasPrefix("--") || !name.utf8.contains(where: { $0 >= ascii("A") && $0 <= ascii("Z") }) { return name }
-        return name.lowercased()
+        var name = name
+        let keep = name.withUTF8 { bytes -> Bool in
+            if bytes.count >= 2 && bytes[0] == ascii("-") && bytes[1] == ascii("-") { return true }
+            for byte in bytes where byte >= ascii("A") && byte <= ascii("Z") { return false }
+            return true
+        }
+        return keep ? name : name.lowercased()
     }
 
     // MARK: Component values

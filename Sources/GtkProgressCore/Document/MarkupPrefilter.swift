@@ -558,6 +558,22 @@ func equalsLowercase(_ a: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString)
 }
 
 func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-    if value >= 10 { appendDecimal(value / 10, to: &out) }
-    out.append(UInt8(0x30 + value % 10))
+    // Digits into a fixed buffer from the right, then one append (a recursive digit-by-digit append cost a call
+    // and a capacity check per digit).
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    var magnitude = value.magnitude
+    let negative = value < 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+        var k = buffer.count
+        repeat {
+            k -= 1
+            buffer[k] = UInt8(truncatingIfNeeded: 0x30 + magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        if negative {
+            k -= 1
+            buffer[k] = ascii("-")
+        }
+        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[k...]))
+    }
 }
