@@ -342,6 +342,8 @@ package struct CSSParser {
     private static func components(_ bytes: [UInt8], depth: Int) -> [CSSComponent] {
         var parser = CSSParser(tokenizer: CSSTokenizer(bytes: bytes), media: CSSMedia(width: 0))
         var values: [CSSComponent] = []
+        // A prelude is a few components (`div.c > p` is five): room for them at once, not by doubling from one.
+        values.reserveCapacity(16)
         while true {
             let token = parser.nextToken()
             if token.kind == .eof { return values }
@@ -389,6 +391,7 @@ package struct CSSParser {
                 skipDeclaration(insideBlock: insideBlock, depth: depth)
             case .ident(let name):
                 var values: [CSSComponent] = []
+                values.reserveCapacity(8)
                 while true {
                     let next = nextToken()
                     let kind = next.kind
