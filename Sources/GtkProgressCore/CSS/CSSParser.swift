@@ -362,13 +362,16 @@ package struct CSSParser {
             tokenizer.discarding = keepsProperty != nil && pending == nil
             var token = nextToken()
             tokenizer.discarding = false
+            // Set when the name's bytes were found used: `keepsProperty` need not look at it again.
+            var nameIsUsed = false
             if case .ident(let written) = token, written.isEmpty {
                 let start = tokenizer.nameStart, end = tokenizer.position
                 if tokenizer.withInput(start..<end, { !CSSCascade.isUsed(asciiName: $0) }) {
                     skipDeclaration(insideBlock: insideBlock, depth: depth)
                     continue
                 }
-                token = .ident(String(decoding: tokenizer.input(start..<end), as: UTF8.self))
+                token = .ident(tokenizer.withInput(start..<end) { String(decoding: $0, as: UTF8.self) })
+                nameIsUsed = true
             }
             switch token {
             case .eof:
@@ -387,7 +390,7 @@ package struct CSSParser {
                     if kind == .openCurly { skipBlock(closing: .closeCurly); break }
                     _ = consumeComponent(next, depth: depth + 1)
                 }
-            case .ident(let name) where keepsProperty.map({ !$0(Self.propertyName(name)) }) ?? false:
+            case .ident(let name) where !nameIsUsed && keepsProperty.map({ !$0(Self.propertyName(name)) }) ?? false:
                 skipDeclaration(insideBlock: insideBlock, depth: depth)
             case .ident(let name):
                 var values: [CSSComponent] = []
