@@ -321,7 +321,8 @@ package struct CSSParser {
                     return
                 }
                 if deferred, !declarations.isEmpty, let preludeStart {
-                    prelude = Self.components(tokenizer.input(preludeStart..<preludeEnd), depth: depth + 1)
+                    prelude = pending == nil ? rereadComponents(preludeStart, before: preludeEnd, depth: depth + 1)
+                        : Self.components(tokenizer.input(preludeStart..<preludeEnd), depth: depth + 1)
                 }
                 sheet.rules.append(ParsedStyleSheet.StyleRule(prelude: prelude, declarations: declarations,
                                                                layer: layerIndex))
@@ -336,6 +337,23 @@ package struct CSSParser {
                 }
             }
         }
+    }
+
+    /// The component values between `start` and `end` read again by this parser's tokenizer, which then goes back
+    /// to where it was. `end` is where the token after them began: a token that runs past it (the `{` after the
+    /// prelude, with any comment before it) is not theirs.
+    private mutating func rereadComponents(_ start: Int, before end: Int, depth: Int) -> [CSSComponent] {
+        let resume = tokenizer.position
+        tokenizer.seek(to: start)
+        defer { tokenizer.seek(to: resume) }
+        var values: [CSSComponent] = []
+        values.reserveCapacity(16)
+        while true {
+            let token = nextToken()
+            if token.kind == .eof || tokenizer.position > end { break }
+            values.append(consumeComponent(token, depth: depth))
+        }
+        return values
     }
 
     /// The component values of a prelude read before (with the depth it was read at, which it did not pass).

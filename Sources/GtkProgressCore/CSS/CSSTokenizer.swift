@@ -91,6 +91,9 @@ package struct CSSTokenizer {
     /// Bytes read so far.
     package var position: Int { k }
 
+    /// Reads on from `position`, a place an earlier token began or ended (to read a stretch again).
+    package mutating func seek(to position: Int) { k = min(max(position, 0), bytes.count) }
+
     /// The input between two positions, to read again.
     package func input(_ range: Range<Int>) -> [UInt8] { Array(bytes[range]) }
 
