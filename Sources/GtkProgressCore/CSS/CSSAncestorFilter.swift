@@ -65,11 +65,21 @@ package struct CSSAncestorFilter: Sendable {
 
     /// Adds an element's type, id and classes as an ancestor; returns how many hashes that was, for `pop`.
     package mutating func push<E: CSSElement>(_ element: E) -> Int {
+        // Each hash counted as it is found (no second pass over a slice of `pushed`).
         let start = pushed.count
-        pushed.append(Self.hash(kind: Self.typeKind, name: element.typeHash))
-        if let id = element.idHash { pushed.append(Self.hash(kind: Self.idKind, name: id)) }
-        element.forEachClassHash { pushed.append(Self.hash(kind: Self.classKind, name: $0)) }
-        for hash in pushed[start...] { add(hash) }
+        let type = Self.hash(kind: Self.typeKind, name: element.typeHash)
+        pushed.append(type)
+        add(type)
+        if let id = element.idHash {
+            let hash = Self.hash(kind: Self.idKind, name: id)
+            pushed.append(hash)
+            add(hash)
+        }
+        element.forEachClassHash { name in
+            let hash = Self.hash(kind: Self.classKind, name: name)
+            pushed.append(hash)
+            add(hash)
+        }
         return pushed.count - start
     }
 

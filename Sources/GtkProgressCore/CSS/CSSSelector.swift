@@ -104,7 +104,9 @@ package struct CSSSelector: Sendable, Equatable {
         while index < end, parts[index].isWhitespace { index += 1 }
         while end > index, parts[end - 1].isWhitespace { end -= 1 }
         guard index < end else { return nil }
+        // Room for a typical selector's compounds at once (`div.body p a`), not grown from one.
         var compounds: [Compound] = []
+        compounds.reserveCapacity(4)
         var combinators: [Combinator] = []
         var pseudoElement: PseudoElement?
         var pendingCombinator: Combinator?
@@ -152,6 +154,7 @@ package struct CSSSelector: Sendable, Equatable {
                                       allowPseudoElement: Bool) -> (Compound, PseudoElement?, Int)? {
         let count = end ?? parts.count
         var compound = Compound()
+        compound.simples.reserveCapacity(2)  // most compounds are one or two simple selectors
         var index = start
         var pseudoElement: PseudoElement?
         func token(_ offset: Int) -> CSSToken? {

@@ -80,15 +80,15 @@ extension GumboNodeRef: CSSElement {
 
     func hasClass(_ name: String) -> Bool {
         guard let value = lowercaseAttribute("class") else { return false }
-        // The class list without making strings: each whitespace-separated word compared in place.
+        // The class list without making strings: each whitespace-separated word compared in place, up to the
+        // C string's NUL (no `strlen` pass first).
         return name.utf8.withContiguousStorageIfAvailable { wanted -> Bool in
-            let length = strlen(value)
             let bytes = UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self)
             var k = 0
-            while k < length {
-                while k < length && isSpace(bytes[k]) { k += 1 }
+            while bytes[k] != 0 {
+                while isSpace(bytes[k]) { k += 1 }
                 let start = k
-                while k < length && !isSpace(bytes[k]) { k += 1 }
+                while bytes[k] != 0 && !isSpace(bytes[k]) { k += 1 }
                 if k - start == wanted.count && memcmp(bytes + start, wanted.baseAddress!, wanted.count) == 0 {
                     return true
                 }
