@@ -167,7 +167,9 @@ package struct CSSSelector: Sendable, Equatable {
         // A type or universal selector may only come first.
         if case .ident(let name)? = token(0) {
             if isDelim(1, ascii("|")) { return nil }
-            compound.simples.append(.type(name.lowercased()))
+            // Lowercased only when it has an upper-case letter or non-ASCII (a copy is made either way).
+            let lower = name.utf8.contains { ($0 >= ascii("A") && $0 <= ascii("Z")) || $0 >= 0x80 } ? name.lowercased() : name
+            compound.simples.append(.type(lower))
             index += 1
         } else if isDelim(0, ascii("*")) {
             if isDelim(1, ascii("|")) { return nil }
