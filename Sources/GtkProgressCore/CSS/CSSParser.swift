@@ -115,8 +115,7 @@ package struct CSSParser {
     // MARK: Tokens
 
     private mutating func nextToken() -> CSSToken {
-        if let token = pending {
-            pending = nil
+        if let token = pending.take() {  // moved out, not copied and then released
             tokenStart = pendingStart
             return token
         }
