@@ -112,17 +112,11 @@ package enum CSSCascade {
         // ones with the layers in reverse (CSS Cascade 5 §6.4.3).
         let importantOrder = rules.importantOrder(matched.own)
         func forEachDeclaration(_ body: (CSSCompiledDeclaration) -> Void) {
-            // Normal declarations, then important ones (two passes, without an array of the two flags).
-            for pass in 0..<2 {
-                let important = pass == 1
-                rules.compiled.withUnsafeBufferPointer { compiled in
-                    rules.entries.withUnsafeBufferPointer { entries in
-                        for index in important ? importantOrder : matched.own {
-                            for declaration in compiled[Int(entries[Int(index)].block)]
-                            where declaration.important == important {
-                                body(declaration)
-                            }
-                        }
+            for important in [false, true] {
+                for index in important ? importantOrder : matched.own {
+                    for declaration in rules.compiled[Int(rules.entries[Int(index)].block)]
+                    where declaration.important == important {
+                        body(declaration)
                     }
                 }
                 for declaration in attribute where declaration.important == important { body(declaration) }

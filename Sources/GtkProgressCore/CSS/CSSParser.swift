@@ -115,7 +115,8 @@ package struct CSSParser {
     // MARK: Tokens
 
     private mutating func nextToken() -> CSSToken {
-        if let token = pending.take() {  // moved out, not copied and then released
+        if let token = pending {
+            pending = nil
             tokenStart = pendingStart
             return token
         }
