@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import GtkProgressCore
 
 /// Finds the files the app ships in `data/`: the welcome page, bundled pages and curve presets.
@@ -8,7 +9,7 @@ import GtkProgressCore
 package enum DataFiles {
     package static let directory: URL? = {
         var candidates: [URL] = []
-        if let env = ProcessInfo.processInfo.environment["GTKPROGRESS_DATADIR"], !env.isEmpty {
+        if let env = environment("GTKPROGRESS_DATADIR") {
             candidates.append(URL(fileURLWithPath: env))
         }
         // /proc/self/exe names the binary even when it was started through PATH.
@@ -29,7 +30,7 @@ package enum DataFiles {
     /// `<prefix>/share/locale` beside an installed `share/gtkprogress`; in the source tree, `.build/locale`, where
     /// `make` compiles `po/*.po` with msgfmt.
     package static let localeDirectory: URL? = {
-        if let env = ProcessInfo.processInfo.environment["GTKPROGRESS_LOCALEDIR"], !env.isEmpty {
+        if let env = environment("GTKPROGRESS_LOCALEDIR") {
             return URL(fileURLWithPath: env)
         }
         guard let directory else { return nil }
@@ -38,6 +39,14 @@ package enum DataFiles {
         }
         return directory.deletingLastPathComponent().appendingPathComponent(".build/locale")
     }()
+
+    /// One variable's value, nil when unset or empty: `getenv` reads it in place, where
+    /// `ProcessInfo.environment` copies the whole environment into a dictionary at each call (two of them ran
+    /// at every start, `--dump` included).
+    private static func environment(_ name: String) -> String? {
+        guard let value = getenv(name), value.pointee != 0 else { return nil }
+        return String(cString: value)
+    }
 
     /// The URL of a shipped file, e.g. `url("curves/wechat.json")`, if it exists.
     package static func url(_ relativePath: String) -> URL? {

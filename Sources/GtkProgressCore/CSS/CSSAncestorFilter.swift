@@ -65,11 +65,21 @@ package struct CSSAncestorFilter: Sendable {
 
     /// Adds an element's type, id and classes as an ancestor; returns how many hashes that was, for `pop`.
     package mutating func push<E: CSSElement>(_ element: E) -> Int {
+        // Each hash counted as it is found (no second pass over a slice of `pushed`).
         let start = pushed.count
-        pushed.append(Self.hash(kind: Self.typeKind, name: element.typeHash))
-        if let id = element.idHash { pushed.append(Self.hash(kind: Self.idKind, name: id)) }
-        element.forEachClassHash { pushed.append(Self.hash(kind: Self.classKind, name: $0)) }
-        for hash in pushed[start...] { add(hash) }
+        let type = Self.hash(kind: Self.typeKind, name: element.typeHash)
+        pushed.append(type)
+        add(type)
+        if let id = element.idHash {
+            let hash = Self.hash(kind: Self.idKind, name: id)
+            pushed.append(hash)
+            add(hash)
+        }
+        element.forEachClassHash { name in
+            let hash = Self.hash(kind: Self.classKind, name: name)
+            pushed.append(hash)
+            add(hash)
+        }
         return pushed.count - start
     }
 
@@ -90,21 +100,25 @@ package struct CSSAncestorFilter: Sendable {
     /// by descendant and child combinators only through ancestors (a compound left of a sibling combinator is a
     /// sibling; those further left are still ancestors). At most a few, the most selective first.
     static func requirements(of selector: CSSSelector) -> [Int] {
-        var ids: [Int] = [], classes: [Int] = [], types: [Int] = []
-        for index in 1..<max(selector.compounds.count, 1) {
-            switch selector.combinators[index - 1] {
-            case .descendant, .child: break
-            case .nextSibling, .subsequentSibling: continue
-            }
-            for simple in selector.compounds[index].simples {
-                switch simple {
-                case .id(let id): ids.append(hash(kind: idKind, id.utf8))
-                case .className(let name): classes.append(hash(kind: classKind, name.utf8))
-                case .type(let name): types.append(hash(kind: typeKind, name.utf8))
-                default: break
+        // Ids first, then classes, then types, each pass in the compounds' order; one array, no lists to join.
+        var needs: [Int] = []
+        for kind in idKind...typeKind {  // 1, 2, 3: ids, classes, types
+            for index in 1..<max(selector.compounds.count, 1) {
+                switch selector.combinators[index - 1] {
+                case .descendant, .child: break
+                case .nextSibling, .subsequentSibling: continue
+                }
+                for simple in selector.compounds[index].simples {
+                    switch simple {
+                    case .id(let id) where kind == idKind: needs.append(hash(kind: idKind, id.utf8))
+                    case .className(let name) where kind == classKind: needs.append(hash(kind: classKind, name.utf8))
+                    case .type(let name) where kind == typeKind: needs.append(hash(kind: typeKind, name.utf8))
+                    default: continue
+                    }
+                    if needs.count == 4 { return needs }
                 }
             }
         }
-        return Array((ids + classes + types).prefix(4))
+        return needs
     }
 }

@@ -166,7 +166,7 @@ package enum CSSCascade {
             return CSSCompiledDeclaration(kind: .custom(declaration.name, declaration.value),
                                           important: declaration.important)
         }
-        guard usedProperties.contains(declaration.name), declaration.name != "content" else { return nil }
+        guard isUsed(declaration.name), declaration.name != "content" else { return nil }
         if declaration.value.contains(where: containsVar) {
             return CSSCompiledDeclaration(kind: .withVariables(declaration.name, declaration.value),
                                           important: declaration.important)
@@ -303,7 +303,13 @@ package enum CSSCascade {
     static func isUsed(_ name: String) -> Bool {
         guard let first = name.utf8.first else { return false }
         if first == ascii("-") { return name.hasPrefix("--") }
-        return mayBeginUsed(first) && usedProperties.contains(name)
+        guard mayBeginUsed(first) else { return false }
+        // The names' bytes compared in place: cheaper than hashing the string for `usedProperties`, and exact
+        // (`name` is already lowercase; an upper-case letter matches nothing, as in the set).
+        var name = name
+        return name.withUTF8 { bytes in
+            usedPropertyBytes.contains { $0.count == bytes.count && $0.withUnsafeBufferPointer { $0.elementsEqual(bytes) } }
+        }
     }
 
     private static func keywords(_ value: [CSSComponent]) -> [String] {
@@ -328,15 +334,28 @@ package enum CSSCascade {
         switch name {
         case "display":
             // Display 3's one- and two-keyword forms: the inner keyword (flex, grid, flow-root) makes a block.
-            let set = Set(words)
-            if set.contains("none") { style.display = CSSDisplay.none }
-            else if set.contains("contents") { style.display = .contents }
-            else if set.contains("list-item") { style.display = .listItem }
-            else if set.contains(where: { $0.hasPrefix("table-") || $0 == "table" }) { style.display = .tablePart }
-            else if set.contains("inline-block") || set.contains("inline-flex") || set.contains("inline-grid")
-                        || set.contains("inline-table") { style.display = .inlineBlock }
-            else if set.contains("inline") { style.display = set.count == 1 ? .inline : .inlineBlock }
-            else if !set.isDisjoint(with: ["block", "flex", "grid", "flow-root"]) { style.display = .block }
+            // The keywords looked at once each, without hashing them into a set; the first test that holds wins.
+            var none = false, contents = false, listItem = false, table = false, inlineBlock = false
+            var inline = false, block = false
+            for word in words {
+                switch word {
+                case "none": none = true
+                case "contents": contents = true
+                case "list-item": listItem = true
+                case "table": table = true
+                case "inline-block", "inline-flex", "inline-grid", "inline-table": inlineBlock = true
+                case "inline": inline = true
+                case "block", "flex", "grid", "flow-root": block = true
+                default: if word.hasPrefix("table-") { table = true }
+                }
+            }
+            if none { style.display = CSSDisplay.none }
+            else if contents { style.display = .contents }
+            else if listItem { style.display = .listItem }
+            else if table { style.display = .tablePart }
+            else if inlineBlock { style.display = .inlineBlock }
+            else if inline { style.display = words.allSatisfy { $0 == "inline" } ? .inline : .inlineBlock }
+            else if block { style.display = .block }
         case "visibility":
             switch single {
             case "hidden", "collapse": style.hidden = .value(true)

@@ -70,23 +70,34 @@ package enum CSSColor {
     }
 
     private static func parseHex(_ hex: String) -> CSSRGBA? {
-        let digits = hex.utf8.compactMap { byte -> UInt32? in
+        // The digits packed four bits each, read in one pass without arrays (at most eight are valid).
+        var packed: UInt32 = 0
+        var count = 0
+        for byte in hex.utf8 {
+            let digit: UInt32
             switch byte {
-            case 0x30...0x39: return UInt32(byte - 0x30)
-            case 0x61...0x66: return UInt32(byte - 0x61 + 10)
-            case 0x41...0x46: return UInt32(byte - 0x41 + 10)
+            case 0x30...0x39: digit = UInt32(byte - 0x30)
+            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
             default: return nil
             }
+            count += 1
+            guard count <= 8 else { return nil }
+            packed = packed << 4 | digit
         }
-        guard digits.count == hex.utf8.count else { return nil }
-        let channels: [UInt32]
-        switch digits.count {
-        case 3, 4: channels = digits.map { $0 * 17 }
-        case 6, 8: channels = stride(from: 0, to: digits.count, by: 2).map { digits[$0] * 16 + digits[$0 + 1] }
-        default: return nil
+        func digit(_ index: Int) -> UInt32 { packed >> UInt32(4 * (count - 1 - index)) & 0xF }
+        let red: UInt32, green: UInt32, blue: UInt32, alpha: UInt32?
+        switch count {
+        case 3, 4:
+            (red, green, blue) = (digit(0) * 17, digit(1) * 17, digit(2) * 17)
+            alpha = count == 4 ? digit(3) * 17 : nil
+        case 6, 8:
+            (red, green, blue) = (digit(0) * 16 + digit(1), digit(2) * 16 + digit(3), digit(4) * 16 + digit(5))
+            alpha = count == 8 ? digit(6) * 16 + digit(7) : nil
+        default:
+            return nil
         }
-        return CSSRGBA(rgb: channels[0] << 16 | channels[1] << 8 | channels[2],
-                       alpha: channels.count == 4 ? Double(channels[3]) / 255 : 1)
+        return CSSRGBA(rgb: red << 16 | green << 8 | blue, alpha: alpha.map { Double($0) / 255 } ?? 1)
     }
 
     /// A function's arguments: numbers, percentages, angles and `none`, separated by commas (legacy syntax) or

@@ -327,7 +327,8 @@ package struct CSSParser {
                     return
                 }
                 if deferred, !declarations.isEmpty, let preludeStart {
-                    prelude = Self.components(tokenizer.input(preludeStart..<preludeEnd), depth: depth + 1)
+                    prelude = pending == nil ? rereadComponents(preludeStart, before: preludeEnd, depth: depth + 1)
+                        : Self.components(tokenizer.input(preludeStart..<preludeEnd), depth: depth + 1)
                 }
                 sheet.rules.append(ParsedStyleSheet.StyleRule(prelude: prelude, declarations: declarations,
                                                                layer: layerIndex))
@@ -344,10 +345,29 @@ package struct CSSParser {
         }
     }
 
+    /// The component values between `start` and `end` read again by this parser's tokenizer, which then goes back
+    /// to where it was. `end` is where the token after them began: a token that runs past it (the `{` after the
+    /// prelude, with any comment before it) is not theirs.
+    private mutating func rereadComponents(_ start: Int, before end: Int, depth: Int) -> [CSSComponent] {
+        let resume = tokenizer.position
+        tokenizer.seek(to: start)
+        defer { tokenizer.seek(to: resume) }
+        var values: [CSSComponent] = []
+        values.reserveCapacity(16)
+        while true {
+            let token = nextToken()
+            if token.kind == .eof || tokenizer.position > end { break }
+            values.append(consumeComponent(token, depth: depth))
+        }
+        return values
+    }
+
     /// The component values of a prelude read before (with the depth it was read at, which it did not pass).
     private static func components(_ bytes: [UInt8], depth: Int) -> [CSSComponent] {
         var parser = CSSParser(tokenizer: CSSTokenizer(bytes: bytes), media: CSSMedia(width: 0))
         var values: [CSSComponent] = []
+        // A prelude is a few components (`div.c > p` is five): room for them at once, not by doubling from one.
+        values.reserveCapacity(16)
         while true {
             let token = parser.nextToken()
             if token.kind == .eof { return values }
@@ -366,13 +386,16 @@ package struct CSSParser {
             tokenizer.discarding = keepsProperty != nil && pending == nil
             var token = nextToken()
             tokenizer.discarding = false
+            // Set when the name's bytes were found used: `keepsProperty` need not look at it again.
+            var nameIsUsed = false
             if case .ident(let written) = token, written.isEmpty {
                 let start = tokenizer.nameStart, end = tokenizer.position
                 if tokenizer.withInput(start..<end, { !CSSCascade.isUsed(asciiName: $0) }) {
                     skipDeclaration(insideBlock: insideBlock, depth: depth)
                     continue
                 }
-                token = .ident(String(decoding: tokenizer.input(start..<end), as: UTF8.self))
+                token = .ident(tokenizer.withInput(start..<end) { String(decoding: $0, as: UTF8.self) })
+                nameIsUsed = true
             }
             switch token {
             case .eof:
@@ -391,10 +414,11 @@ package struct CSSParser {
                     if kind == .openCurly { skipBlock(closing: .closeCurly); break }
                     _ = consumeComponent(next, depth: depth + 1)
                 }
-            case .ident(let name) where keepsProperty.map({ !$0(Self.propertyName(name)) }) ?? false:
+            case .ident(let name) where !nameIsUsed && keepsProperty.map({ !$0(Self.propertyName(name)) }) ?? false:
                 skipDeclaration(insideBlock: insideBlock, depth: depth)
             case .ident(let name):
                 var values: [CSSComponent] = []
+                values.reserveCapacity(8)
                 while true {
                     let next = nextToken()
                     let kind = next.kind
@@ -431,28 +455,40 @@ package struct CSSParser {
 
     /// §5.4.6 "Consume a declaration" from its name and the component values after it.
     private static func declaration(name: String, _ values: [CSSComponent]) -> CSSDeclaration? {
-        var rest = values[...]
-        while rest.first?.isWhitespace == true { rest = rest.dropFirst() }
-        guard rest.first?.isToken(.colon) == true else { return nil }
-        var value = Array(rest.dropFirst()).trimmingWhitespace
+        // Bounds into `values`, so the value is copied once, without its whitespace at either end.
+        var start = 0
+        while start < values.count, values[start].isWhitespace { start += 1 }
+        guard start < values.count, values[start].isToken(.colon) else { return nil }
+        start += 1
+        while start < values.count, values[start].isWhitespace { start += 1 }
+        var end = values.count
+        while end > start, values[end - 1].isWhitespace { end -= 1 }
         var important = false
         // `!` and `important` (any case) as the last two non-whitespace values.
-        if case .token(.ident(let word))? = value.last, word.lowercased() == "important" {
-            var head = Array(value.dropLast()).trimmingWhitespace
-            if head.last?.isDelim(ascii("!")) == true {
-                head.removeLast()
-                value = head.trimmingWhitespace
+        if end > start, case .token(.ident(let word)) = values[end - 1], word.utf8.count == 9,
+           word.lowercased() == "important" {
+            var head = end - 1
+            while head > start, values[head - 1].isWhitespace { head -= 1 }
+            if head > start, values[head - 1].isDelim(ascii("!")) {
+                end = head - 1
+                while end > start, values[end - 1].isWhitespace { end -= 1 }
                 important = true
             }
         }
+        let value = start == 0 && end == values.count ? values : Array(values[start..<end])
         return CSSDeclaration(name: propertyName(name), value: value, important: important)
     }
 
     /// A property's name as the cascade compares it: lowercased (ASCII case-insensitive), custom properties as
     /// written. Names already in lower case, nearly all of them, are not copied.
     static func propertyName(_ name: String) -> String {
-        if name.hasPrefix("--") || !name.utf8.contains(where: { $0 >= ascii("A") && $0 <= ascii("Z") }) { return name }
-        return name.lowercased()
+        var name = name
+        let keep = name.withUTF8 { bytes -> Bool in
+            if bytes.count >= 2 && bytes[0] == ascii("-") && bytes[1] == ascii("-") { return true }
+            for byte in bytes where byte >= ascii("A") && byte <= ascii("Z") { return false }
+            return true
+        }
+        return keep ? name : name.lowercased()
     }
 
     // MARK: Component values

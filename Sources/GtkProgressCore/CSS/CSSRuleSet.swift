@@ -203,7 +203,7 @@ package struct CSSRuleSet: Sendable {
             compiled.append(readable)
             blockReadsOrSetsVariables.append(readable.contains { $0.readsOrSetsVariables })
             for selector in selectors {
-                if let attributeKnown, !selector.attributeNames.allSatisfy(attributeKnown) {
+                if let attributeKnown, !selector.attributeNames(allSatisfy: attributeKnown) {
                     unsupportedRules += 1
                     continue
                 }

@@ -48,7 +48,9 @@ package struct CSSSelector: Sendable, Equatable {
         case exists, equals, includes, dashMatch, prefix, suffix, substring
     }
 
-    package indirect enum Simple: Sendable, Equatable {
+    /// Not `indirect`: `:not()` and `:is()` hold their compounds in arrays, which already box the nesting, and an
+    /// indirect case costs an allocation for every simple selector read.
+    package enum Simple: Sendable, Equatable {
         case type(String)
         case id(String)
         case className(String)
@@ -92,34 +94,40 @@ package struct CSSSelector: Sendable, Equatable {
         var selectors: [CSSSelector] = []
         var start = 0
         for index in components.indices where components[index].isToken(.comma) {
-            guard let selector = parse(Array(components[start..<index])) else { return nil }
+            guard let selector = parse(components, start..<index) else { return nil }
             selectors.append(selector)
             start = index + 1
         }
-        // Most lists have one selector: it is read without a copy.
-        guard let last = parse(start == 0 ? components : Array(components[start...])) else { return nil }
+        guard let last = parse(components, start..<components.count) else { return nil }
         selectors.append(last)
         return selectors
     }
 
     package static func parse(_ text: String) -> [CSSSelector]? { parseList(CSSParser.parseComponents(text)) }
 
-    static func parse(_ components: [CSSComponent]) -> CSSSelector? {
-        let parts = components.trimmingWhitespace
-        guard !parts.isEmpty else { return nil }
+    static func parse(_ components: [CSSComponent]) -> CSSSelector? { parse(components, 0..<components.count) }
+
+    /// The selector in `components[range]`, read in place (a list's selectors are not copied out of it).
+    static func parse(_ parts: [CSSComponent], _ range: Range<Int>) -> CSSSelector? {
+        var index = range.lowerBound
+        var end = range.upperBound
+        while index < end, parts[index].isWhitespace { index += 1 }
+        while end > index, parts[end - 1].isWhitespace { end -= 1 }
+        guard index < end else { return nil }
+        // Room for a typical selector's compounds at once (`div.body p a`), not grown from one.
         var compounds: [Compound] = []
+        compounds.reserveCapacity(4)
         var combinators: [Combinator] = []
         var pseudoElement: PseudoElement?
-        var index = 0
         var pendingCombinator: Combinator?
-        while index < parts.count {
+        while index < end {
             if pseudoElement != nil { return nil }  // nothing may follow a pseudo-element
             if !compounds.isEmpty {
                 // A combinator: whitespace, `>`, `+`, `~`, with whitespace around it.
                 var sawSpace = false
-                while index < parts.count, parts[index].isWhitespace { sawSpace = true; index += 1 }
+                while index < end, parts[index].isWhitespace { sawSpace = true; index += 1 }
                 var combinator: Combinator? = sawSpace ? .descendant : nil
-                if index < parts.count, case .token(.delim(let d)) = parts[index] {
+                if index < end, case .token(.delim(let d)) = parts[index] {
                     switch d {
                     case ascii(">"): combinator = .child
                     case ascii("+"): combinator = .nextSibling
@@ -128,13 +136,13 @@ package struct CSSSelector: Sendable, Equatable {
                     }
                     if combinator != .descendant || !sawSpace, [ascii(">"), ascii("+"), ascii("~")].contains(d) {
                         index += 1
-                        while index < parts.count, parts[index].isWhitespace { index += 1 }
+                        while index < end, parts[index].isWhitespace { index += 1 }
                     }
                 }
-                guard let found = combinator, index < parts.count else { return nil }
+                guard let found = combinator, index < end else { return nil }
                 pendingCombinator = found
             }
-            guard let (compound, element, next) = parseCompound(parts, from: index, allowPseudoElement: true),
+            guard let (compound, element, next) = parseCompound(parts, from: index, end: end, allowPseudoElement: true),
                   !compound.simples.isEmpty || element != nil else { return nil }
             if let combinator = pendingCombinator { combinators.append(combinator) }
             compounds.append(compound)
@@ -143,40 +151,46 @@ package struct CSSSelector: Sendable, Equatable {
             guard compounds.count <= maximumCompounds else { return nil }
         }
         guard !compounds.isEmpty else { return nil }
-        var selector = CSSSelector(compounds: compounds.reversed(), combinators: combinators.reversed(),
+        compounds.reverse()
+        combinators.reverse()
+        var selector = CSSSelector(compounds: compounds, combinators: combinators,
                                    pseudoElement: pseudoElement, specificity: 0)
         selector.specificity = selector.compounds.reduce(pseudoElement == nil ? 0 : 1) { $0 + specificity(of: $1) }
         return selector
     }
 
     /// A compound selector starting at `index`: its simple selectors, a pseudo-element, and where it ended.
-    private static func parseCompound(_ parts: [CSSComponent], from start: Int, allowPseudoElement: Bool)
-        -> (Compound, PseudoElement?, Int)? {
+    private static func parseCompound(_ parts: [CSSComponent], from start: Int, end: Int? = nil,
+                                      allowPseudoElement: Bool) -> (Compound, PseudoElement?, Int)? {
+        let count = end ?? parts.count
         var compound = Compound()
+        compound.simples.reserveCapacity(2)  // most compounds are one or two simple selectors
         var index = start
         var pseudoElement: PseudoElement?
         func token(_ offset: Int) -> CSSToken? {
-            guard index + offset < parts.count, case .token(let token) = parts[index + offset] else { return nil }
+            guard index + offset < count, case .token(let token) = parts[index + offset] else { return nil }
             return token
         }
         func isDelim(_ offset: Int, _ character: UInt8) -> Bool {
-            index + offset < parts.count && parts[index + offset].isDelim(character)
+            index + offset < count && parts[index + offset].isDelim(character)
         }
         // A type or universal selector may only come first.
         if case .ident(let name)? = token(0) {
             if isDelim(1, ascii("|")) { return nil }
-            compound.simples.append(.type(name.lowercased()))
+            // Lowercased only when it has an upper-case letter or non-ASCII (a copy is made either way).
+            let lower = name.utf8.contains { ($0 >= ascii("A") && $0 <= ascii("Z")) || $0 >= 0x80 } ? name.lowercased() : name
+            compound.simples.append(.type(lower))
             index += 1
         } else if isDelim(0, ascii("*")) {
             if isDelim(1, ascii("|")) { return nil }
             index += 1
-            if index == parts.count || !isSimpleStart(parts[index]) {
+            if index == count || !isSimpleStart(parts[index]) {
                 compound.simples.append(.is([]))  // `*` alone: a marker that matches every element
             }
         } else if isDelim(0, ascii("|")) {
             return nil
         }
-        while index < parts.count {
+        while index < count {
             if pseudoElement != nil { return nil }
             switch parts[index] {
             case .token(.hash(let name, let isID)):
@@ -192,7 +206,7 @@ package struct CSSSelector: Sendable, Equatable {
                 compound.simples.append(attribute)
                 index += 1
             case .token(.colon):
-                if index + 1 < parts.count, parts[index + 1].isToken(.colon) {
+                if index + 1 < count, parts[index + 1].isToken(.colon) {
                     guard allowPseudoElement, case .ident(let name)? = token(2) else { return nil }
                     switch name.lowercased() {
                     case "before": pseudoElement = .before
@@ -202,7 +216,7 @@ package struct CSSSelector: Sendable, Equatable {
                     index += 3
                     continue
                 }
-                guard index + 1 < parts.count else { return nil }
+                guard index + 1 < count else { return nil }
                 switch parts[index + 1] {
                 case .token(.ident(let name)):
                     switch name.lowercased() {
@@ -542,6 +556,23 @@ package struct CSSSelector: Sendable, Equatable {
             }
         }
         return compounds.flatMap(names)
+    }
+
+    /// Whether `known` holds for every attribute name the selector reads (`attributeNames`), without making the list.
+    package func attributeNames(allSatisfy known: (String) -> Bool) -> Bool {
+        func check(_ compounds: [Compound]) -> Bool {
+            for compound in compounds {
+                for simple in compound.simples {
+                    switch simple {
+                    case .attribute(let name, _, _, _): if !known(name) { return false }
+                    case .not(let list), .is(let list): if !check(list) { return false }
+                    default: break
+                    }
+                }
+            }
+            return true
+        }
+        return check(compounds)
     }
 
     // MARK: Index keys

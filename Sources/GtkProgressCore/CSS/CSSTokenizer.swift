@@ -91,6 +91,9 @@ package struct CSSTokenizer {
     /// Bytes read so far.
     package var position: Int { k }
 
+    /// Reads on from `position`, a place an earlier token began or ended (to read a stretch again).
+    package mutating func seek(to position: Int) { k = min(max(position, 0), bytes.count) }
+
     /// The input between two positions, to read again.
     package func input(_ range: Range<Int>) -> [UInt8] { Array(bytes[range]) }
 
@@ -263,8 +266,18 @@ package struct CSSTokenizer {
         // Most names are plain: made straight from the input, without a buffer to copy through.
         let start = k
         nameStart = k
-        while k < bytes.count, bytes[k] != 0, Self.isName(bytes[k]) { k += 1 }
-        if k == bytes.count || (bytes[k] != 0 && !startsEscape(at: k)) {
+        let discarding = discarding
+        // The plain stretch scanned, and made a string, through the buffer (no per-byte bounds checks, and the
+        // string made from contiguous bytes rather than through the slice's generic path).
+        let (end, plain) = bytes.withUnsafeBufferPointer { buffer -> (Int, String?) in
+            var i = start
+            while i < buffer.count, buffer[i] != 0, Self.isName(buffer[i]) { i += 1 }
+            guard i == buffer.count || (buffer[i] != 0 && buffer[i] != ascii("\\")) else { return (i, nil) }
+            return (i, discarding ? "" : String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<i]), as: UTF8.self))
+        }
+        k = end
+        if let plain { return plain }
+        if k < bytes.count, bytes[k] != 0, !startsEscape(at: k) {
             return discarding ? "" : String(decoding: bytes[start..<k], as: UTF8.self)
         }
         var out = Array(bytes[start..<k])

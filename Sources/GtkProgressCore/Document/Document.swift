@@ -47,6 +47,32 @@ package struct TextStyle: Hashable, Sendable {
     package var blockBackground = false
     package var linkColored = false
 
+    /// The fields hashed in a few words (the synthesized hash fed each of the twenty to the hasher; run styles
+    /// are looked up in a dictionary for every run). Equal styles have equal words, so `==` stays consistent.
+    package func hash(into hasher: inout Hasher) {
+        func bit(_ on: Bool, _ position: UInt64) -> UInt64 { on ? 1 << position : 0 }
+        var flags = UInt64(truncatingIfNeeded: heading) & 0xFF
+        flags |= bit(bold, 8) | bit(italic, 9) | bit(monospace, 10) | bit(preformatted, 11) | bit(listMarker, 12)
+        flags |= bit(rule, 13) | bit(strikethrough, 14) | bit(underline, 15) | bit(highlight, 16) | bit(code, 17)
+        switch alignment {
+        case .left: break
+        case .center: flags |= 1 << 20
+        case .right: flags |= 2 << 20
+        }
+        switch baseline {
+        case .normal: break
+        case .lowered: flags |= 1 << 22
+        case .raised: flags |= 2 << 22
+        }
+        hasher.combine(flags)
+        hasher.combine(indent)
+        hasher.combine(link)
+        hasher.combine(table)
+        hasher.combine(caption)
+        hasher.combine(color)
+        hasher.combine(background)
+    }
+
     package init(heading: Int = 0, bold: Bool = false, italic: Bool = false, monospace: Bool = false,
                 preformatted: Bool = false, indent: Int = 0, listMarker: Bool = false, link: Int? = nil,
                 alignment: TextAlignment = .left, rule: Bool = false) {

@@ -62,7 +62,14 @@ struct DocumentBuilder {
     private var textCSS = CSSInherited.initial
     /// For each depth of the walk, the last element styled there, its parent and its style: a later sibling
     /// alike in type and attributes takes the same style without matching (`CSSElementStyle.shareable`).
-    private var sharedStyles: [(parent: GumboNodeRef, element: GumboNodeRef, style: CSSElementStyle)?] = []
+    private var sharedStyles: [SharedStyle?] = []
+    /// A struct, not a tuple: replacing an entry for every element then destroys the old one with the struct's
+    /// own code, not the runtime's generic tuple destroy.
+    private struct SharedStyle {
+        var parent: GumboNodeRef
+        var element: GumboNodeRef
+        var style: CSSElementStyle
+    }
     private var depth = 0
     /// The page's forms and controls so far, and the form new controls belong to (HTML's "form element
     /// pointer").
@@ -285,7 +292,7 @@ struct DocumentBuilder {
                                        parent: parentCSS, ancestors: ancestors)
                 if let parent, depth < 4096 {
                     while sharedStyles.count <= depth { sharedStyles.append(nil) }
-                    sharedStyles[depth] = css.shareable ? (parent, element, css) : nil
+                    sharedStyles[depth] = css.shareable ? SharedStyle(parent: parent, element: element, style: css) : nil
                 }
             }
             if css.display == CSSDisplay.none { return nil }

@@ -19,14 +19,29 @@ extension GumboNodeRef: CSSElement {
 
     /// The value of an attribute as bytes, without making a string.
     /// `name` is a C string (callers pass literals, which need no conversion from a Swift string).
-    private func withAttributeBytes<R>(_ name: UnsafePointer<CChar>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
-        guard hasAttributes else { return nil }
-        var attributes = cgumbo_element(node).pointee.attributes
-        guard let attribute = gumbo_get_attribute(&attributes, name), let value = attribute.pointee.value else {
-            return nil
-        }
+    private func withAttributeBytes<R>(_ name: StaticString, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        guard let value = lowercaseAttribute(name) else { return nil }
         return body(UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
                                         count: strlen(value)))
+    }
+
+    /// The value of `class`, `id` or `style`, compared byte for byte: the HTML tokenizer lowercases attribute names
+    /// and gumbo's foreign-content adjustments (SVG's `viewBox` and the like) never touch these three, so the
+    /// `strcasecmp` of `gumbo_get_attribute` is not needed for them. `name` is lowercase ASCII.
+    private func lowercaseAttribute(_ name: StaticString) -> UnsafePointer<CChar>? {
+        let attributes = cgumbo_element(node).pointee.attributes
+        let count = Int(attributes.length)
+        guard count > 0 else { return nil }
+        let wanted = name.utf8Start, length = name.utf8CodeUnitCount
+        for index in 0..<count {
+            guard let attribute = attributes.data[index]?.assumingMemoryBound(to: GumboAttribute.self),
+                  let written = attribute.pointee.name else { continue }
+            var k = 0
+            // A shorter name stops at its NUL, which no byte of `wanted` equals.
+            while k < length && UInt8(bitPattern: written[k]) == wanted[k] { k += 1 }
+            if k == length && written[k] == 0 { return attribute.pointee.value }
+        }
+        return nil
     }
 
     var idHash: UInt32? { withAttributeBytes("id") { CSSAncestorFilter.nameHash($0) } }
@@ -61,23 +76,19 @@ extension GumboNodeRef: CSSElement {
         return Int(tag) < Self.tagNames.count && Self.tagNames[Int(tag)] == lowercasedName
     }
 
-    var elementID: String? { hasAttributes ? attribute("id") : nil }
+    var elementID: String? { lowercaseAttribute("id").map { String(cString: $0) } }
 
     func hasClass(_ name: String) -> Bool {
-        guard hasAttributes else { return false }
-        var attributes = cgumbo_element(node).pointee.attributes
-        guard let attribute = gumbo_get_attribute(&attributes, "class"), let value = attribute.pointee.value else {
-            return false
-        }
-        // The class list without making strings: each whitespace-separated word compared in place.
+        guard let value = lowercaseAttribute("class") else { return false }
+        // The class list without making strings: each whitespace-separated word compared in place, up to the
+        // C string's NUL (no `strlen` pass first).
         return name.utf8.withContiguousStorageIfAvailable { wanted -> Bool in
-            let length = strlen(value)
             let bytes = UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self)
             var k = 0
-            while k < length {
-                while k < length && isSpace(bytes[k]) { k += 1 }
+            while bytes[k] != 0 {
+                while isSpace(bytes[k]) { k += 1 }
                 let start = k
-                while k < length && !isSpace(bytes[k]) { k += 1 }
+                while bytes[k] != 0 && !isSpace(bytes[k]) { k += 1 }
                 if k - start == wanted.count && memcmp(bytes + start, wanted.baseAddress!, wanted.count) == 0 {
                     return true
                 }
@@ -87,11 +98,7 @@ extension GumboNodeRef: CSSElement {
     }
 
     var classNames: [String] {
-        guard hasAttributes else { return [] }
-        var attributes = cgumbo_element(node).pointee.attributes
-        guard let attribute = gumbo_get_attribute(&attributes, "class"), let value = attribute.pointee.value else {
-            return []
-        }
+        guard let value = lowercaseAttribute("class") else { return [] }
         // Words of the C string, each made a string once (no intermediate whole-attribute string).
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
                                         count: strlen(value))

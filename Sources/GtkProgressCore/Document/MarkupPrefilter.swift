@@ -124,7 +124,11 @@ struct MarkupScanner {
     var attributes: [AttributeSpan] = []
     /// The distinct attribute lists formatting elements kept so far (`rewriteAttributes`), at most
     /// `formattingVocabularyLimit`.
-    var formattingVocabulary: Set<[UInt8]> = []
+    /// A list, not a set: at most `formattingVocabularyLimit` entries, compared by length and bytes, cost less
+    /// than hashing every list byte by byte.
+    var formattingVocabulary: [[UInt8]] = []
+    /// The kept attributes' indices (`rewriteAttributes`), a buffer reused from tag to tag.
+    var keptAttributes: [Int] = []
     /// Gumbo's list of active formatting elements holds at most three alike elements (same tag and attributes)
     /// after a marker (HTML's Noah's Ark clause); with this many distinct attribute lists it stays under a few
     /// hundred entries whatever the page, while the classes real pages put on `<code>`, `<em>` or `<b>` reach the
@@ -333,7 +337,11 @@ struct MarkupScanner {
     /// they keep none, except that `<font>` keeps the names that make it break out of SVG.
     private mutating func rewriteAttributes(tagStart: Int, nameEnd: Int, end: Int, tag: UInt32, selfClosing: Bool) {
         guard !attributes.isEmpty else { return }
+        // The buffer taken out while in use, so appending to it never copies it.
         var keep: [Int] = []
+        swap(&keep, &keptAttributes)
+        keep.removeAll(keepingCapacity: true)
+        defer { swap(&keep, &keptAttributes) }
         var seen: UInt64 = 0
         for (index, attribute) in attributes.enumerated() {
             let name = attributeName(attribute)
@@ -351,7 +359,7 @@ struct MarkupScanner {
             }
             if !formattingVocabulary.contains(list) {
                 if formattingVocabulary.count < Self.formattingVocabularyLimit {
-                    formattingVocabulary.insert(list)
+                    formattingVocabulary.append(list)
                 } else {
                     stripAll = true
                     let spans = self.attributes
@@ -502,11 +510,19 @@ private enum KeptAttribute {
                                    "cols", "placeholder", "multiple", "label", "for"].map { Array($0.utf8) }
     static let fontBreakout = Set(["color", "face", "size"].compactMap { names.firstIndex(of: Array($0.utf8)) })
 
+    /// Each name's length and lowercase first letter, packed (`length << 8 | letter`): most candidates are ruled
+    /// out by one compare, without touching (and retaining) their arrays.
+    private static let keys: [Int] = names.map { $0.count << 8 | Int($0[0]) }
+
     static func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
-        for (index, candidate) in names.enumerated() where candidate.count == name.count {
-            if candidate.withUnsafeBufferPointer({ equalsIgnoringCase(name, $0) }) { return index }
+        guard let first = name.first else { return nil }
+        let key = name.count << 8 | Int(isLetter(first) ? first | 0x20 : first)
+        return keys.withUnsafeBufferPointer { keys in
+            for index in keys.indices where keys[index] == key {
+                if names[index].withUnsafeBufferPointer({ equalsIgnoringCase(name, $0) }) { return index }
+            }
+            return nil
         }
-        return nil
     }
 }
 
@@ -558,6 +574,22 @@ func equalsLowercase(_ a: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString)
 }
 
 func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-    if value >= 10 { appendDecimal(value / 10, to: &out) }
-    out.append(UInt8(0x30 + value % 10))
+    // Digits into a fixed buffer from the right, then one append (a recursive digit-by-digit append cost a call
+    // and a capacity check per digit).
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    var magnitude = value.magnitude
+    let negative = value < 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+        var k = buffer.count
+        repeat {
+            k -= 1
+            buffer[k] = UInt8(truncatingIfNeeded: 0x30 + magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        if negative {
+            k -= 1
+            buffer[k] = ascii("-")
+        }
+        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[k...]))
+    }
 }

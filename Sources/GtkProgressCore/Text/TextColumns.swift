@@ -73,7 +73,7 @@ package enum TextColumns {
             start = -1
             columns = 0
         }
-        forEachCluster(text) { cluster, clusterColumns in
+        func add(_ cluster: Range<Int>, _ clusterColumns: Int) {
             if text[cluster.lowerBound] == 0x20 {
                 endPiece(at: cluster.lowerBound)
                 spaces += 1
@@ -85,6 +85,33 @@ package enum TextColumns {
                 if start < 0 { start = cluster.lowerBound }
                 columns += clusterColumns
             }
+        }
+        // The clusters of `forEachCluster`, with its ASCII bytes (each a cluster of one column) taken a run at a
+        // time: most text is ASCII words and spaces.
+        let count = text.count
+        var k = 0
+        while k < count {
+            var j = k
+            while j < count, text[j] < 0x80, text[j] != 0x20, j + 1 == count || text[j + 1] < 0x80 { j += 1 }
+            if j > k {
+                if start < 0 { start = k }
+                columns += j - k
+                k = j
+                continue
+            }
+            if text[k] == 0x20 && (k + 1 == count || text[k + 1] < 0x80) {
+                endPiece(at: k)
+                spaces += 1
+                k += 1
+                continue
+            }
+            // Non-ASCII, with the ASCII byte before it that a mark may join: the stretch `forEachCluster` reads.
+            var end = k + 1
+            while end < count && text[end] >= 0x80 { end += 1 }
+            forEachCluster(UnsafeBufferPointer(rebasing: text[k..<end])) { cluster, clusterColumns in
+                add((cluster.lowerBound + k)..<(cluster.upperBound + k), clusterColumns)
+            }
+            k = end
         }
         endPiece(at: text.count)
     }
