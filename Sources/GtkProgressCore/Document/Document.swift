@@ -42,10 +42,10 @@ package struct TextStyle: Hashable, Sendable {
     /// colour (`a:link { color: … }`): the view then draws it so, instead of in the theme's link colours with an
     /// underline. Rules on what holds the link do neither, as a browser's own `a:link` rule keeps them out.
     package var linkPlain = false
+    package var linkColored = false
     /// `background` was set on a block (a heading, a paragraph, a list, a `div`), not an inline element: the view
     /// paints it across the block's lines, as a box, rather than behind its text alone.
     package var blockBackground = false
-    package var linkColored = false
 
     /// The fields hashed in a few words (the synthesized hash fed each of the twenty to the hasher; run styles
     /// are looked up in a dictionary for every run). Equal styles have equal words, so `==` stays consistent.
@@ -54,6 +54,7 @@ package struct TextStyle: Hashable, Sendable {
         var flags = UInt64(truncatingIfNeeded: heading) & 0xFF
         flags |= bit(bold, 8) | bit(italic, 9) | bit(monospace, 10) | bit(preformatted, 11) | bit(listMarker, 12)
         flags |= bit(rule, 13) | bit(strikethrough, 14) | bit(underline, 15) | bit(highlight, 16) | bit(code, 17)
+        flags |= bit(linkPlain, 18) | bit(linkColored, 19) | bit(blockBackground, 24)
         switch alignment {
         case .left: break
         case .center: flags |= 1 << 20
