@@ -171,8 +171,12 @@ package final class PageView {
 
     /// Shows `document` from the top, or at `offset` once enough of it is laid out.
     package func show(_ document: Document, scrollTo offset: Double?) {
-        startOver(with: document)
-        insertInSlices()
+        let replaced = startOver(with: document)
+        // Letting a large page's buffer go takes GtkTextView a walk over all its lines (`TextView.replaceBuffer`,
+        // 12 ms for Node.js's all.html) and the first slice of a large page up to 400 tagged stretches (6–9 ms):
+        // when both are large, the slice goes in a turn of its own, still before the next frame.
+        insertInSlices(firstApart: replaced > Self.largestDeletion
+                           && document.storage.bytes.count > Self.firstSliceBytes)
         restore(offset ?? 0)
         finder.pageChanged()
         fitMeasure()
@@ -285,11 +289,13 @@ package final class PageView {
 
     // MARK: Inserting
 
-    private func startOver(with document: Document) {
+    /// Empties the view for `document`; returns how many characters the buffer it replaced held.
+    private func startOver(with document: Document) -> Int {
         generation += 1
         linksReplaced()
         restoreTimer = nil
         setHovered(nil)
+        let replaced = textView.characterCount
         // A new buffer, not a deletion: deleting a large page from the buffer on screen blocks the main loop
         // for seconds (`TextView.replaceBuffer`). Every tag went with the old buffer's tag table; the looks are
         // made again on first use.
@@ -299,6 +305,12 @@ package final class PageView {
         linkTags = [:]
         verticalOffset = 0
         linkRanges = []
+        // What the view held of the old page goes later, a piece a turn: freeing a large page's tables took 9 ms
+        // and its document (when no history entry holds it, as after Reload) 5 ms of the turn that shows the
+        // next one (perf, Node.js's all.html).
+        if let old = self.document { Self.releaseLater(old) }
+        Self.releaseLater(tables)
+        Self.releaseLater(images)
         self.document = document
         nextRun = 0
         nextByte = 0
@@ -307,13 +319,38 @@ package final class PageView {
         tables = PageViewTables()
         formsReplaced(by: document)
         textView.scrollToStart()
+        return replaced
     }
 
-    /// The first slice goes in now so the first screen is there with the next paint; the rest follow from idle.
-    private func insertInSlices() {
+    /// What the view held of pages shown before and has not let go yet (`releaseLater`).
+    private static var leftBehind: [Any] = []
+
+    /// Lets `value` go in a main-loop turn of its own once nothing else waits, after the slices of the page shown
+    /// now: one value a turn, as GLib dispatches every ready idle source of the same priority in one turn.
+    private static func releaseLater(_ value: Any) {
+        leftBehind.append(value)
+        guard leftBehind.count == 1 else { return }
+        MainLoop.whenNothingWaits {
+            MainActor.assumeIsolated {
+                _ = PageView.leftBehind.removeFirst()
+                return !PageView.leftBehind.isEmpty
+            }
+        }
+    }
+
+    /// The first slice goes in now, or with `firstApart` in a turn of its own before the next frame, so the first
+    /// screen is there with the next paint; the rest follow from idle.
+    private func insertInSlices(firstApart: Bool = false) {
         isComplete = false
-        if insertSlice(bytes: Self.firstSliceBytes) { return }
         let current = generation
+        if firstApart {
+            MainLoop.beforeNextFrame { [weak self] in
+                guard let self, self.generation == current else { return }
+                self.insertInSlices()
+            }
+            return
+        }
+        if insertSlice(bytes: Self.firstSliceBytes) { return }
         func scheduleNext() {
             MainLoop.idle { [weak self] in
                 guard let self, self.generation == current else { return }
