@@ -352,7 +352,10 @@ package final class PageView {
         }
         if insertSlice(bytes: Self.firstSliceBytes) { return }
         func scheduleNext() {
-            MainLoop.idle { [weak self] in
+            // Below the view's other idle work (fitting the measure and tables to a new width, the finder's scan,
+            // emptying a detached buffer), each of which otherwise shared a turn with a slice: 21–42 ms of CPU in
+            // the turns near the end of Back to Node.js's all.html, where a slice alone takes 4–8.
+            MainLoop.idleAfterOtherIdleWork { [weak self] in
                 guard let self, self.generation == current else { return }
                 if !self.insertSlice(bytes: Self.sliceBytes) { scheduleNext() }
             }
