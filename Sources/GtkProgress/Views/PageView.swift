@@ -177,8 +177,12 @@ package final class PageView {
     /// Shows `document` from the top, or at `offset` once enough of it is laid out.
     package func show(_ document: Document, scrollTo offset: Double?) {
         shows += 1
-        startOver(with: document)
-        insertInSlices()
+        let replaced = startOver(with: document)
+        // Letting a large page's buffer go takes GtkTextView a walk over all its lines (`TextView.replaceBuffer`,
+        // 12 ms for Node.js's all.html) and the first slice of a large page up to 400 tagged stretches (6–9 ms):
+        // when both are large, the slice goes in a turn of its own, still before the next frame.
+        insertInSlices(firstApart: replaced > Self.largestDeletion
+                           && document.storage.bytes.count > Self.firstSliceBytes)
         restore(offset ?? 0)
         finder.pageChanged()
         fitMeasure()
@@ -291,11 +295,13 @@ package final class PageView {
 
     // MARK: Inserting
 
-    private func startOver(with document: Document) {
+    /// Empties the view for `document`; returns how many characters the buffer it replaced held.
+    private func startOver(with document: Document) -> Int {
         generation += 1
         linksReplaced()
         restoreTimer = nil
         setHovered(nil)
+        let replaced = textView.characterCount
         // A new buffer, not a deletion: deleting a large page from the buffer on screen blocks the main loop
         // for seconds (`TextView.replaceBuffer`). Every tag went with the old buffer's tag table; the looks are
         // made again on first use.
@@ -305,6 +311,12 @@ package final class PageView {
         linkTags = [:]
         verticalOffset = 0
         linkRanges = []
+        // What the view held of the old page goes later, a piece a turn: freeing a large page's tables took 9 ms
+        // and its document (when no history entry holds it, as after Reload) 5 ms of the turn that shows the
+        // next one (perf, Node.js's all.html).
+        if let old = self.document { Self.releaseLater(old) }
+        Self.releaseLater(tables)
+        Self.releaseLater(images)
         self.document = document
         nextRun = 0
         nextByte = 0
@@ -313,15 +325,43 @@ package final class PageView {
         tables = PageViewTables()
         formsReplaced(by: document)
         textView.scrollToStart()
+        return replaced
     }
 
-    /// The first slice goes in now so the first screen is there with the next paint; the rest follow from idle.
-    private func insertInSlices() {
+    /// What the view held of pages shown before and has not let go yet (`releaseLater`).
+    private static var leftBehind: [Any] = []
+
+    /// Lets `value` go in a main-loop turn of its own once nothing else waits, after the slices of the page shown
+    /// now: one value a turn, as GLib dispatches every ready idle source of the same priority in one turn.
+    private static func releaseLater(_ value: Any) {
+        leftBehind.append(value)
+        guard leftBehind.count == 1 else { return }
+        MainLoop.whenNothingWaits {
+            MainActor.assumeIsolated {
+                _ = PageView.leftBehind.removeFirst()
+                return !PageView.leftBehind.isEmpty
+            }
+        }
+    }
+
+    /// The first slice goes in now, or with `firstApart` in a turn of its own before the next frame, so the first
+    /// screen is there with the next paint; the rest follow from idle.
+    private func insertInSlices(firstApart: Bool = false) {
         isComplete = false
-        if insertSlice(bytes: Self.firstSliceBytes) { return }
         let current = generation
+        if firstApart {
+            MainLoop.beforeNextFrame { [weak self] in
+                guard let self, self.generation == current else { return }
+                self.insertInSlices()
+            }
+            return
+        }
+        if insertSlice(bytes: Self.firstSliceBytes) { return }
         func scheduleNext() {
-            MainLoop.idle { [weak self] in
+            // Below the view's other idle work (fitting the measure and tables to a new width, the finder's scan,
+            // emptying a detached buffer), each of which otherwise shared a turn with a slice: 21–42 ms of CPU in
+            // the turns near the end of Back to Node.js's all.html, where a slice alone takes 4–8.
+            MainLoop.idleAfterOtherIdleWork { [weak self] in
                 guard let self, self.generation == current else { return }
                 if !self.insertSlice(bytes: Self.sliceBytes) { scheduleNext() }
             }
@@ -389,8 +429,15 @@ package final class PageView {
         placeImages(insertedBytes: inserted)
         placeControls(insertedBytes: inserted)
         // The rows can be broken at their columns once they are all in, with the pictures and widgets in their
-        // cells, whose widths the columns take in.
-        if isComplete && !tables.fitted.isEmpty { refitTables() }
+        // cells, whose widths the columns take in. The refit's first step gets a turn of its own: with the last
+        // slice it took 35 ms of CPU at the end of Back to Node.js's all.html.
+        if isComplete && !tables.fitted.isEmpty {
+            let current = generation
+            MainLoop.idle { [weak self] in
+                guard let self, self.generation == current else { return }
+                self.refitTables()
+            }
+        }
         return isComplete
     }
 

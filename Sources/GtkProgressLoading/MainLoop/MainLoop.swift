@@ -56,6 +56,45 @@ package enum MainLoop {
         })
     }
 
+    /// Runs `work` once on the GLib main loop when it is idle and no `idle` work is waiting either
+    /// (G_PRIORITY_DEFAULT_IDLE + 10). GLib dispatches every ready source of the highest ready priority in the same
+    /// turn (g_main_context_check): work that re-schedules itself turn after turn at the priority of other idle
+    /// work would share a turn with each of them.
+    package static func idleAfterOtherIdleWork(_ work: @escaping () -> Void) {
+        let data = Unmanaged.passRetained(VoidHandler(work)).toOpaque()
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE + 10, { data in
+            Unmanaged<VoidHandler>.fromOpaque(data!).takeUnretainedValue().call()
+            return 0
+        }, data, { data in
+            Unmanaged<VoidHandler>.fromOpaque(data!).release()
+        })
+    }
+
+    /// Runs `work` once on the GLib main loop in a turn of its own, after the events already waiting (input, the
+    /// window manager's pings: G_PRIORITY_DEFAULT) and before GTK sizes and paints the windows (GTK's resize idle
+    /// at G_PRIORITY_HIGH_IDLE + 10, GDK's redraw at G_PRIORITY_HIGH_IDLE + 20; gtkmain.h, gdkevents.h): what it
+    /// changes is in the next frame, as if it had been done in the turn that asked for it.
+    package static func beforeNextFrame(_ work: @escaping () -> Void) {
+        let data = Unmanaged.passRetained(VoidHandler(work)).toOpaque()
+        g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
+            Unmanaged<VoidHandler>.fromOpaque(data!).takeUnretainedValue().call()
+            return 0
+        }, data, { data in
+            Unmanaged<VoidHandler>.fromOpaque(data!).release()
+        })
+    }
+
+    /// Runs `step` on the GLib main loop in turns when nothing else is waiting (G_PRIORITY_LOW, below the idle
+    /// work of G_PRIORITY_DEFAULT_IDLE), one call a turn, until it returns false.
+    package static func whenNothingWaits(_ step: @escaping () -> Bool) {
+        let data = Unmanaged.passRetained(ClosureBox<() -> Bool>(step)).toOpaque()
+        g_idle_add_full(G_PRIORITY_LOW, { data in
+            Unmanaged<ClosureBox<() -> Bool>>.fromOpaque(data!).takeUnretainedValue().call() ? 1 : 0
+        }, data, { data in
+            Unmanaged<ClosureBox<() -> Bool>>.fromOpaque(data!).release()
+        })
+    }
+
     /// Dispatches pending events without blocking; returns whether anything was dispatched.
     @discardableResult
     package static func iterate(blocking: Bool = false) -> Bool {
