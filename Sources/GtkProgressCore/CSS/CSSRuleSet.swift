@@ -193,9 +193,14 @@ package struct CSSRuleSet: Sendable {
             // nothing to match, since it can change nothing here.
             let declarations = rule.declarations.filter { CSSCascade.isUsed($0.name) }
             guard !declarations.isEmpty else { continue }
-            guard let selectors = CSSSelector.parseList(rule.prelude) else {
+            guard var selectors = CSSSelector.parseList(rule.prelude) else {
                 unsupportedRules += 1
                 continue
+            }
+            // `a:hover`, `a:visited`: valid, and matching nothing here; a rule of only such is not kept at all.
+            if selectors.contains(where: \.neverMatches) {
+                selectors.removeAll(where: \.neverMatches)
+                if selectors.isEmpty { continue }
             }
             let block = Int32(blocks.count)
             blocks.append(declarations)

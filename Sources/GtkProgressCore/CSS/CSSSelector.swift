@@ -507,6 +507,12 @@ package struct CSSSelector: Sendable, Equatable {
         return difference % a == 0 && difference / a >= 0
     }
 
+    /// A state this view never shows (`CSSSelector.Simple.never`) in one of its compounds, outside `:not()`: the
+    /// selector matches no element.
+    package var neverMatches: Bool {
+        compounds.contains { compound in compound.simples.contains { if case .never = $0 { true } else { false } } }
+    }
+
     /// Whether the subject's own position among its siblings, or its children, take part in the match: a
     /// structural pseudo-class or `:empty` in the subject's compound (or inside its `:not()`/`:is()`), or a
     /// sibling combinator joining the subject to its left. What the compounds further left test is the same for

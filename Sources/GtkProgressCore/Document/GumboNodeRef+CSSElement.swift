@@ -115,6 +115,12 @@ extension GumboNodeRef: CSSElement {
 
     func attributeValue(_ lowercasedName: String) -> String? { hasAttributes ? attribute(lowercasedName) : nil }
 
+    /// `a` or `area` with an `href`, read from gumbo's attributes without making a string.
+    var isLink: Bool {
+        (tag == GUMBO_TAG_A.rawValue || tag == GUMBO_TAG_AREA.rawValue) && hasAttributes
+            && lowercaseAttribute("href") != nil
+    }
+
     var parentElement: GumboNodeRef? {
         guard let parent = node.pointee.parent, parent.pointee.type == GUMBO_NODE_ELEMENT else { return nil }
         return GumboNodeRef(parent)
