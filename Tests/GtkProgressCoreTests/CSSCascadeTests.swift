@@ -217,6 +217,28 @@ final class CSSCascadeTests: XCTestCase {
         XCTAssertEqual(style("cell one")?.blockBackground, false, "a cell's row is a line of the window's table")
     }
 
+    /// "Visually hidden" text (skip links, screen-reader labels) is clipped to nothing: `clip` with a rectangle of
+    /// no area (CSS 2.1 §11.1.2) or `clip-path: inset(50%)` (CSS Masking 1) hides it, as in browsers; a clip that
+    /// leaves something, `auto`, `none`, and a state that never applies here (`:focus`) do not.
+    func testClippedAwayTextIsHidden() {
+        let shown = text("""
+            <style>.a { position: absolute; clip: rect(1px, 1px, 1px, 1px) } .b { clip: rect(0 0 0 0) }
+            .c { clip-path: inset(50%) } .d { clip: rect(0px, 100px, 50px, 0px) } .e { clip: rect(0 0 0 0) }
+            .e:focus { clip: auto } .f { clip-path: inset(10%) } .g { clip: rect(0 0 0 0) } .g.show { clip: auto }
+            .h { clip-path: none } .i { clip: rect(0, 0, 0, 0) } .i .j { clip: auto }</style>
+            <p>start <span class=a>A-gone</span> <span class=b>B-gone</span> <span class=c>C-gone</span>
+            <span class=d>D-kept</span> <a class=e href=#x>E-gone</a> <span class=f>F-kept</span>
+            <span class="g show">G-kept</span> <span class="h">H-kept</span> <span class=i>I-gone <b class=j>J-gone</b></span>
+            end</p>
+            """)
+        for gone in ["A-gone", "B-gone", "C-gone", "E-gone", "I-gone", "J-gone"] {
+            XCTAssertFalse(shown.contains(gone), "\(gone) in \(shown)")
+        }
+        for kept in ["D-kept", "F-kept", "G-kept", "H-kept", "start", "end"] {
+            XCTAssertTrue(shown.contains(kept), "\(kept) in \(shown)")
+        }
+    }
+
     /// Past `formattingVocabularyLimit` distinct attribute lists, formatting elements lose their attributes again
     /// (gumbo's list of active formatting elements stays bounded): rules on those no longer apply, and never
     /// misapply, while the lists already seen keep working.

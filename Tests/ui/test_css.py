@@ -11,7 +11,8 @@ from harness import App, Server, check, colours, contrast, crop, wait_for
 
 PAGE = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>Hiding</title>
 <style>.in-style { display: none } .ghost { visibility: hidden } .ghost .back { visibility: visible }
-h1::after { content: " (styled)" }</style>
+h1::after { content: " (styled)" }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0) }</style>
 <link rel="stylesheet" href="site.css"></head><body>
 <h1>Hiding</h1>
 <p>Visible one.</p>
@@ -20,11 +21,12 @@ h1::after { content: " (styled)" }</style>
 <div class="in-style">Gone by a style element.</div>
 <div class="external">Gone by a linked sheet.</div>
 <p class="ghost">Gone by visibility. <span class="back">Visible again.</span></p>
+<p><a class="visually-hidden" href="#main">Gone by a clip: skip to content</a></p>
 <p>Visible two.</p>
 </body></html>
 """
 
-GONE = ["hidden attribute", "style attribute", "style element", "linked sheet", "Gone by visibility"]
+GONE = ["hidden attribute", "style attribute", "style element", "linked sheet", "Gone by visibility", "Gone by a clip"]
 
 
 def local_page():

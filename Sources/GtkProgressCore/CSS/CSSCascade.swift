@@ -149,6 +149,8 @@ package enum CSSCascade {
                 break
             }
         }
+        // Clipped away entirely (the "visually hidden" text of skip links and screen-reader labels): as `none`.
+        if inherited.clipped { style.display = CSSDisplay.none }
         if customChanged || inherited.hidden != parent.hidden || inherited.transform != parent.transform
             || inherited.noListMarker != parent.noListMarker {
             style.inherited = CSSInherited(hidden: inherited.hidden, transform: inherited.transform,
@@ -265,7 +267,7 @@ package enum CSSCascade {
     static let usedProperties: Set<String> = [
         "display", "visibility", "font-weight", "font-style", "font-family", "font", "white-space", "text-align",
         "list-style-type", "list-style", "text-transform", "content", "text-decoration", "text-decoration-line",
-        "color", "background-color", "background",
+        "color", "background-color", "background", "clip", "clip-path",
     ]
 
     /// `usedProperties`' names as bytes, for `isUsed(asciiName:)`.
@@ -324,6 +326,25 @@ package enum CSSCascade {
         var hidden: Bool
         var transform: CSSTextTransform
         var noListMarker: Bool
+        /// Not passed on: the element's own `clip`/`clip-path` leave nothing of it to see (`CSSStyleDelta.clipped`),
+        /// read once all its declarations are applied.
+        var clipped = false
+    }
+
+    /// `rect(top, right, bottom, left)`'s four edges in pixels (`0` unitless), nil for anything else (`auto`
+    /// edges, other units): such a clip is not read.
+    static func clipEdges(_ value: [CSSComponent]) -> [Double]? {
+        guard case .function(let name, let arguments)? = value.trimmingWhitespace.first, name.lowercased() == "rect"
+        else { return nil }
+        var edges: [Double] = []
+        for part in arguments where !part.isWhitespace && !part.isToken(.comma) {
+            switch part {
+            case .token(.number(let number, _, _)) where number == 0: edges.append(0)
+            case .token(.dimension(let number, _, _, let unit)) where unit.lowercased() == "px": edges.append(number)
+            default: return nil
+            }
+        }
+        return edges.count == 4 ? edges : nil
     }
 
     /// One declaration's effect. Unknown properties and values are ignored, as CSS asks (CSS 2.1 §4.2).
@@ -428,6 +449,24 @@ package enum CSSCascade {
                 color = read
             }
             if name == "color" { style.color = color } else { style.background = color }
+        case "clip":
+            // CSS 2.1 §11.1.2 `rect(top, right, bottom, left)` (commas or spaces), on the absolutely positioned
+            // elements it applies to: a rectangle with no area shows nothing, as `rect(0 0 0 0)` and
+            // `rect(1px, 1px, 1px, 1px)` in every "visually hidden" class. `auto` shows the whole box.
+            if single == "auto" { style.clipped = false }
+            else if let edges = Self.clipEdges(value) { style.clipped = edges[2] <= edges[0] || edges[1] <= edges[3] }
+        case "clip-path":
+            // CSS Masking 1 `inset()`: from 50% inward on every side nothing is left (`inset(50%)`, the modern
+            // "visually hidden"); `none` shows the whole element.
+            if single == "none" { style.clipped = false }
+            else if case .function(let name, let arguments)? = value.trimmingWhitespace.first,
+                    name.lowercased() == "inset" {
+                let parts = arguments.filter { !$0.isWhitespace }
+                style.clipped = !parts.isEmpty && parts.allSatisfy { part in
+                    if case .token(.percentage(let share)) = part { return share >= 50 }
+                    return false
+                }
+            }
         case "text-transform":
             switch single {
             case "uppercase": style.transform = .uppercase
@@ -464,14 +503,17 @@ package struct CSSStyleDelta: Sendable {
     var hidden: CSSInheritable<Bool>?
     var transform: CSSTextTransform?
     var noListMarker: CSSInheritable<Bool>?
+    /// `clip` or `clip-path` leave nothing of the element to see (true), or show it whole (false).
+    var clipped: Bool?
 
     var isEmpty: Bool {
         display == nil && bold == nil && italic == nil && monospace == nil && preformatted == nil && alignment == nil
             && underline == nil && strikethrough == nil && color == nil && background == nil && hidden == nil
-            && transform == nil && noListMarker == nil
+            && transform == nil && noListMarker == nil && clipped == nil
     }
 
     func apply(to style: inout CSSElementStyle, inherited: inout CSSCascade.Inherited, parent: CSSInherited) {
+        if let clipped { inherited.clipped = clipped }
         if let display { style.display = display }
         if let bold { style.bold = bold }
         if let italic { style.italic = italic }
