@@ -37,6 +37,14 @@ final class PageViewTests: XCTestCase {
         settle()
     }
 
+    /// The names of the tags on the first character of `fragment` in the page's text.
+    private func tags(_ fragment: String) throws -> [String] {
+        let text = page.text
+        let index = try XCTUnwrap(text.range(of: fragment)).lowerBound
+        return page.textView.tagNames(atCharacter: text.unicodeScalars.distance(from: text.unicodeScalars.startIndex,
+                                                                                 to: index))
+    }
+
     /// Lets GTK lay out and paint what is pending.
     private func settle() {
         let deadline = MainLoop.monotonicSeconds() + 0.2
@@ -135,12 +143,6 @@ final class PageViewTests: XCTestCase {
             <p><a href="a.html">theme link</a> and <a class=red href="b.html">red link</a></p>
             """, baseURL: Self.baseURL)
         showAndWait(document)
-        func tags(_ fragment: String) throws -> [String] {
-            let text = page.text
-            let index = try XCTUnwrap(text.range(of: fragment)).lowerBound
-            return page.textView.tagNames(atCharacter: text.unicodeScalars.distance(from: text.unicodeScalars.startIndex,
-                                                                                     to: index))
-        }
         XCTAssertTrue(try tags("theme link").contains("link"))
         XCTAssertTrue(try tags("theme link").contains("underline"))
         XCTAssertFalse(try tags("Heading link").contains("underline"), "its rules take the underline away")
@@ -163,12 +165,6 @@ final class PageViewTests: XCTestCase {
             <h1>Bold heading</h1><h2 class=n>Normal heading</h2><p>a <span class=m>marked</span> word</p>
             """, baseURL: Self.baseURL)
         showAndWait(document)
-        func tags(_ fragment: String) throws -> [String] {
-            let text = page.text
-            let index = try XCTUnwrap(text.range(of: fragment)).lowerBound
-            return page.textView.tagNames(atCharacter: text.unicodeScalars.distance(from: text.unicodeScalars.startIndex,
-                                                                                     to: index))
-        }
         XCTAssertTrue(try tags("Bold heading").contains("bold"))
         XCTAssertFalse(try tags("Normal heading").contains("bold"))
         XCTAssertTrue(try tags("Normal heading").contains("h2"))
