@@ -27,12 +27,13 @@ struct DocumentStyles {
         var base = baseURL
         var stack: [GumboNodeRef] = [document]
         var sheets: [(bytes: [UInt8]?, url: URL?)] = []
+        var attributeWidths: [Double] = []
         // Children pushed in reverse so they come off the stack in document order.
         while let node = stack.popLast() {
             if node.isElement {
                 switch node.tag {
                 case GUMBO_TAG_STYLE.rawValue where node.isHTML:
-                    if styles.applies(type: node.attribute("type"), media: node.attribute("media")) {
+                    if styles.applies(type: node.attribute("type"), media: node.attribute("media"), widths: &attributeWidths) {
                         var bytes: [UInt8] = []
                         for index in 0..<node.childCount where node.child(index).isText {
                             bytes.append(contentsOf: node.child(index).text)
@@ -43,7 +44,8 @@ struct DocumentStyles {
                 case GUMBO_TAG_LINK.rawValue:
                     let rel = (node.attribute("rel") ?? "").lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
                     if rel.contains("stylesheet"), !rel.contains("alternate"), let href = node.attribute("href"),
-                       styles.applies(type: node.attribute("type"), media: node.attribute("media")),
+                       styles.applies(type: node.attribute("type"), media: node.attribute("media"),
+                                      widths: &attributeWidths),
                        let url = LinkResolution.resolve(LinkResolution.trim(href), against: base) {
                         sheets.append((nil, url))
                     }
@@ -69,6 +71,7 @@ struct DocumentStyles {
                 index -= 1
             }
         }
+        styles.mediaWidths.formUnion(attributeWidths)
         for sheet in sheets {
             if let bytes = sheet.bytes {
                 styles.load(bytes, url: sheet.url, isInline: true, chain: [])
@@ -91,11 +94,12 @@ struct DocumentStyles {
     }
 
     /// `type` empty or `text/css`; `media` empty or matching the screen (HTML's "style sheet ready" rules).
-    private mutating func applies(type: String?, media: String?) -> Bool {
+    /// The widths at which `media` changes its answer go into `widths`.
+    private func applies(type: String?, media: String?, widths: inout [Double]) -> Bool {
         if let type = type?.trimmed().lowercased(), !type.isEmpty, type != "text/css" { return false }
         guard let media, !media.trimmed().isEmpty else { return true }
         let list = CSSParser.parseComponents(media)
-        mediaWidths.formUnion(CSSMedia.widths(in: list))
+        widths += CSSMedia.widths(in: list)
         return options.media.matches(queryList: list)
     }
 
