@@ -127,9 +127,8 @@ struct PageRestyle {
     let loaded: LoadedPage
     /// The stylesheets it was built with, so that a new build needs no request.
     let sheets: [URL: [UInt8]]
-    /// The width (CSS pixels) its media queries were read at, and those at which their answers change.
+    /// The width (CSS pixels) its media queries were read at.
     var width: Double
-    var widths: [Double]
     /// `PageView.shows` when it was shown: another page shown since makes this stale.
     var shows: Int
 }
@@ -147,8 +146,7 @@ extension Browser {
             restyle = nil
             return
         }
-        restyle = PageRestyle(loaded: loaded, sheets: options.sheets, width: options.media.width,
-                              widths: shown.document.mediaWidths, shows: page.shows)
+        restyle = PageRestyle(loaded: loaded, sheets: options.sheets, width: options.media.width, shows: page.shows)
     }
 
     func widthChanged() {
@@ -162,13 +160,13 @@ extension Browser {
     }
 
     private func restyleForWidth() {
-        guard let kept = restyle, kept.shows == page.shows, pageStyles, session == nil else { return }
-        let options = pageStyleOptions
-        let width = options.media.width
-        guard CSSMedia.answersChange(from: kept.width, to: width, at: kept.widths) else { return }
-        var built = options
-        built.sheets = kept.sheets
-        let withSheets = built
+        // The page on screen is the one kept (`shows`): its document says where its queries change their answer.
+        guard let kept = restyle, kept.shows == page.shows, pageStyles, session == nil,
+              let widths = page.document?.mediaWidths else { return }
+        let media = pageStyleOptions.media
+        let width = media.width
+        guard CSSMedia.answersChange(from: kept.width, to: width, at: widths) else { return }
+        let withSheets = PageStyleOptions(media: media, sheets: kept.sheets)
         let images = imageSelection
         let loaded = kept.loaded
         restyle?.width = width

@@ -47,13 +47,7 @@ public final class MainLoopTimer {
 package enum MainLoop {
     /// Runs `work` once on the GLib main loop when it is idle.
     package static func idle(_ work: @escaping () -> Void) {
-        let data = Unmanaged.passRetained(VoidHandler(work)).toOpaque()
-        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
-            Unmanaged<VoidHandler>.fromOpaque(data!).takeUnretainedValue().call()
-            return 0
-        }, data, { data in
-            Unmanaged<VoidHandler>.fromOpaque(data!).release()
-        })
+        once(at: G_PRIORITY_DEFAULT_IDLE, work)
     }
 
     /// Runs `work` once on the GLib main loop when it is idle and no `idle` work is waiting either
@@ -61,13 +55,7 @@ package enum MainLoop {
     /// turn (g_main_context_check): work that re-schedules itself turn after turn at the priority of other idle
     /// work would share a turn with each of them.
     package static func idleAfterOtherIdleWork(_ work: @escaping () -> Void) {
-        let data = Unmanaged.passRetained(VoidHandler(work)).toOpaque()
-        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE + 10, { data in
-            Unmanaged<VoidHandler>.fromOpaque(data!).takeUnretainedValue().call()
-            return 0
-        }, data, { data in
-            Unmanaged<VoidHandler>.fromOpaque(data!).release()
-        })
+        once(at: G_PRIORITY_DEFAULT_IDLE + 10, work)
     }
 
     /// Runs `work` once on the GLib main loop in a turn of its own, after the events already waiting (input, the
@@ -75,8 +63,13 @@ package enum MainLoop {
     /// at G_PRIORITY_HIGH_IDLE + 10, GDK's redraw at G_PRIORITY_HIGH_IDLE + 20; gtkmain.h, gdkevents.h): what it
     /// changes is in the next frame, as if it had been done in the turn that asked for it.
     package static func beforeNextFrame(_ work: @escaping () -> Void) {
+        once(at: G_PRIORITY_HIGH_IDLE, work)
+    }
+
+    /// Runs `work` once from an idle source at `priority`. <https://docs.gtk.org/glib/func.idle_add_full.html>
+    private static func once(at priority: Int32, _ work: @escaping () -> Void) {
         let data = Unmanaged.passRetained(VoidHandler(work)).toOpaque()
-        g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
+        g_idle_add_full(priority, { data in
             Unmanaged<VoidHandler>.fromOpaque(data!).takeUnretainedValue().call()
             return 0
         }, data, { data in
