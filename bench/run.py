@@ -766,6 +766,26 @@ class PingSeries:
         return (max(answered) if answered else None), len(pings), len(pings) - len(answered), stall
 
 
+def quiet_since(pid, timeout, window=0.5, quiet=0.03):
+    """When the process's CPU went quiet: the start of the first `window` seconds (sampled every 0.1 s) in which it
+    used under `quiet` CPU seconds, all threads; None when it never did within `timeout`."""
+    samples = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        used = cpu_seconds(pid)
+        if used is None:
+            return None
+        now = time.monotonic()
+        samples.append((now, used))
+        for t, c in samples:
+            if now - t >= window:
+                if used - c < quiet and all(u - c < quiet for tt, u in samples if tt >= t):
+                    return t
+        samples = [(t, c) for t, c in samples if now - t <= window + 0.2]
+        time.sleep(0.1)
+    return None
+
+
 def wait_idle(pid, timeout, quiet=0.1):
     """Waits until the process spends less than `quiet` CPU seconds in a second (the page is in, laid out);
     returns when, or None on timeout."""

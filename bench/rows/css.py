@@ -3,10 +3,16 @@
 rules.
 """
 
+import html
 import os
+import re
+import shutil
+import statistics
 import subprocess
+import time
 
-from run import BenchError, hyperfine, mb, ms, ratio, run_probe, verdict
+from run import (BenchError, cpu_seconds, dpid, gone, hyperfine, marked_pids, mb, ms, quiet_since, ratio, run_probe,
+                 verdict)
 
 
 def css_page(path, elements=100_000, rules=5_000):
@@ -51,9 +57,83 @@ def css_pages(bench):
     return pages
 
 
+def page_title(path):
+    """The start of the page's <title>, as the window's title shows it."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        head = f.read(65536)
+    found = re.search(r"<title[^>]*>(.*?)</title>", head, re.S | re.I)
+    return html.unescape(re.sub(r"\s+", " ", found.group(1))).strip()[:24] if found else ""
+
+
+def window_render(bench, name, cmd, title):
+    """One launch of a window on the page: (exec → its final render, CPU seconds by then). The final render is the
+    start of the first half second of quiet CPU after the window carries the page's title (the page parsed, styled,
+    inserted and laid out)."""
+    if name == "Dillo":
+        dpid(bench, True)
+    probe = bench.xprobe_wait("--title", title, "--no-paint", timeout=60)
+    t0 = time.monotonic()
+    proc = bench.popen(cmd)
+    try:
+        if not bench.xprobe_result(probe, watch=proc):
+            raise BenchError(f"{name}: no window titled {title!r} within 60 s")
+        t_quiet = quiet_since(proc.pid, 120)
+        if t_quiet is None:
+            raise BenchError(f"{name}: still busy 120 s after its window appeared")
+        pids = [p for p in marked_pids(f"{bench.tag}-app") if not gone(p)]
+        if name == "Dillo":
+            pids += [p for p in marked_pids(f"{bench.tag}-dpid") if not gone(p)]
+        return t_quiet - t0, sum(cpu_seconds(p) or 0 for p in pids)
+    finally:
+        bench.end_launch(proc, dillo=name == "Dillo")
+
+
+def row_css_window(bench, report, label, path):
+    """The viewer's final render of the page with and without its author styles, launches alternating (median of
+    3), Dillo (which applies CSS) beside them."""
+    title = page_title(path)
+    if not title:
+        report.na("Page style", f"{label}, window until the final render", "the page has no title to wait for",
+                  "≤ 1.3× without CSS")
+        return
+    launches = [("with CSS", [bench.binary, path]), ("without CSS", [bench.binary, "--no-css", path])]
+    if shutil.which("dillo"):
+        launches.append(("Dillo", ["dillo", "file://" + path]))
+    runs = {name: [] for name, _ in launches}
+    errors = {}
+    for _ in range(3 if not bench.quick else 1):
+        for name, cmd in launches:
+            if name in errors:
+                continue
+            try:
+                runs[name].append(window_render(bench, name, cmd, title))
+            except BenchError as error:
+                errors[name] = str(error)
+    medians = {}
+    for name, values in runs.items():
+        if name in errors or not values:
+            report.detail("css", f"{label}: window, {name}: {errors.get(name, 'no run')}")
+            continue
+        medians[name] = (statistics.median(v[0] for v in values), statistics.median(v[1] for v in values))
+        report.detail("css", f"{label}: window, {name}: final render "
+                             + ", ".join(f"{t * 1000:.0f} ms ({c * 1000:.0f} ms CPU)" for t, c in values))
+    app, plain = medians.get("with CSS"), medians.get("without CSS")
+    if not app or not plain:
+        report.na("Page style", f"{label}, window until the final render",
+                  errors.get("with CSS") or errors.get("without CSS") or "no run", "≤ 1.3× without CSS")
+        return
+    dillo = medians.get("Dillo")
+    peer = f" (Dillo {ms(dillo[0])})" if dillo else ""
+    report.add("Page style", f"{label}, window until the final render{peer}", ms(app[0]), "without CSS",
+               ms(plain[0]), ratio(app[0], plain[0]), "≤ 1.3×", verdict(app[0] <= 1.3 * plain[0]))
+    report.add("Page style", f"{label}, window's CPU until the final render", ms(app[1]), "without CSS",
+               ms(plain[1]), ratio(app[1], plain[1]), "≤ 1.3×", verdict(app[1] <= 1.3 * plain[1]))
+
+
 def row_css(bench, report):
     warmup, runs = (1, 5) if not bench.quick else (0, 2)
-    for label, path in css_pages(bench):
+    pages = css_pages(bench)
+    for label, path in pages:
         tools = [("with CSS", [bench.binary, "--dump", path]), ("without CSS", [bench.binary, "--no-css", "--dump", path]),
                  ("w3m", ["w3m", "-dump", path])]
         results = {}
@@ -83,3 +163,5 @@ def row_css(bench, report):
         if "error" not in w3m:
             report.add("Page style", f"{label}, --dump time", ms(app["time"]), "w3m", ms(w3m["time"]),
                        ratio(app["time"], w3m["time"]), "faster", verdict(app["time"] < w3m["time"]))
+    for label, path in pages:
+        row_css_window(bench, report, label, path)

@@ -11,7 +11,7 @@ import statistics
 import subprocess
 import time
 
-from run import BenchError, PingSeries, cpu_seconds, dpid, gone, marked_pids, mb, ms, proc_status, ratio, verdict
+from run import BenchError, PingSeries, cpu_seconds, dpid, gone, marked_pids, mb, ms, proc_status, quiet_since, ratio, verdict
 
 TITLE = "Image page"
 RATE = 2_000_000
@@ -38,26 +38,6 @@ def image_events(bench, since):
     requests = {e["id"]: e for e in events if e.get("ev") == "request" and e.get("path") == "/img"}
     sent = {e["id"]: e["t"] for e in events if e.get("ev") == "sent" and e["id"] in requests}
     return requests, sent
-
-
-def quiet_since(pid, timeout, window=0.5, quiet=0.03):
-    """When the process's CPU went quiet: the start of the first `window` seconds (sampled every 0.1 s) in which it
-    used under `quiet` CPU seconds, all threads; None when it never did within `timeout`."""
-    samples = []
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        used = cpu_seconds(pid)
-        if used is None:
-            return None
-        now = time.monotonic()
-        samples.append((now, used))
-        for t, c in samples:
-            if now - t >= window:
-                if used - c < quiet and all(u - c < quiet for tt, u in samples if tt >= t):
-                    return t
-        samples = [(t, c) for t, c in samples if now - t <= window + 0.2]
-        time.sleep(0.1)
-    return None
 
 
 def first_text(bench, cmd):
