@@ -1,5 +1,8 @@
 /* The floor any GTK 3 page viewer can reach: a window with a read-only text view showing a file's text, titled
- * with the file's <title>. No HTML parsing, no network, no GApplication. Usage: bare-gtk-window FILE
+ * with the file's <title>. No HTML parsing, no network, no GApplication.
+ * Usage: bare-gtk-window FILE [SECONDS]
+ * With SECONDS, the text goes in as a slow page arrives: 4 KB slices appended at the buffer's end, evenly over
+ * SECONDS (ending at a line break where one is near, so no slice splits a character), the window shown first.
  * Built by bench/run.py: gcc -O2 bare-gtk-window.c $(pkg-config --cflags --libs gtk+-3.0) */
 #include <gtk/gtk.h>
 #include <string.h>
@@ -13,10 +16,33 @@ static gchar *title_of(const gchar *html) {
     return close ? g_strndup(open, close - open) : g_strdup(open);
 }
 
+struct slices {
+    GtkTextBuffer *buffer;
+    const gchar *text;
+    gsize length, done;
+};
+
+/* Appends the next slice: up to 4 KB, cut after the last newline in it (else before a UTF-8 lead byte). */
+static gboolean append_slice(gpointer data) {
+    struct slices *s = data;
+    gsize end = s->done + 4096 < s->length ? s->done + 4096 : s->length;
+    if (end < s->length) {
+        gsize cut = end;
+        while (cut > s->done && s->text[cut - 1] != '\n') cut--;
+        if (cut > s->done) end = cut;
+        else while (end > s->done && (s->text[end] & 0xC0) == 0x80) end--;
+    }
+    GtkTextIter at;
+    gtk_text_buffer_get_end_iter(s->buffer, &at);
+    gtk_text_buffer_insert(s->buffer, &at, s->text + s->done, (gint)(end - s->done));
+    s->done = end;
+    return s->done < s->length ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
 int main(int argc, char **argv) {
     gtk_init(&argc, &argv);
-    if (argc != 2) {
-        g_printerr("usage: bare-gtk-window FILE\n");
+    if (argc != 2 && argc != 3) {
+        g_printerr("usage: bare-gtk-window FILE [SECONDS]\n");
         return 2;
     }
     gchar *text = NULL;
@@ -37,12 +63,19 @@ int main(int argc, char **argv) {
     gtk_text_view_set_editable(GTK_TEXT_VIEW(view), FALSE);
     gtk_text_view_set_cursor_visible(GTK_TEXT_VIEW(view), FALSE);
     gtk_text_view_set_wrap_mode(GTK_TEXT_VIEW(view), GTK_WRAP_WORD_CHAR);
-    gtk_text_buffer_set_text(gtk_text_view_get_buffer(GTK_TEXT_VIEW(view)), text, (gint)length);
+    struct slices slices = {gtk_text_view_get_buffer(GTK_TEXT_VIEW(view)), text, length, 0};
+    if (argc == 3) {
+        double seconds = g_ascii_strtod(argv[2], NULL);
+        guint every = (guint)(seconds * 1000.0 / ((double)length / 4096.0 + 1.0));
+        g_timeout_add(every > 0 ? every : 1, append_slice, &slices);
+    } else {
+        gtk_text_buffer_set_text(slices.buffer, text, (gint)length);
+    }
     gtk_container_add(GTK_CONTAINER(scrolled), view);
     gtk_container_add(GTK_CONTAINER(window), scrolled);
     gtk_widget_show_all(window);
     g_free(title);
-    g_free(text);
     gtk_main();
+    g_free(text);
     return 0;
 }

@@ -3,6 +3,7 @@
 
 import os
 import shutil
+import subprocess
 import time
 
 from run import BenchError, dpid, exit_text, gone, marked_pids, mb, proc_status, ratio, run_probe, verdict, wait_idle
@@ -50,6 +51,18 @@ def window_peak(bench, name, cmd, title, timeout=300):
         bench.end_launch(proc, dillo=name == "Dillo")
 
 
+def floor_page(bench, path, title):
+    """The page's text as the viewer shows it (`--dump`), titled, for the GTK floor (bench/bare-gtk-window.c): a
+    text view holding the same text with no styles, links or document model."""
+    text = path + ".txt"
+    with open(text, "wb") as f:
+        f.write(f"<title>{title}</title>\n".encode())
+        f.flush()
+        subprocess.run([bench.binary, "--dump", path], stdout=f, stderr=bench.log, check=True, timeout=300,
+                       env=bench.env("infra"))
+    return text
+
+
 def row_pagemem(bench, report):
     """Peak RSS per byte of page, `--dump` beside `w3m -dump` and the window beside Dillo's, one run each (the
     figures are deterministic within a few percent; the pages take tens of seconds)."""
@@ -77,7 +90,12 @@ def row_pagemem(bench, report):
                        "≤ 5× the page, below w3m", verdict(app <= 5 * size and (w3m is None or app < w3m)))
 
         windows = {}
-        for name, cmd in [("gtkprogress", [bench.binary, path]), ("Dillo", ["dillo", "file://" + path])]:
+        try:
+            floor = [("GTK floor", [bench.bare, floor_page(bench, path, title)])]
+        except (OSError, subprocess.SubprocessError) as error:
+            floor = []
+            report.detail("pagemem", f"{page_name}, the page's text for the GTK floor: {error}")
+        for name, cmd in [("gtkprogress", [bench.binary, path]), ("Dillo", ["dillo", "file://" + path])] + floor:
             if name == "Dillo" and not shutil.which("dillo"):
                 windows[name] = None
                 continue
@@ -90,9 +108,11 @@ def row_pagemem(bench, report):
                 windows[name] = None
                 report.detail("pagemem", f"{page_name}, {name} window: {error}")
         app, dillo = windows["gtkprogress"], windows["Dillo"]
+        gtk = windows.get("GTK floor")
+        page_name_floor = f"{page_name} (GTK floor {per_byte(gtk)})" if gtk else page_name
         if app is None:
             report.na("Page memory", f"window peak RSS, {page_name}", "no window (details)", "≤ 10× the page")
         else:
-            report.add("Page memory", f"window peak RSS, {page_name}", per_byte(app), "Dillo",
+            report.add("Page memory", f"window peak RSS, {page_name_floor}", per_byte(app), "Dillo",
                        per_byte(dillo) if dillo else "n/a", ratio(app, dillo) if dillo else "n/a",
                        "≤ 10× the page", verdict(app <= 10 * size))
