@@ -50,11 +50,21 @@ enum DumpCommand {
                                     maxDocumentBytes: PageStyleOptions.maximumSheetBytes)
         switch PageLoader.fetch(LoadRequest(url: url), options: options) {
         case .success(let loaded) where loaded.status < 400:
-            return .success(loaded.body)
+            // A sheet served as text (`text/css`) comes as its decoded text: the loaded page keeps the bytes of
+            // binary content only.
+            if case .binary = loaded.kind { return .success(loaded.body) }
+            return .success(Array(loaded.text.utf8))
         case .success(let loaded):
             return .failure(.init("HTTP \(loaded.status) \(HTTPStatus.reason(loaded.status)) from \(url.absoluteString)"))
         case .failure(let error):
-            return .failure(.init(error.message))
+            switch error.kind {
+            case .timedOut, .stalled, .tooSlow:
+                // The loader speaks of "the page"; here it is one of its sheets, and the page goes on without it.
+                return .failure(.init(L("the style sheet %@ did not arrive within %@ seconds; the page is printed without it.",
+                                        url.absoluteString, String(Int(sheetDeadline)))))
+            default:
+                return .failure(.init(L("the style sheet %@ was not read: %@", url.absoluteString, error.message)))
+            }
         }
     }
 

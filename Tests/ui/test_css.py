@@ -4,6 +4,7 @@ the page from showing."""
 
 import os
 import shutil
+import subprocess
 import tempfile
 
 from harness import App, Server, check, colours, contrast, crop, wait_for
@@ -71,6 +72,28 @@ def test_no_css_shows_what_the_page_hides(binary):
         shutil.rmtree(folder)
 
 
+def _dump(binary, *args, timeout=60):
+    out = subprocess.run([binary, *args], capture_output=True, text=True, timeout=timeout)
+    check(out.returncode == 0, f"{args}: exits 0: {out.returncode} {out.stderr[-300:]!r}")
+    return out
+
+
+def test_each_way_to_hide_is_honoured_in_the_dump(binary):
+    folder = local_page()
+    try:
+        page = os.path.join(folder, "page.html")
+        styled = _dump(binary, "--dump", page).stdout
+        for gone in GONE:
+            check(gone not in styled, f"{gone!r} is hidden in --dump (its linked site.css read too): {styled!r}")
+        check("Visible again." in styled and "Hiding (styled)" in styled, f"visible again, ::after: {styled!r}")
+        plain = _dump(binary, "--no-css", "--dump", page).stdout
+        for shown in GONE[1:]:
+            check(shown in plain, f"--no-css --dump shows {shown!r}: {plain!r}")
+        check("hidden attribute" not in plain, "the hidden attribute is HTML's own and stays honoured in --dump")
+    finally:
+        shutil.rmtree(folder)
+
+
 def test_web_sheet_applies_and_a_sheet_that_never_finishes_does_not_hold_the_page(binary):
     server = Server()
     app = App(binary, server.url("/styled?sheet=/sheet"))
@@ -80,15 +103,51 @@ def test_web_sheet_applies_and_a_sheet_that_never_finishes_does_not_hold_the_pag
         check("Hidden by the web sheet." not in app.page_text(), "the linked sheet from the web applies")
     finally:
         app.close()
+    # The same in --dump, which fetches the sheet itself.
+    styled = _dump(binary, "--dump", server.url("/styled?sheet=/sheet"))
+    check("Shown by every sheet." in styled.stdout and "Hidden by the web sheet." not in styled.stdout,
+          f"--dump applies the web page's linked sheet: {styled.stdout!r}")
+    plain = _dump(binary, "--no-css", "--dump", server.url("/styled?sheet=/sheet"))
+    check("Hidden by the web sheet." in plain.stdout, f"--no-css --dump does not: {plain.stdout!r}")
     # A sheet that sends a few bytes and then nothing: the page shows after the bounded wait, and says why.
-    app = App(binary, server.url("/styled?sheet=" + "/stall%3Fafter%3D10%26length%3D100000"))
+    stall = server.url("/styled?sheet=" + "/stall%3Fafter%3D10%26length%3D100000")
+    app = App(binary, stall)
     try:
         app.wait_text("Shown by every sheet.", timeout=15)
         check("Hidden by the web sheet." in app.page_text(), "without its sheet the page shows all of its text")
         app.wait_status("did not arrive in time")
     finally:
         app.close()
+    try:
+        late = _dump(binary, "--dump", stall, timeout=40)
+        check("Hidden by the web sheet." in late.stdout and "Shown by every sheet." in late.stdout,
+              f"--dump prints the whole page without the sheet: {late.stdout!r}")
+        check("style sheet" in late.stderr and "did not arrive within" in late.stderr and "/stall" in late.stderr,
+              f"--dump says which sheet did not come, not that the page is incomplete: {late.stderr!r}")
+    finally:
         server.stop()
+
+
+def test_what_sphinx_and_node_pages_hide_is_gone_in_the_window(binary):
+    # Debian's own documentation: Sphinx hides its ¶ permalinks until hovered (`a.headerlink`), Node.js its
+    # version and contents pickers (`.picker { display: none }`).
+    pages = [(p, t, g) for p, t, g in (("/usr/share/doc/python3/python-policy.html", "Debian Python Policy", "¶"),
+                                       ("/usr/share/doc/nodejs/api/addons.html", "C++ addons", "18.x LTS"))
+             if os.path.exists(p)]
+    check(pages, "python3-doc's python-policy.html or nodejs-doc's addons.html is installed (scripts/install-deps.sh)")
+    for path, title, hidden in pages:
+        for flags, shown in (((), False), (("--no-css",), True)):
+            app = App(binary, *flags, path)
+            try:
+                wait_for(lambda: title in (app.title or ""), what=f"a window title with {title!r} (now {app.title!r})")
+                text = wait_for(lambda: app.page_text() if len(app.page_text()) > 2000 else None,
+                                what=f"{path}'s text")
+                check((hidden in text) == shown,
+                      f"{hidden!r} {'shows' if shown else 'is hidden'} in the window {flags}: {text[:300]!r}")
+                if not shown:
+                    app.screenshot(f"css-{os.path.basename(path).split('.')[0]}.png")
+            finally:
+                app.close()
 
 
 def _menu_items(app):
