@@ -108,14 +108,21 @@ final class CSSCascadeTests: XCTestCase {
     }
 
     /// Attributes the prefilter drops cannot be matched either way: such selectors are left out, never applied as if
-    /// the attribute were absent.
+    /// the attribute were absent. Those pages hide things with (`aria-hidden`, `role`, `lang`, `dir`) are kept.
     func testSelectorsOnDroppedAttributesAreLeftOut() {
-        let page = "<style>[aria-hidden=true] { display: none } p:not([data-keep]) { display: none }"
-            + " [href$='.pdf'] { display: none }</style><p aria-hidden=true>one</p><p data-keep>two</p>"
-            + "<p><a href='x.pdf' class=k>pdf</a> three</p>"
+        let page = "<style>p:not([data-keep]) { display: none } [href$='.pdf'] { display: none }</style>"
+            + "<p data-keep>two</p><p><a href='x.pdf' class=k>pdf</a> three</p>"
         let text = Document.parse(html: page, baseURL: nil).text
-        XCTAssertTrue(text.contains("one") && text.contains("two") && text.contains("three"), text)
+        XCTAssertTrue(text.contains("two") && text.contains("three"), text)
         XCTAssertFalse(text.contains("pdf"), "href is kept, so its selector applies")
+        let hiding = "<style>[aria-hidden=true] { display: none } [role=dialog] { display: none }"
+            + " [lang|=fr] { display: none } div[dir=rtl] span { visibility: hidden }</style>"
+            + "<p aria-hidden=true>icon</p><p aria-hidden=false>shown-a</p><div role=dialog><p>dialog</p></div>"
+            + "<div role=main><p>shown-b</p></div><p lang=fr-CA>bonjour</p><p lang=en>shown-c</p>"
+            + "<div dir=rtl><p>x <span>mirrored</span></p></div><em aria-hidden=true>em-icon</em> shown-d"
+        let shown = Document.parse(html: hiding, baseURL: nil).text
+        for kept in ["shown-a", "shown-b", "shown-c", "shown-d"] { XCTAssertTrue(shown.contains(kept), shown) }
+        for gone in ["icon", "dialog", "bonjour", "mirrored"] { XCTAssertFalse(shown.contains(gone), shown) }
     }
 
     /// Formatting elements (`<b>`, `<code>`, `<em>`…) keep their classes, ids and `style`, as pieces and as gumbo
@@ -405,6 +412,24 @@ final class CSSCascadeTests: XCTestCase {
         XCTAssertTrue(document.styleNotes[0].contains("a.css"), document.styleNotes[0])
     }
 
+    /// A chain of imports is followed `maximumImportDepth` sheets deep, the linked one included: the sheets past it
+    /// are not read, and a note says so.
+    func testImportsDeeperThanTheLimitAreNotFollowed() {
+        let base = "https://example.org/"
+        var sheets: [URL: [UInt8]] = [:]
+        for level in 0..<7 {
+            sheets[URL(string: base + "s\(level).css")!] =
+                Array("@import 's\(level + 1).css'; .l\(level) { display: none }".utf8)
+        }
+        let limit = PageStyleOptions.maximumImportDepth
+        let html = "<link rel=stylesheet href=s0.css>" + (0..<7).map { "<p class=l\($0)>level\($0)</p>" }.joined()
+        let document = Document.parse(html: html, baseURL: URL(string: base), styles: PageStyleOptions(sheets: sheets))
+        for level in 0..<7 {
+            XCTAssertEqual(document.text.contains("level\(level)"), level >= limit, "level \(level): \(document.text)")
+        }
+        XCTAssertTrue(document.styleNotes.contains { $0.contains("imports deeper than \(limit)") }, "\(document.styleNotes)")
+    }
+
     func testUnreadableSheetIsNamedAndThePageShows() {
         let document = Document.parse(html: "<link rel=stylesheet href=gone.css><p>page</p>",
                                       baseURL: URL(string: "https://example.org/"),
@@ -428,12 +453,22 @@ final class CSSCascadeTests: XCTestCase {
 
     /// 100,000 rules (none for the page's classes) and a 10,000-part selector: the page shows, the selector is
     /// refused.
+    /// 100,000 rules, the first with a selector of 10,000 parts (under the 2 MiB a sheet may have, so every one is
+    /// read): the rules apply, the long selector is left out with a note, and the page shows.
     func testManyRulesAndLongSelectors() {
-        var css = (0..<100_000).map { ".r\($0) { display: none }" }.joined(separator: "\n")
-        css += "\n" + Array(repeating: "div", count: 10_000).joined(separator: " ") + " { display: none }"
-        let document = Document.parse(html: "<style>\(css)</style><div><div><p class=r5>gone</p><p>page</p></div></div>",
-                                      baseURL: nil)
-        XCTAssertEqual(document.text, "page")
+        let long = Array(repeating: "div", count: 10_000).joined(separator: " ") + " { display: none }\n"
+        // Rules named in base 36 (`#r255r`), so 100,000 of them fit under the sheet's 2 MiB.
+        let css = long + (0..<99_999).map { "#r\(String($0, radix: 36)){display:none}" }.joined()
+        XCTAssertLessThan(css.utf8.count, PageStyleOptions.maximumSheetBytes, "the whole sheet is read")
+        let document = Document.parse(html: "<style>\(css)</style><div><div><p id=r5>gone</p><p id=r\(String(99_998, radix: 36))>last</p>"
+                                      + "<p>page</p></div></div>", baseURL: nil)
+        XCTAssertEqual(document.text, "page", "the first and the 100,000th rule apply; the long selector does not")
+        XCTAssertEqual(document.styleNotes.count, 1, "\(document.styleNotes)")
+        XCTAssertTrue(document.styleNotes.first?.contains("more than 64 parts") == true, "\(document.styleNotes)")
+        let tooMany = css + "#past{display:none}"
+        let past = Document.parse(html: "<style>\(tooMany)</style><p id=past>kept</p>", baseURL: nil)
+        XCTAssertEqual(past.text, "kept", "the 100,001st rule is past the limit")
+        XCTAssertTrue(past.styleNotes.contains { $0.contains("100000") }, "\(past.styleNotes)")
     }
 
     func testDeeplyNestedBlocks() {

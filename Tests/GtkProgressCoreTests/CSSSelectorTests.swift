@@ -64,6 +64,10 @@ final class CSSSelectorTests: XCTestCase {
         XCTAssertTrue(matches("[data-x*='ha b']", p))
         XCTAssertFalse(matches("[data-x*='']", p))
         XCTAssertTrue(matches("[data-x=ALPHA\\ BETA i]", p))
+        // Values compare case-sensitively unless `i` says otherwise (Selectors 4 §6.3); names do not.
+        XCTAssertTrue(matches("[data-x='alpha beta']", p))
+        XCTAssertFalse(matches("[data-x='Alpha Beta']", p))
+        XCTAssertTrue(matches("[DATA-X='alpha beta']", p))
         XCTAssertTrue(matches(":not(.other)", p))
         XCTAssertFalse(matches(":not(.lead, div)", p))
         XCTAssertTrue(matches(":is(div, .note)", p))
@@ -86,6 +90,12 @@ final class CSSSelectorTests: XCTestCase {
         XCTAssertTrue(matches("li:first-child", items[0]))
         XCTAssertTrue(matches("li:last-child", items[4]))
         XCTAssertFalse(matches("li:only-child", items[4]))
+        let only = TestElement("li")
+        let ordered = TestElement("ol", [:], [only])
+        withExtendedLifetime(ordered) {
+            XCTAssertTrue(matches("li:only-child", only))
+            XCTAssertTrue(matches("ol > :only-child:first-child:last-child", only))
+        }
         XCTAssertTrue(matches(":root", html))
         XCTAssertFalse(matches(":root", body))
         XCTAssertTrue(matches("span:empty", empty))

@@ -157,6 +157,9 @@ package struct CSSRuleSet: Sendable {
     }
     /// Rules whose selectors could not be read or use what is not supported: they never apply.
     package private(set) var unsupportedRules = 0
+    /// Of those, the rules refused for a selector past `CSSSelector`'s length limits (a hostile page's 10,000-part
+    /// selector): the page is told.
+    package private(set) var rulesWithTooLongSelectors = 0
     package private(set) var ruleCount = 0
     /// Some selector reads an element's siblings (`CSSSelector.readsSiblings`).
     package private(set) var readsSiblings = false
@@ -195,6 +198,7 @@ package struct CSSRuleSet: Sendable {
             guard !declarations.isEmpty else { continue }
             guard var selectors = CSSSelector.parseList(rule.prelude) else {
                 unsupportedRules += 1
+                if CSSSelector.exceedsLengthLimits(rule.prelude) { rulesWithTooLongSelectors += 1 }
                 continue
             }
             // `a:hover`, `a:visited`: valid, and matching nothing here; a rule of only such is not kept at all.

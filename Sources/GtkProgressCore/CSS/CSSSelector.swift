@@ -105,6 +105,35 @@ package struct CSSSelector: Sendable, Equatable {
 
     package static func parse(_ text: String) -> [CSSSelector]? { parseList(CSSParser.parseComponents(text)) }
 
+    /// Whether a selector list `parseList` refused has a selector past the length limits (`maximumCompounds`
+    /// compounds, or a compound of more than twice `maximumSimples` components: `.a` is two), so the page can be
+    /// told why its rule was left out. Read only for refused lists; it never decides a match.
+    package static func exceedsLengthLimits(_ components: [CSSComponent]) -> Bool {
+        var compounds = 1
+        var inCompound = 0
+        var betweenCompounds = true
+        for component in components {
+            switch component {
+            case .token(.comma):
+                compounds = 1
+                inCompound = 0
+                betweenCompounds = true
+            case .token(.whitespace), .token(.delim(ascii(">"))), .token(.delim(ascii("+"))),
+                 .token(.delim(ascii("~"))):
+                betweenCompounds = true
+            default:
+                if betweenCompounds, inCompound > 0 {
+                    compounds += 1
+                    inCompound = 0
+                }
+                betweenCompounds = false
+                inCompound += 1
+            }
+            if compounds > maximumCompounds || inCompound > 2 * maximumSimples { return true }
+        }
+        return false
+    }
+
     static func parse(_ components: [CSSComponent]) -> CSSSelector? { parse(components, 0..<components.count) }
 
     /// The selector in `components[range]`, read in place (a list's selectors are not copied out of it).

@@ -86,6 +86,10 @@ struct DocumentStyles {
             styles.notes.append(L("Page style: more than %@ cascade layers; %@ rules in the others were left out.",
                                   String(CSSRuleSet.maximumLayers), String(styles.rules.rulesInTooManyLayers)))
         }
+        if styles.rules.rulesWithTooLongSelectors > 0 {
+            styles.notes.append(L("Page style: %@ rules with selectors of more than %@ parts were left out.",
+                                  String(styles.rules.rulesWithTooLongSelectors), String(CSSSelector.maximumCompounds)))
+        }
         if styles.tooManyRules {
             styles.notes.append(L("Page style: more than %@ rules; the rest were left out.",
                                   String(CSSParser.maximumRules)))

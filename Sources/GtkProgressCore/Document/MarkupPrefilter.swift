@@ -507,7 +507,11 @@ private enum KeptAttribute {
                                    "data", "title",
                                    // Forms (`PageForm`, `FormControl`).
                                    "action", "method", "enctype", "checked", "selected", "disabled", "rows",
-                                   "cols", "placeholder", "multiple", "label", "for"].map { Array($0.utf8) }
+                                   "cols", "placeholder", "multiple", "label", "for",
+                                   // Selectors that hide: dialogs, menus and icons marked for assistive
+                                   // technology (`[aria-hidden=true]`, `[role=dialog]`, WAI-ARIA 1.2), a page's
+                                   // language and direction (`[lang|=en]`, `[dir=rtl]`).
+                                   "aria-hidden", "role", "lang", "dir"].map { Array($0.utf8) }
     static let fontBreakout = Set(["color", "face", "size"].compactMap { names.firstIndex(of: Array($0.utf8)) })
 
     /// Each name's length and lowercase first letter, packed (`length << 8 | letter`): most candidates are ruled
