@@ -162,6 +162,13 @@ final class CSSListStyleTests: XCTestCase {
         XCTAssertEqual(dump(page).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) },
                        ["Name  Size", "apple 12 kilograms"])
         XCTAssertEqual(lines(page, styles: .off), ["Name", "Size", "apple", "12 kilograms"])
+        // The window's tables: rows of tab-separated cells, as an HTML table's.
+        let window = Document.parse(html: page, baseURL: nil, tabbedTables: true)
+        XCTAssertTrue(window.text.contains("Name\tSize\napple\t12 kilograms"), window.text)
+        XCTAssertEqual(window.tables.count, 1)
+        // Cells with no row in a table are one row of it (CSS 2.1 §17.2.1's anonymous row).
+        XCTAssertEqual(lines("<style>.t { display: table } .c { display: table-cell }</style>"
+                             + "<div class=t><p class=c>left</p><p class=c>right</p></div>"), ["left right"])
     }
 
     /// With no table around them, rows still start lines and a row's cells stay on its line, apart (CSS 2.1

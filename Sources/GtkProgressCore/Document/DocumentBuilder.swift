@@ -391,9 +391,7 @@ struct DocumentBuilder {
             } else {
                 itemStyle = parentCSS.listStyle ?? lists.last?.style ?? .initial
             }
-            if let marker = ListCounter.marker(nextOrdinal(for: element), style: itemStyle) {
-                writer.appendListMarker(marker)
-            }
+            ListCounter.withMarker(nextOrdinal(for: element), style: itemStyle) { writer.appendListMarker($0) }
         case .definitionTerm:
             writer.requestBreak(1)
         case .definitionDescription:
