@@ -543,6 +543,27 @@ final class PageViewTests: XCTestCase {
         XCTAssertGreaterThan(right.x, width * 3 / 4, "right-aligned text starts near the right edge")
     }
 
+    /// List markers in the window come from the same model as `--dump`: the page's `list-style-type`, a `type`
+    /// attribute and `display: list-item` give the same markers in the buffer, each in the hanging marker tag.
+    func testListStyleMarkersAreTheDumps() async throws {
+        let html = """
+            <style>ol.r { list-style-type: upper-roman } ul.s { list-style-type: square }
+            ul.d { list-style-type: decimal } .i { display: list-item; list-style-type: lower-alpha }</style>
+            <ol class=r><li>Rome<li>Milan</ol><ul class=s><li>Boxed</ul><ul class=d><li>Counted</ul>
+            <ol type=a start=27><li>Lettered</ol><div class=i>Divided</div>
+            """
+        let document = Document.parse(html: html, baseURL: Self.baseURL, tabbedTables: true)
+        showAndWait(document)
+        let dumped = Document.parse(html: html, baseURL: Self.baseURL).dumpText(width: 80)
+        for line in ["I. Rome", "II. Milan", "▪ Boxed", "1. Counted", "aa. Lettered", "a. Divided"] {
+            XCTAssertTrue(page.text.contains(line), "the window shows \(line)")
+            XCTAssertTrue(dumped.contains(line), "--dump shows \(line)")
+        }
+        XCTAssertTrue(try tags("II.").contains { $0.hasPrefix("marker:") }, "a marker hangs in its own tag")
+        XCTAssertTrue(try tags("▪").contains { $0.hasPrefix("marker:") })
+        XCTAssertFalse(try tags("Milan").contains { $0.hasPrefix("marker:") })
+    }
+
     /// Edits, highlights, sub- and superscripts and code each carry their look's tag; code is on the theme's tint,
     /// a colour near the view's background but not it.
     func testInlineMeaningHasItsTags() async throws {

@@ -1,6 +1,9 @@
 /// The `display` values the document model acts on (CSS Display 3). Flex and grid containers read as blocks.
+/// The table-internal values (CSS Display 3 §2.4, CSS 2.1 §17.2) are kept apart, so an element that is no HTML
+/// table part can still be laid out as one.
 package enum CSSDisplay: Sendable, Equatable {
-    case none, block, inline, inlineBlock, listItem, contents, tablePart
+    case none, block, inline, inlineBlock, listItem, contents
+    case table, tableRowGroup, tableRow, tableCell, tableCaption, tableColumn
 }
 
 package enum CSSTextTransform: Sendable, Equatable { case none, uppercase, lowercase, capitalize }
@@ -11,16 +14,23 @@ package enum CSSTextTransform: Sendable, Equatable { case none, uppercase, lower
 package final class CSSInherited: Sendable {
     package let hidden: Bool
     package let transform: CSSTextTransform
-    /// `list-style-type: none` (an inherited property: set on a list, it reaches the items).
-    package let noListMarker: Bool
+    /// `list-style-type` (an inherited property: set on a list, it reaches the items); nil while neither a rule
+    /// nor a list's HTML default has set it, which reads as the initial `disc`.
+    package let listStyle: CSSListStyleType?
     package let custom: [String: [CSSComponent]]
 
-    package init(hidden: Bool = false, transform: CSSTextTransform = .none, noListMarker: Bool = false,
+    package init(hidden: Bool = false, transform: CSSTextTransform = .none, listStyle: CSSListStyleType? = nil,
                  custom: [String: [CSSComponent]] = [:]) {
         self.hidden = hidden
         self.transform = transform
-        self.noListMarker = noListMarker
+        self.listStyle = listStyle
         self.custom = custom
+    }
+
+    /// The same with `listStyle` replaced (itself when it is already that).
+    package func with(listStyle: CSSListStyleType) -> CSSInherited {
+        self.listStyle == listStyle ? self
+            : CSSInherited(hidden: hidden, transform: transform, listStyle: listStyle, custom: custom)
     }
 
     package static let initial = CSSInherited()
@@ -68,6 +78,9 @@ package struct CSSElementStyle: Sendable {
         pseudoContent = before == nil && after == nil ? nil : PseudoContent(before: before, after: after)
     }
     package var inherited: CSSInherited
+    /// Whether the element's own declarations set `list-style-type` (so an HTML default, a list's own or a `type`
+    /// attribute's, does not apply).
+    package var declaresListStyle = false
     /// Whether another child of the same parent with the same type and attributes gets this same style (no rule
     /// that was tested looks at the element's place or children): Blink's style sharing.
     package var shareable = false
@@ -137,7 +150,7 @@ package enum CSSCascade {
                 }
             }
         }
-        var inherited = Inherited(hidden: parent.hidden, transform: parent.transform, noListMarker: parent.noListMarker)
+        var inherited = Inherited(hidden: parent.hidden, transform: parent.transform, listStyle: parent.listStyle)
         forEachDeclaration { declaration in
             switch declaration.kind {
             case .effect(let delta):
@@ -152,10 +165,11 @@ package enum CSSCascade {
         // Clipped away entirely (the "visually hidden" text of skip links and screen-reader labels): as `none`.
         if inherited.clipped { style.display = CSSDisplay.none }
         if customChanged || inherited.hidden != parent.hidden || inherited.transform != parent.transform
-            || inherited.noListMarker != parent.noListMarker {
+            || inherited.listStyle != parent.listStyle {
             style.inherited = CSSInherited(hidden: inherited.hidden, transform: inherited.transform,
-                                           noListMarker: inherited.noListMarker, custom: custom)
+                                           listStyle: inherited.listStyle, custom: custom)
         }
+        style.declaresListStyle = inherited.declaresListStyle
         if !matched.before.isEmpty { style.before = content(matched.before, rules: rules, element: element, custom: custom) }
         if !matched.after.isEmpty { style.after = content(matched.after, rules: rules, element: element, custom: custom) }
         return style
@@ -325,7 +339,9 @@ package enum CSSCascade {
     struct Inherited {
         var hidden: Bool
         var transform: CSSTextTransform
-        var noListMarker: Bool
+        var listStyle: CSSListStyleType?
+        /// A declaration of the element's own set `listStyle`.
+        var declaresListStyle = false
         /// Not passed on: the element's own `clip`/`clip-path` leave nothing of it to see (`CSSStyleDelta.clipped`),
         /// read once all its declarations are applied.
         var clipped = false
@@ -356,24 +372,29 @@ package enum CSSCascade {
         case "display":
             // Display 3's one- and two-keyword forms: the inner keyword (flex, grid, flow-root) makes a block.
             // The keywords looked at once each, without hashing them into a set; the first test that holds wins.
-            var none = false, contents = false, listItem = false, table = false, inlineBlock = false
+            var none = false, contents = false, listItem = false, table: CSSDisplay?, inlineBlock = false
             var inline = false, block = false
             for word in words {
                 switch word {
                 case "none": none = true
                 case "contents": contents = true
                 case "list-item": listItem = true
-                case "table": table = true
+                case "table": table = .table
                 case "inline-block", "inline-flex", "inline-grid", "inline-table": inlineBlock = true
                 case "inline": inline = true
                 case "block", "flex", "grid", "flow-root": block = true
-                default: if word.hasPrefix("table-") { table = true }
+                case "table-row-group", "table-header-group", "table-footer-group": table = .tableRowGroup
+                case "table-row": table = .tableRow
+                case "table-cell": table = .tableCell
+                case "table-caption": table = .tableCaption
+                case "table-column", "table-column-group": table = .tableColumn
+                default: break
                 }
             }
             if none { style.display = CSSDisplay.none }
             else if contents { style.display = .contents }
             else if listItem { style.display = .listItem }
-            else if table { style.display = .tablePart }
+            else if let table { style.display = table }
             else if inlineBlock { style.display = .inlineBlock }
             else if inline { style.display = words.allSatisfy { $0 == "inline" } ? .inline : .inlineBlock }
             else if block { style.display = .block }
@@ -430,9 +451,7 @@ package enum CSSCascade {
             default: break
             }
         case "list-style-type", "list-style":
-            if words.contains("none") { style.noListMarker = .value(true) }
-            else if words == ["inherit"] || words == ["unset"] { style.noListMarker = .parent }
-            else if !words.isEmpty && name == "list-style-type" { style.noListMarker = .value(false) }
+            style.listStyle = CSSListStyleType.declared(value, shorthand: name == "list-style")
         case "text-decoration", "text-decoration-line":
             // The shorthand's other parts (style, colour, thickness) leave the lines as the value lists them;
             // `overline` and `blink` are not drawn here.
@@ -502,14 +521,14 @@ package struct CSSStyleDelta: Sendable {
     var background: CSSRGBA?
     var hidden: CSSInheritable<Bool>?
     var transform: CSSTextTransform?
-    var noListMarker: CSSInheritable<Bool>?
+    var listStyle: CSSInheritable<CSSListStyleType>?
     /// `clip` or `clip-path` leave nothing of the element to see (true), or show it whole (false).
     var clipped: Bool?
 
     var isEmpty: Bool {
         display == nil && bold == nil && italic == nil && monospace == nil && preformatted == nil && alignment == nil
             && underline == nil && strikethrough == nil && color == nil && background == nil && hidden == nil
-            && transform == nil && noListMarker == nil && clipped == nil
+            && transform == nil && listStyle == nil && clipped == nil
     }
 
     func apply(to style: inout CSSElementStyle, inherited: inout CSSCascade.Inherited, parent: CSSInherited) {
@@ -530,11 +549,12 @@ package struct CSSStyleDelta: Sendable {
         case nil: break
         }
         if let transform { inherited.transform = transform }
-        switch noListMarker {
-        case .value(let value)?: inherited.noListMarker = value
-        case .parent?: inherited.noListMarker = parent.noListMarker
+        switch listStyle {
+        case .value(let value)?: inherited.listStyle = value
+        case .parent?: inherited.listStyle = parent.listStyle
         case nil: break
         }
+        if listStyle != nil { inherited.declaresListStyle = true }
     }
 }
 

@@ -16,6 +16,12 @@ struct DocumentBuilder {
     /// `id` (and `<a name>`) → where the element's text starts, for links to a place in the page.
     private var anchors: [String: Int] = [:]
     private var lists: [ListCounter] = []
+    /// The ordinals of list items outside any list (`display: list-item` on a `div`): siblings count on from one
+    /// another, as CSS Lists 3 §4.4's `list-item` counter, instantiated on the first, is seen by its siblings.
+    private var looseItems: (parent: GumboNodeRef?, next: Int) = (nil, 1)
+    /// The `list-style-type` the element just entered passes to its children when its HTML default (a list's, an
+    /// `li`'s `type`) decides it rather than a rule.
+    private var enteredListStyle: CSSListStyleType?
     /// Indentation stops growing past this many levels (`Indentation`).
     static let maximumIndent = Indentation.deepestLevel
     /// Tables open around the walk, innermost last; each table's cells go to the table's own writer
@@ -237,6 +243,7 @@ struct DocumentBuilder {
                 parentCSS = stack[top].css
                 depth = top
                 enteredCSS = nil
+                enteredListStyle = nil
                 guard var frame = enter(child) else { continue }
                 if let css = enteredCSS {
                     enterStyled(&frame, css)
@@ -244,6 +251,7 @@ struct DocumentBuilder {
                         frame.ancestorHashes = ancestors.push(child)
                     }
                 }
+                if let listStyle = enteredListStyle { frame.css = frame.css.with(listStyle: listStyle) }
                 stack.append(frame)
             }
         }
@@ -296,7 +304,7 @@ struct DocumentBuilder {
                 }
             }
             if css.display == CSSDisplay.none { return nil }
-            if let display = css.display { role = Self.role(role, displayed: display) }
+            if let display = css.display { role = Self.role(role, displayed: display, tag: element.tag) }
             enteredCSS = css
         }
         if element.hasAttributes {
@@ -335,6 +343,9 @@ struct DocumentBuilder {
                 style.alignment = alignment
             }
         }
+        // What the element's frame restores on leaving: an item outside any list indents the style before its
+        // marker, and that indentation is the item's own.
+        let styleBefore = writer.styleID
         switch role {
         case .hidden:
             return nil
@@ -356,7 +367,12 @@ struct DocumentBuilder {
             style.indent = min(style.indent + 1, Self.maximumIndent)
         case .list(let ordered):
             writer.requestBreak(lists.isEmpty ? 2 : 1)
-            lists.append(ListCounter(element: element, ordered: ordered, depth: lists.count))
+            // The author's `list-style-type` for the list itself, else HTML's for it, which wins over what the
+            // list would inherit (HTML § 15.3.8's style sheet sets it on the list).
+            let declared = enteredCSS.flatMap { $0.declaresListStyle ? $0.inherited.listStyle ?? .initial : nil }
+            let counter = ListCounter(element: element, ordered: ordered, depth: lists.count, style: declared)
+            lists.append(counter)
+            enteredListStyle = counter.style
             style.indent = min(style.indent + 1, Self.maximumIndent)
         case .listItem:
             writer.requestBreak(1)
@@ -364,8 +380,18 @@ struct DocumentBuilder {
                 style.indent = min(style.indent + 1, Self.maximumIndent)
                 writer.style = style
             }
-            let marker = nextListMarker(for: element)
-            if !(enteredCSS?.inherited.noListMarker ?? false) { writer.appendListMarker(marker) }
+            // `li` and any element displayed as `list-item` (CSS Display 3 §2.3: it gets a marker box): its own
+            // declaration, else an `li`'s `type`, else what it inherits (from its list, or the initial `disc`).
+            let itemStyle: CSSListStyleType
+            if let css = enteredCSS, css.declaresListStyle {
+                itemStyle = css.inherited.listStyle ?? .initial
+            } else if element.tag == GUMBO_TAG_LI.rawValue, let hinted = ListCounter.itemHint(element) {
+                itemStyle = hinted
+                enteredListStyle = hinted
+            } else {
+                itemStyle = parentCSS.listStyle ?? lists.last?.style ?? .initial
+            }
+            ListCounter.withMarker(nextOrdinal(for: element), style: itemStyle) { writer.appendListMarker($0) }
         case .definitionTerm:
             writer.requestBreak(1)
         case .definitionDescription:
@@ -378,12 +404,15 @@ struct DocumentBuilder {
                 unmodelledTables += 1
                 tableFrame.table = .unmodelled
             } else {
-                let border = element.attribute("border").map { $0.trimmed() != "0" } ?? false
+                // An element displayed as `table` has none of `<table>`'s attributes.
+                let html = element.tag == GUMBO_TAG_TABLE.rawValue
+                let border = html ? element.attribute("border").map { $0.trimmed() != "0" } ?? false : false
                 func pixels(_ name: String) -> Int? {
-                    HTMLInteger.nonNegative(element.attribute(name), clampedTo: 0...TableModel.largestPixels)
+                    html ? HTMLInteger.nonNegative(element.attribute(name), clampedTo: 0...TableModel.largestPixels) : nil
                 }
                 tableObjects.append([])
-                tables.append(TableModel(border: border, widthPercent: Self.percent(element.attribute("width")),
+                tables.append(TableModel(border: border,
+                                         widthPercent: html ? Self.percent(element.attribute("width")) : nil,
                                          cellpadding: pixels("cellpadding"), cellspacing: pixels("cellspacing")))
                 tableFrame.table = .table
             }
@@ -391,7 +420,9 @@ struct DocumentBuilder {
             writer.style = style
             return tableFrame
         case .tableRow:
-            if unmodelledTables > 0 || tables.isEmpty {
+            // A row inside a cell of the innermost table (an element displayed as `table-row` with no table of its
+            // own around it) is no row of that table: it reads as a line of its own.
+            if unmodelledTables > 0 || tables.isEmpty || tables[tables.count - 1].cellWriter == nil {
                 writer.requestBreak(1)
             } else {
                 let attributes = element.hasAttributes
@@ -404,7 +435,13 @@ struct DocumentBuilder {
             // A cell inside a cell of the same table (gumbo builds one in `<template>` contents) reads as a block:
             // the table's writer is busy with the outer cell.
             guard unmodelledTables == 0, !tables.isEmpty, tables[tables.count - 1].cellWriter != nil else {
-                writer.requestBreak(1)
+                if Self.isHTMLTablePart(element.tag) {
+                    writer.requestBreak(1)
+                } else {
+                    // An element displayed as `table-cell` with no table to be a cell of: CSS 2.1 §17.2.1 wraps
+                    // it and its sibling cells in one anonymous row, so they stay on one line, apart.
+                    writer.appendText(" ")
+                }
                 break
             }
             // Only the cell's own `align` places its text (w3m's reading: a centred block centres the table, not
@@ -417,12 +454,14 @@ struct DocumentBuilder {
             // HTML's table model: colspan 1 when absent, unreadable or 0, at most 1000; rowspan 1 when absent or
             // unreadable, 0 (to the end of the row group) allowed, at most 65534.
             // <https://html.spec.whatwg.org/multipage/tables.html#attr-tdth-colspan>
-            let colspan = HTMLInteger.nonNegative(element.attribute("colspan"), clampedTo: 0...1000) ?? 1
-            let rowspan = HTMLInteger.nonNegative(element.attribute("rowspan"),
-                                                  clampedTo: 0...TableModel.maximumRowspan) ?? 1
+            // An element displayed as `table-cell` spans one column and one row (the attributes are HTML's cells').
+            let htmlCell = Self.isHTMLTablePart(element.tag)
+            let colspan = htmlCell ? HTMLInteger.nonNegative(element.attribute("colspan"), clampedTo: 0...1000) ?? 1 : 1
+            let rowspan = htmlCell ? HTMLInteger.nonNegative(element.attribute("rowspan"),
+                                                             clampedTo: 0...TableModel.maximumRowspan) ?? 1 : 1
             var cellFrame = frame(element, role: role)
             cellFrame.table = .cell(colspan: max(colspan, 1), rowspan: rowspan, alignment: alignment,
-                                    widthPercent: Self.percent(element.attribute("width")),
+                                    widthPercent: htmlCell ? Self.percent(element.attribute("width")) : nil,
                                     verticalAlignment: verticalAlignment)
             // The cell's text starts at its own left margin; the table places it.
             style.indent = 0
@@ -494,7 +533,7 @@ struct DocumentBuilder {
             }
             return nil
         }
-        let saved = writer.styleID
+        let saved = styleBefore
         switch role {
         case .table, .tableCell: applyCSS(to: &style)
         default: applyCSS(to: &style, block: role.isBlock)
@@ -520,17 +559,58 @@ struct DocumentBuilder {
 
     // MARK: Author styles
 
-    /// The role an element plays once its `display` is the author's: a block shown inline reads as inline text;
-    /// table parts and the rest keep the element's own role.
-    private static func role(_ role: ElementRole, displayed display: CSSDisplay) -> ElementRole {
-        switch (role, display) {
-        case (.block, .inline), (.block, .inlineBlock), (.block, .contents),
-             (.heading, .inline), (.heading, .contents), (.listItem, .inline), (.listItem, .inlineBlock),
-             (.definitionTerm, .inline), (.definitionDescription, .inline):
-            return .inline
-        default:
+    /// The role an element plays once its `display` is the author's (CSS Display 3). What text can show of each:
+    /// - `inline`, `inline-block` (§2.1: an inline-level box; what is inside it is laid out as a block, but the box
+    ///   stays on its line) and `contents` (§2.5: the element's box is gone and its children take its place, so a
+    ///   block shown so forces no line break): a block reads as inline text, a heading as bold text (its weight
+    ///   is still its own), and an `li` loses its marker, which only a list item has (§2.3).
+    /// - `block` (and flex and grid containers): an inline element starts a line (`enterStyled`); an `li` loses
+    ///   its marker.
+    /// - `list-item` (§2.3): a block or inline element gets a marker and counts as an item of the list it is in,
+    ///   its marker from its `list-style-type`; other elements keep their own role.
+    /// - The table-internal values (§2.4) on an element that is no HTML table part, following CSS 2.1 §17.2.1's
+    ///   anonymous table objects as far as a line of text can: `table`, `table-row` and `table-cell` make the
+    ///   table model's table, rows and cells, laid out as a grid when they nest as a table does; a row with no
+    ///   table around it is a line of its own, a cell with none a stretch of its row's line apart from its
+    ///   neighbours; a row group and a caption are blocks; `table-column(-group)` shows nothing (its content is
+    ///   "treated as if it had display: none", §17.2.1 rule 1). HTML's own table elements keep their roles.
+    private static func role(_ role: ElementRole, displayed display: CSSDisplay, tag: UInt32) -> ElementRole {
+        switch display {
+        case .inline, .inlineBlock, .contents:
+            switch role {
+            case .block, .blockQuote, .listItem, .definitionTerm, .definitionDescription: return .inline
+            case .heading: return .bold
+            default: return role
+            }
+        case .block:
+            if case .listItem = role { return .block(lines: 1) }
+            return role
+        case .listItem:
+            switch role {
+            case .block, .inline, .definitionTerm, .definitionDescription: return .listItem
+            default: return role
+            }
+        case .table, .tableRowGroup, .tableRow, .tableCell, .tableCaption, .tableColumn:
+            guard !isHTMLTablePart(tag) else { return role }
+            switch role {
+            case .block, .inline: break
+            default: return role
+            }
+            switch display {
+            case .table: return .table
+            case .tableRow: return .tableRow
+            case .tableCell: return .tableCell(header: false)
+            case .tableColumn: return .hidden
+            default: return .block(lines: 1)
+            }
+        case .none:
             return role
         }
+    }
+
+    /// `<table>` and the elements of its model (rows, cells, row groups, captions, columns).
+    private static func isHTMLTablePart(_ tag: UInt32) -> Bool {
+        tag == GUMBO_TAG_TABLE.rawValue || TagTraits.of(tag).contains(.tablePart)
     }
 
     /// The author's font, alignment and white-space for the element just entered, over its HTML defaults.
@@ -585,7 +665,7 @@ struct DocumentBuilder {
         frame.css = css.inherited
         frame.after = css.inherited.hidden ? nil : css.after
         switch (frame.role, css.display) {
-        case (.inline, .block?), (.inline, .listItem?), (.bold, .block?), (.italic, .block?), (.monospace, .block?),
+        case (.inline, .block?), (.bold, .block?), (.italic, .block?), (.monospace, .block?),
              (.link, .block?), (.quotation, .block?):
             writer.requestBreak(1)
             frame.breakAfter = true
@@ -655,6 +735,8 @@ struct DocumentBuilder {
             writer.endListItem()
         case .definitionTerm, .definitionDescription, .tableRow:
             writer.requestBreak(1)
+        case .tableCell where !Self.isHTMLTablePart(frame.node.tag):
+            writer.appendText(" ")  // a cell with no table: apart from what follows on its line
         case .quotation:
             writer.appendText("”")
         case .edit, .struck, .shifted:
@@ -1120,9 +1202,15 @@ struct DocumentBuilder {
 
     // MARK: Lists and links
 
-    private mutating func nextListMarker(for item: GumboNodeRef) -> String {
-        guard !lists.isEmpty else { return ListCounter.bullet(depth: 0) }
-        return lists[lists.count - 1].nextMarker(for: item)
+    /// The ordinal of the list item just entered, in its list or among its siblings.
+    private mutating func nextOrdinal(for item: GumboNodeRef) -> Int {
+        if !lists.isEmpty { return lists[lists.count - 1].nextOrdinal(for: item) }
+        if looseItems.parent?.node != parent?.node { looseItems = (parent, 1) }
+        if item.hasAttributes, let value = HTMLInteger.parse(item.attribute("value"), clampedTo: ListCounter.ordinals) {
+            looseItems.next = value
+        }
+        defer { looseItems.next += 1 }
+        return looseItems.next
     }
 
     private mutating func linkIndex(for href: String) -> Int { hrefs.insert(href) }
@@ -1446,75 +1534,5 @@ extension DocumentBuilder {
             }
         }
         return nil
-    }
-}
-
-/// Numbers or bullets for the items of one list.
-struct ListCounter {
-    let ordered: Bool
-    let depth: Int
-    var next: Int
-    let step: Int
-    let numbering: Character
-
-    init(element: GumboNodeRef, ordered: Bool, depth: Int) {
-        self.ordered = ordered
-        self.depth = depth
-        let reversed = ordered && element.hasAttribute("reversed")
-        step = reversed ? -1 : 1
-        numbering = element.attribute("type").flatMap { $0.first } ?? "1"
-        if let start = HTMLInteger.parse(element.attribute("start"), clampedTo: Self.ordinals) {
-            next = start
-        } else if reversed {
-            next = (0..<element.childCount).filter { index in
-                let child = element.child(index)
-                return child.isElement && child.tag == GUMBO_TAG_LI.rawValue
-            }.count
-        } else {
-            next = 1
-        }
-    }
-
-    /// The numbers a list item can show: a 32-bit integer, as browsers store an ordinal (CSS Lists' `counter`
-    /// values are integers that "may be clamped"; <https://drafts.csswg.org/css-lists-3/#valdef-counter-reset-integer>).
-    static let ordinals = Int(Int32.min)...Int(Int32.max)
-
-    static func bullet(depth: Int) -> String { ["•", "◦", "▪"][depth % 3] }
-
-    mutating func nextMarker(for item: GumboNodeRef) -> String {
-        guard ordered else { return Self.bullet(depth: depth) }
-        if let value = HTMLInteger.parse(item.attribute("value"), clampedTo: Self.ordinals) {
-            next = value
-        }
-        // `next` stays within a few items of `ordinals`, far inside Int: counting on cannot overflow.
-        defer { next += step }
-        return Self.format(next, numbering) + "."
-    }
-
-    static func format(_ number: Int, _ numbering: Character) -> String {
-        switch numbering {
-        case "a", "A":
-            guard number > 0 else { return String(number) }
-            var n = number
-            var letters = ""
-            while n > 0 {
-                n -= 1
-                letters = String(UnicodeScalar(UInt8(97 + n % 26))) + letters
-                n /= 26
-            }
-            return numbering == "A" ? letters.uppercased() : letters
-        case "i", "I":
-            guard number > 0 && number < 4000 else { return String(number) }
-            let numerals = [(1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"),
-                            (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")]
-            var n = number
-            var roman = ""
-            for (value, letters) in numerals {
-                while n >= value { roman += letters; n -= value }
-            }
-            return numbering == "I" ? roman.uppercased() : roman
-        default:
-            return String(number)
-        }
     }
 }

@@ -187,15 +187,14 @@ struct RunWriter {
     }
 
     /// Writes a list item's bullet or number at the start of a line, in the list-marker style.
-    mutating func appendListMarker(_ marker: String) {
+    mutating func appendListMarker(_ marker: UnsafeBufferPointer<UInt8>) {
         beginContent()
         let saved = style
         var markerStyle = saved
         markerStyle.listMarker = true
         markerStyle.link = nil
         style = markerStyle
-        var marker = marker
-        marker.withUTF8 { appendBytes($0) }
+        appendBytes(marker)
         appendBytes(" ")
         style = saved
         suppressSpace = true
