@@ -238,7 +238,9 @@ struct DocumentBuilder {
                 depth = top
                 enteredCSS = nil
                 guard var frame = enter(child) else { continue }
-                if let css = enteredCSS {
+                // Moved out, not copied: the next element sets it afresh, and a copy and its drop count two
+                // references each.
+                if let css = enteredCSS.take() {
                     enterStyled(&frame, css)
                     if !styleRules.isEmpty, child.childCount > 0 {
                         frame.ancestorHashes = ancestors.push(child)
