@@ -1001,11 +1001,11 @@ struct DocumentBuilder {
                 }
             default: break
             }
-            if let css {
-                let entered = enteredCSS
-                enteredCSS = css
+            if css != nil {
+                // `applyCSS` reads `enteredCSS`: the piece's style is swapped in and out, not copied.
+                swap(&css, &enteredCSS)
                 applyCSS(to: &style)
-                enteredCSS = entered
+                swap(&css, &enteredCSS)
             }
             writer.style = style
         }
