@@ -48,6 +48,9 @@ package struct CSSRuleSet: Sendable {
     var byType = CSSHashIndex()
     /// The buckets the three indices point into; the first is the universal one.
     var buckets: [Bucket] = [Bucket()]
+    /// Every filter slot some entry needs of its ancestors (`Entry.needs`): the only ones a filter for this rule
+    /// set has to count (`CSSAncestorFilter.init(keeping:)`).
+    package private(set) var neededSlots = CSSAncestorFilter.SlotSet()
     /// Lists of entries needing one ancestor, found by (bucket, filter slot) in `groupIndex`.
     var groups: [[Int32]] = []
     var groupIndex = CSSHashIndex()
@@ -213,6 +216,7 @@ package struct CSSRuleSet: Sendable {
                     continue
                 }
                 let needs = CSSAncestorFilter.requirements(of: selector)
+                for slot in needs { neededSlots.insert(slot) }
                 func need(_ k: Int) -> Int32 { k < needs.count ? Int32(needs[k]) : 0 }
                 let entry = Entry(block: block, order: nextOrder, layer: layer,
                                   specificity: Int32(clamping: selector.specificity),

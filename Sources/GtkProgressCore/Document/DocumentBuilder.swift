@@ -131,6 +131,7 @@ struct DocumentBuilder {
         builder.rows = rows
         rows = nil  // the builder's chunks are let go one by one as they are parsed
         builder.styleRules = pageStyles.rules
+        builder.ancestors = CSSAncestorFilter(keeping: pageStyles.rules.neededSlots)
         builder.stylesOn = styles.enabled
         builder.tabbedTables = tabbedTables
         builder.walk(tree.document)
