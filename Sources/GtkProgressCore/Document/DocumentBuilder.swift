@@ -247,7 +247,7 @@ struct DocumentBuilder {
                         frame.ancestorHashes = ancestors.push(child)
                     }
                 }
-                stack.append(frame)
+                stack.append(consume frame)  // moved: a Frame copied and dropped counts its references
             }
         }
     }
