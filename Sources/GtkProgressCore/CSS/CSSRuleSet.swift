@@ -252,6 +252,7 @@ package struct CSSRuleSet: Sendable {
 
     /// The entries that matched an element, in cascade order, as indices into `entries`.
     package struct Matches {
+        package init() {}
         var own: [Int32] = []
         var before: [Int32] = []
         var after: [Int32] = []
@@ -271,6 +272,17 @@ package struct CSSRuleSet: Sendable {
     /// (An optional filter made a copy of it, a retain and release of each of its arrays, for every element.)
     func matching<E: CSSElement>(_ element: E, filter: CSSAncestorFilter, filtering: Bool) -> Matches {
         var matches = Matches()
+        match(element, filter: filter, filtering: filtering, into: &matches)
+        return matches
+    }
+
+    /// `matching` into `matches`, emptied first with its lists' room kept: a caller styling element after element
+    /// passes the same one, so the lists are not allocated and freed for each element that matches a rule.
+    func match<E: CSSElement>(_ element: E, filter: CSSAncestorFilter, filtering: Bool, into matches: inout Matches) {
+        if !matches.own.isEmpty { matches.own.removeAll(keepingCapacity: true) }
+        if !matches.before.isEmpty { matches.before.removeAll(keepingCapacity: true) }
+        if !matches.after.isEmpty { matches.after.removeAll(keepingCapacity: true) }
+        matches.shareable = true
         filter.withStorage { counts, present in
             entries.withUnsafeBufferPointer { entries in
                 selectors.withUnsafeBufferPointer { selectors in
@@ -311,7 +323,6 @@ package struct CSSRuleSet: Sendable {
                 }
             }
         }
-        return matches
     }
 
     /// What `matching` reads for one element, in place.

@@ -57,6 +57,8 @@ struct DocumentBuilder {
     private var enteredCSS: CSSElementStyle?
     /// The ids, classes and types of the elements the walk is inside, for quick rejection of rules.
     private var ancestors = CSSAncestorFilter()
+    /// Room for the rules that match each element, reused from element to element.
+    private var matches = CSSRuleSet.Matches()
     /// The element whose text is being written, for the inline elements the prefilter made pieces of.
     private var textParent: GumboNodeRef?
     private var textCSS = CSSInherited.initial
@@ -292,7 +294,7 @@ struct DocumentBuilder {
             } else {
                 css = CSSCascade.style(for: element, rules: styleRules,
                                        styleAttribute: element.styleAttributeText.map(CSSParser.parseDeclarations) ?? [],
-                                       parent: parentCSS, ancestors: ancestors)
+                                       parent: parentCSS, ancestors: ancestors, matches: &matches)
                 if let parent, depth < 4096 {
                     while sharedStyles.count <= depth { sharedStyles.append(nil) }
                     sharedStyles[depth] = css.shareable ? SharedStyle(parent: parent, element: element, style: css) : nil
@@ -976,7 +978,8 @@ struct DocumentBuilder {
                                                             classAttribute: classAttribute,
                                                             hasHref: piece.tag == GUMBO_TAG_A.rawValue
                                                                 && piece.href != nil), rules: styleRules,
-                                          styleAttribute: [], parent: textCSS, ancestors: ancestors)
+                                          styleAttribute: [], parent: textCSS, ancestors: ancestors,
+                                          matches: &matches)
             if styled.display == CSSDisplay.none { return }
             css = styled
         }
