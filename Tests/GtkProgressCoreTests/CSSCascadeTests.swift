@@ -536,6 +536,33 @@ final class CSSMatchingShortcutTests: XCTestCase {
         XCTAssertEqual(index.count, 1667)
     }
 
+    func testRuleSetNeedsOnlyTheAncestorsItsSelectorsName() {
+        var rules = CSSRuleSet()
+        rules.add(CSSParser.parseStyleSheet("div.a > p.x { display: none } #i .y { display: none } .z { display: none }",
+                                            media: CSSMedia(width: 800)))
+        func slot(_ kind: UInt8, _ name: String) -> Int { CSSAncestorFilter.hash(kind: kind, name.utf8) }
+        for needed in [slot(CSSAncestorFilter.classKind, "a"), slot(CSSAncestorFilter.typeKind, "div"),
+                       slot(CSSAncestorFilter.idKind, "i")] {
+            XCTAssertTrue(rules.neededSlots.contains(needed))
+        }
+        // Subjects are matched on the element itself, never looked up among its ancestors.
+        for subject in [slot(CSSAncestorFilter.classKind, "x"), slot(CSSAncestorFilter.classKind, "y"),
+                        slot(CSSAncestorFilter.classKind, "z"), slot(CSSAncestorFilter.typeKind, "p")] {
+            XCTAssertFalse(rules.neededSlots.contains(subject))
+        }
+    }
+
+    func testAncestorFilterKeepingSlotsHidesByThoseAncestors() {
+        let page = "<style>div.a > p.x { display: none } section .b span { display: none }</style>"
+            + "<div class='a c'><p class='x'>one</p></div><div class='c'><p class='x'>two</p></div>"
+            + "<section><div class='b'><p><span>three</span></p></div></section><section><span>four</span></section>"
+        let text = Document.parse(html: page, baseURL: nil).text
+        XCTAssertFalse(text.contains("one"))
+        XCTAssertTrue(text.contains("two"))
+        XCTAssertFalse(text.contains("three"))
+        XCTAssertTrue(text.contains("four"))
+    }
+
     func testAncestorFilterKeepsWhatIsPresent() {
         var filter = CSSAncestorFilter()
         let a = CSSAncestorFilter.hash(kind: CSSAncestorFilter.classKind, "a".utf8)

@@ -11,7 +11,25 @@ package struct CSSAncestorFilter: Sendable {
     private(set) var present: [Int] = []
     private var positions = [Int32](repeating: -1, count: 1 << bits)
 
+    /// The slots some rule asks about (`CSSRuleSet.neededSlots`), when the filter serves one rule set: a hash no
+    /// rule needs is never looked up, so counting it would only cost its add and its removal. Nil counts every one.
+    private var kept: SlotSet?
+
     package init() {}
+
+    /// A filter that counts only the slots in `slots`: it answers as an unrestricted one does for those.
+    package init(keeping slots: SlotSet) { kept = slots }
+
+    /// A set of filter slots, one bit each.
+    package struct SlotSet: Sendable {
+        private var words = [UInt64](repeating: 0, count: (1 << CSSAncestorFilter.bits) / 64)
+
+        package init() {}
+
+        mutating func insert(_ slot: Int) { words[slot >> 6] |= 1 << UInt64(slot & 63) }
+
+        func contains(_ slot: Int) -> Bool { words[slot >> 6] & 1 << UInt64(slot & 63) != 0 }
+    }
 
     /// FNV-1a over a name's UTF-8: how the rule set files ids, classes and types, and, reduced, the filter's slot.
     package static func nameHash<S: Sequence>(_ bytes: S) -> UInt32 where S.Element == UInt8 {
@@ -68,17 +86,23 @@ package struct CSSAncestorFilter: Sendable {
         // Each hash counted as it is found (no second pass over a slice of `pushed`).
         let start = pushed.count
         let type = Self.hash(kind: Self.typeKind, name: element.typeHash)
-        pushed.append(type)
-        add(type)
+        if kept?.contains(type) ?? true {
+            pushed.append(type)
+            add(type)
+        }
         if let id = element.idHash {
             let hash = Self.hash(kind: Self.idKind, name: id)
-            pushed.append(hash)
-            add(hash)
+            if kept?.contains(hash) ?? true {
+                pushed.append(hash)
+                add(hash)
+            }
         }
         element.forEachClassHash { name in
             let hash = Self.hash(kind: Self.classKind, name: name)
-            pushed.append(hash)
-            add(hash)
+            if kept?.contains(hash) ?? true {
+                pushed.append(hash)
+                add(hash)
+            }
         }
         return pushed.count - start
     }

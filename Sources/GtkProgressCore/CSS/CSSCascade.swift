@@ -106,16 +106,37 @@ package enum CSSCascade {
     /// `ancestors`: the element's ancestors as a `CSSAncestorFilter`, kept by the caller (and read in place).
     package static func style<E: CSSElement>(for element: E, rules: CSSRuleSet, styleAttribute: [CSSDeclaration],
                                              parent: CSSInherited, ancestors: CSSAncestorFilter) -> CSSElementStyle {
+        var matches = CSSRuleSet.Matches()
+        return style(for: element, rules: rules, styleAttribute: styleAttribute, parent: parent, filter: ancestors,
+                     filtering: true, matches: &matches)
+    }
+
+    /// `matches`: room for the rules that match, kept by a caller that styles many elements (its lists are then
+    /// reused rather than allocated for each element).
+    package static func style<E: CSSElement>(for element: E, rules: CSSRuleSet, styleAttribute: [CSSDeclaration],
+                                             parent: CSSInherited, ancestors: CSSAncestorFilter,
+                                             matches: inout CSSRuleSet.Matches) -> CSSElementStyle {
         style(for: element, rules: rules, styleAttribute: styleAttribute, parent: parent, filter: ancestors,
-              filtering: true)
+              filtering: true, matches: &matches)
     }
 
     private static func style<E: CSSElement>(for element: E, rules: CSSRuleSet, styleAttribute: [CSSDeclaration],
                                              parent: CSSInherited, filter: CSSAncestorFilter, filtering: Bool)
         -> CSSElementStyle {
+        var matches = CSSRuleSet.Matches()
+        return style(for: element, rules: rules, styleAttribute: styleAttribute, parent: parent, filter: filter,
+                     filtering: filtering, matches: &matches)
+    }
+
+    private static func style<E: CSSElement>(for element: E, rules: CSSRuleSet, styleAttribute: [CSSDeclaration],
+                                             parent: CSSInherited, filter: CSSAncestorFilter, filtering: Bool,
+                                             matches matched: inout CSSRuleSet.Matches) -> CSSElementStyle {
         var style = CSSElementStyle(inherited: parent)
-        let matched: CSSRuleSet.Matches = rules.isEmpty ? CSSRuleSet.Matches()
-            : rules.matching(element, filter: filter, filtering: filtering)
+        if rules.isEmpty {
+            matched = CSSRuleSet.Matches()
+        } else {
+            rules.match(element, filter: filter, filtering: filtering, into: &matched)
+        }
         style.shareable = matched.shareable
         guard !matched.own.isEmpty || !styleAttribute.isEmpty || !matched.before.isEmpty || !matched.after.isEmpty
         else { return style }

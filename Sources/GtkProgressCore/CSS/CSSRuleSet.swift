@@ -48,6 +48,9 @@ package struct CSSRuleSet: Sendable {
     var byType = CSSHashIndex()
     /// The buckets the three indices point into; the first is the universal one.
     var buckets: [Bucket] = [Bucket()]
+    /// Every filter slot some entry needs of its ancestors (`Entry.needs`): the only ones a filter for this rule
+    /// set has to count (`CSSAncestorFilter.init(keeping:)`).
+    package private(set) var neededSlots = CSSAncestorFilter.SlotSet()
     /// Lists of entries needing one ancestor, found by (bucket, filter slot) in `groupIndex`.
     var groups: [[Int32]] = []
     var groupIndex = CSSHashIndex()
@@ -217,6 +220,7 @@ package struct CSSRuleSet: Sendable {
                     continue
                 }
                 let needs = CSSAncestorFilter.requirements(of: selector)
+                for slot in needs { neededSlots.insert(slot) }
                 func need(_ k: Int) -> Int32 { k < needs.count ? Int32(needs[k]) : 0 }
                 let entry = Entry(block: block, order: nextOrder, layer: layer,
                                   specificity: Int32(clamping: selector.specificity),
@@ -252,6 +256,7 @@ package struct CSSRuleSet: Sendable {
 
     /// The entries that matched an element, in cascade order, as indices into `entries`.
     package struct Matches {
+        package init() {}
         var own: [Int32] = []
         var before: [Int32] = []
         var after: [Int32] = []
@@ -271,6 +276,17 @@ package struct CSSRuleSet: Sendable {
     /// (An optional filter made a copy of it, a retain and release of each of its arrays, for every element.)
     func matching<E: CSSElement>(_ element: E, filter: CSSAncestorFilter, filtering: Bool) -> Matches {
         var matches = Matches()
+        match(element, filter: filter, filtering: filtering, into: &matches)
+        return matches
+    }
+
+    /// `matching` into `matches`, emptied first with its lists' room kept: a caller styling element after element
+    /// passes the same one, so the lists are not allocated and freed for each element that matches a rule.
+    func match<E: CSSElement>(_ element: E, filter: CSSAncestorFilter, filtering: Bool, into matches: inout Matches) {
+        if !matches.own.isEmpty { matches.own.removeAll(keepingCapacity: true) }
+        if !matches.before.isEmpty { matches.before.removeAll(keepingCapacity: true) }
+        if !matches.after.isEmpty { matches.after.removeAll(keepingCapacity: true) }
+        matches.shareable = true
         filter.withStorage { counts, present in
             entries.withUnsafeBufferPointer { entries in
                 selectors.withUnsafeBufferPointer { selectors in
@@ -311,7 +327,6 @@ package struct CSSRuleSet: Sendable {
                 }
             }
         }
-        return matches
     }
 
     /// What `matching` reads for one element, in place.

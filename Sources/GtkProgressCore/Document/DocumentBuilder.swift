@@ -63,6 +63,8 @@ struct DocumentBuilder {
     private var enteredCSS: CSSElementStyle?
     /// The ids, classes and types of the elements the walk is inside, for quick rejection of rules.
     private var ancestors = CSSAncestorFilter()
+    /// Room for the rules that match each element, reused from element to element.
+    private var matches = CSSRuleSet.Matches()
     /// The element whose text is being written, for the inline elements the prefilter made pieces of.
     private var textParent: GumboNodeRef?
     private var textCSS = CSSInherited.initial
@@ -137,6 +139,7 @@ struct DocumentBuilder {
         builder.rows = rows
         rows = nil  // the builder's chunks are let go one by one as they are parsed
         builder.styleRules = pageStyles.rules
+        builder.ancestors = CSSAncestorFilter(keeping: pageStyles.rules.neededSlots)
         builder.stylesOn = styles.enabled
         builder.tabbedTables = tabbedTables
         builder.walk(tree.document)
@@ -245,16 +248,23 @@ struct DocumentBuilder {
                 enteredCSS = nil
                 enteredListStyle = nil
                 guard var frame = enter(child) else { continue }
-                if let css = enteredCSS {
+                // Moved out, not copied: the next element sets it afresh, and a copy and its drop count two
+                // references each.
+                if let css = enteredCSS.take() {
                     enterStyled(&frame, css)
                     if !styleRules.isEmpty, child.childCount > 0 {
                         frame.ancestorHashes = ancestors.push(child)
                     }
                 }
-                if let listStyle = enteredListStyle { frame.css = frame.css.with(listStyle: listStyle) }
-                stack.append(frame)
+                if let listStyle = enteredListStyle { Self.setListStyle(listStyle, of: &frame) }
+                stack.append(consume frame)  // moved: a Frame copied and dropped counts its references
             }
         }
+    }
+
+    /// The list style an element's frame passes to its items (its `list-style-type`, or HTML's `type`).
+    private static func setListStyle(_ listStyle: CSSListStyleType, of frame: inout Frame) {
+        frame.css = frame.css.with(listStyle: listStyle)
     }
 
     /// Parses chunk `chunk` of region `region`'s rows and returns the node whose children they are, its nodes'
@@ -297,7 +307,7 @@ struct DocumentBuilder {
             } else {
                 css = CSSCascade.style(for: element, rules: styleRules,
                                        styleAttribute: element.styleAttributeText.map(CSSParser.parseDeclarations) ?? [],
-                                       parent: parentCSS, ancestors: ancestors)
+                                       parent: parentCSS, ancestors: ancestors, matches: &matches)
                 if let parent, depth < 4096 {
                     while sharedStyles.count <= depth { sharedStyles.append(nil) }
                     sharedStyles[depth] = css.shareable ? SharedStyle(parent: parent, element: element, style: css) : nil
@@ -1055,7 +1065,8 @@ struct DocumentBuilder {
                                                             classAttribute: classAttribute,
                                                             hasHref: piece.tag == GUMBO_TAG_A.rawValue
                                                                 && piece.href != nil), rules: styleRules,
-                                          styleAttribute: [], parent: textCSS, ancestors: ancestors)
+                                          styleAttribute: [], parent: textCSS, ancestors: ancestors,
+                                          matches: &matches)
             if styled.display == CSSDisplay.none { return }
             css = styled
         }
@@ -1081,11 +1092,11 @@ struct DocumentBuilder {
                 }
             default: break
             }
-            if let css {
-                let entered = enteredCSS
-                enteredCSS = css
+            if css != nil {
+                // `applyCSS` reads `enteredCSS`: the piece's style is swapped in and out, not copied.
+                swap(&css, &enteredCSS)
                 applyCSS(to: &style)
-                enteredCSS = entered
+                swap(&css, &enteredCSS)
             }
             writer.style = style
         }

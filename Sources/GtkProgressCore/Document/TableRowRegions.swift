@@ -71,8 +71,25 @@ enum TableRowRegions {
 
     /// The regions of rows worth parsing in chunks, in order.
     static func find(in bytes: UnsafeBufferPointer<UInt8>, chunking: RowChunking) -> [RowRegion] {
+        guard mayHoldRow(bytes) else { return [] }
         var scan = Scan(bytes: bytes)
         return scan.regions(chunking)
+    }
+
+    /// Whether `<tr` appears anywhere, in any case: every region starts at such a tag, so a page without one (most
+    /// pages that are not tables) needs no tokenizer-following scan. `memchr` finds each `<` at once.
+    private static func mayHoldRow(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var k = 0
+        while k + 2 < bytes.count {
+            guard let hit = memchr(base + k, Int32(ascii("<")), bytes.count - k) else { return false }
+            let open = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            if open + 2 < bytes.count, bytes[open + 1] | 0x20 == ascii("t"), bytes[open + 2] | 0x20 == ascii("r") {
+                return true
+            }
+            k = open + 1
+        }
+        return false
     }
 
     /// Elements a cell's content may not hold for the rows to be cut (see `RowRegion`'s comment).
