@@ -11,7 +11,7 @@ import statistics
 import subprocess
 import time
 
-from run import (BenchError, cpu_seconds, dpid, gone, hyperfine, marked_pids, mb, ms, quiet_since, ratio, run_probe,
+from run import (BenchError, cpu_seconds, dpid, gone, marked_pids, mb, ms, quiet_since, ratio, run_probe,
                  verdict)
 
 
@@ -90,7 +90,7 @@ def window_render(bench, name, cmd, title):
 
 def row_css_window(bench, report, label, path):
     """The viewer's final render of the page with and without its author styles, launches alternating (median of
-    3), Dillo (which applies CSS) beside them."""
+    5), Dillo (which applies CSS) beside them."""
     title = page_title(path)
     if not title:
         report.na("Page style", f"{label}, window until the final render", "the page has no title to wait for",
@@ -101,7 +101,7 @@ def row_css_window(bench, report, label, path):
         launches.append(("Dillo", ["dillo", "file://" + path]))
     runs = {name: [] for name, _ in launches}
     errors = {}
-    for _ in range(3 if not bench.quick else 1):
+    for _ in range(5 if not bench.quick else 1):
         for name, cmd in launches:
             if name in errors:
                 continue
@@ -130,8 +130,26 @@ def row_css_window(bench, report, label, path):
                ms(plain[1]), ratio(app[1], plain[1]), "≤ 1.3×", verdict(app[1] <= 1.3 * plain[1]))
 
 
+def interleaved_times(bench, commands, rounds):
+    """Wall time of each command, run in turn round after round (after one round not counted), so that a burst of
+    other work on the machine falls on all of them alike rather than on the runs of one: {name: [seconds]}."""
+    times = {name: [] for name, _ in commands}
+    for round_index in range(rounds + 1):
+        for name, cmd in commands:
+            t0 = time.perf_counter()
+            # No timeout: with one, subprocess waits in a loop of growing sleeps, which rounds every run up.
+            done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+                                  env=bench.env("app"))
+            elapsed = time.perf_counter() - t0
+            if done.returncode != 0:
+                raise BenchError(f"{name}: exit status {done.returncode}")
+            if round_index > 0:
+                times[name].append(elapsed)
+    return times
+
+
 def row_css(bench, report):
-    warmup, runs = (1, 5) if not bench.quick else (0, 2)
+    rounds = 15 if not bench.quick else 3
     pages = css_pages(bench)
     for label, path in pages:
         tools = [("with CSS", [bench.binary, "--dump", path]), ("without CSS", [bench.binary, "--no-css", "--dump", path]),
@@ -140,15 +158,20 @@ def row_css(bench, report):
         for name, cmd in tools:
             try:
                 _, peak, rc, out_bytes = run_probe(bench, cmd)
-                if rc != 0:
-                    results[name] = {"error": f"exit status {rc}"}
-                    continue
-                median_t, lo, hi, n = hyperfine(bench, name, cmd, warmup, runs)
-                results[name] = {"time": median_t, "peak": peak}
-                report.detail("css", f"{label}: {name} median {ms(median_t)} (min {ms(lo)}, max {ms(hi)}, {n} runs), "
-                                     f"peak RSS {mb(peak)}, output {out_bytes / 1e3:.0f} KB")
+                results[name] = {"error": f"exit status {rc}"} if rc != 0 else {"peak": peak, "out": out_bytes}
             except (BenchError, subprocess.TimeoutExpired, OSError) as error:
                 results[name] = {"error": str(error)}
+        try:
+            times = interleaved_times(bench, [(n, c) for n, c in tools if "error" not in results[n]], rounds)
+        except (BenchError, subprocess.TimeoutExpired, OSError) as error:
+            times = {}
+            for name in results:
+                results[name].setdefault("error", str(error))
+        for name, values in times.items():
+            results[name]["time"] = statistics.median(values)
+            report.detail("css", f"{label}: {name} median {ms(results[name]['time'])} (min {ms(min(values))}, max "
+                                 f"{ms(max(values))}, {len(values)} runs interleaved with the others), peak RSS "
+                                 f"{mb(results[name]['peak'])}, output {results[name]['out'] / 1e3:.0f} KB")
         app = results["with CSS"]
         if "error" in app:
             report.na("Page style", f"{label}, --dump time", app["error"], "≤ 1.3× without CSS")
