@@ -766,6 +766,14 @@ class PingSeries:
         return (max(answered) if answered else None), len(pings), len(pings) - len(answered), stall
 
 
+def launch_pids(bench, dillo=False):
+    """The processes a measured launch started that are still alive: the program's, and with Dillo its dpid."""
+    pids = [p for p in marked_pids(f"{bench.tag}-app") if not gone(p)]
+    if dillo:
+        pids += [p for p in marked_pids(f"{bench.tag}-dpid") if not gone(p)]
+    return pids
+
+
 def quiet_since(pid, timeout, window=0.5, quiet=0.03):
     """When the process's CPU went quiet: the start of the first `window` seconds (sampled every 0.1 s) in which it
     used under `quiet` CPU seconds, all threads; None when it never did within `timeout`."""

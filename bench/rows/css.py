@@ -11,8 +11,7 @@ import statistics
 import subprocess
 import time
 
-from run import (BenchError, cpu_seconds, dpid, gone, marked_pids, mb, ms, quiet_since, ratio, run_probe,
-                 verdict)
+from run import BenchError, cpu_seconds, dpid, launch_pids, mb, ms, quiet_since, ratio, run_probe, verdict
 
 
 def css_page(path, elements=100_000, rules=5_000):
@@ -80,10 +79,7 @@ def window_render(bench, name, cmd, title):
         t_quiet = quiet_since(proc.pid, 120)
         if t_quiet is None:
             raise BenchError(f"{name}: still busy 120 s after its window appeared")
-        pids = [p for p in marked_pids(f"{bench.tag}-app") if not gone(p)]
-        if name == "Dillo":
-            pids += [p for p in marked_pids(f"{bench.tag}-dpid") if not gone(p)]
-        return t_quiet - t0, sum(cpu_seconds(p) or 0 for p in pids)
+        return t_quiet - t0, sum(cpu_seconds(p) or 0 for p in launch_pids(bench, dillo=name == "Dillo"))
     finally:
         bench.end_launch(proc, dillo=name == "Dillo")
 

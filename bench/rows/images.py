@@ -11,7 +11,8 @@ import statistics
 import subprocess
 import time
 
-from run import BenchError, PingSeries, cpu_seconds, dpid, gone, marked_pids, mb, ms, proc_status, quiet_since, ratio, verdict
+from run import (BenchError, PingSeries, cpu_seconds, dpid, launch_pids, mb, ms, proc_status,
+                 quiet_since, ratio, verdict)
 
 TITLE = "Image page"
 RATE = 2_000_000
@@ -84,9 +85,7 @@ def load_once(bench, name, cmd, count, ping=False):
         t_idle = quiet_since(proc.pid, 90)
         if t_idle is None:
             raise BenchError(f"{name}: still busy 90 s after the page")
-        pids = [p for p in marked_pids(f"{bench.tag}-app") if not gone(p)]
-        if name == "Dillo":
-            pids += [p for p in marked_pids(f"{bench.tag}-dpid") if not gone(p)]
+        pids = launch_pids(bench, dillo=name == "Dillo")
         result = {"first_text": t_paint - t0, "requested": len(requests), "sent": len(sent),
                   "images_in": (t_images - t0) if t_images else None,
                   "settled": t_idle - t0,

@@ -6,7 +6,7 @@ import shutil
 import subprocess
 import time
 
-from run import BenchError, dpid, exit_text, gone, marked_pids, mb, proc_status, ratio, run_probe, verdict, wait_idle
+from run import BenchError, dpid, exit_text, launch_pids, mb, proc_status, ratio, run_probe, verdict, wait_idle
 
 PAGEMEM_TABLE_TITLE = "Page memory bench: table"
 PAGEMEM_PARAS_TITLE = "Page memory bench: paragraphs"
@@ -45,7 +45,7 @@ def window_peak(bench, name, cmd, title, timeout=300):
                              + (f" ({exit_text(proc.poll())})" if proc.poll() is not None else ""))
         if not wait_idle(proc.pid, timeout):
             raise BenchError(f"{name}: still busy {timeout} s after the window appeared")
-        pids = [p for p in marked_pids(f"{bench.tag}-app") + marked_pids(f"{bench.tag}-dpid") if not gone(p)]
+        pids = launch_pids(bench, dillo=name == "Dillo")
         return sum(proc_status(p, "VmHWM") or 0 for p in pids), time.monotonic() - t0
     finally:
         bench.end_launch(proc, dillo=name == "Dillo")

@@ -10,7 +10,7 @@ import re
 import subprocess
 import time
 
-from run import (FLOOR, STARTUP_TITLE, BenchError, dpid, exit_text, gone, marked_pids, mb, median, ms, proc_pss,
+from run import (FLOOR, STARTUP_TITLE, BenchError, dpid, exit_text, launch_pids, mb, median, ms, proc_pss,
                  proc_status, ratio, startup_page, verdict)
 
 
@@ -112,7 +112,7 @@ def launch_once(bench, name, cmd, extra_env, settle):
         if pid and pid != proc.pid:
             raise BenchError(f"the window belongs to pid {pid}, not to the process started ({proc.pid})")
         time.sleep(settle)
-        pids = [p for p in marked_pids(f"{bench.tag}-app") + marked_pids(f"{bench.tag}-dpid") if not gone(p)]
+        pids = launch_pids(bench, dillo=True)
         rss = sum(proc_status(p, "VmRSS") or 0 for p in pids)
         pss = sum(proc_pss(p) or 0 for p in pids)
         return {"title": t_title - t0, "paint": t_paint - t0, "rss": rss, "pss": pss, "main_rss":
