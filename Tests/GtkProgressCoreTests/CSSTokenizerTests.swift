@@ -158,21 +158,31 @@ final class CSSTokenizerTests: XCTestCase {
                      "/usr/share/doc/nodejs/api/assets/style.css"] {
             if let data = FileManager.default.contents(atPath: path) { sheets.append(String(decoding: data, as: UTF8.self)) }
         }
+        // The window reads colours; the dump does not (`PageStyleOptions.colours`), and its read leaves them out too.
+        var coloursLeftOut = 0
         for text in sheets {
             let full = CSSParser.parseStyleSheet(Array(text.utf8), media: screen)
-            let kept = CSSParser.parseStyleSheet(Array(text.utf8), media: screen, keepsProperty: CSSCascade.isUsed)
-            let expected = full.rules.map { rule in
-                (rule.prelude, rule.declarations.filter { CSSCascade.isUsed($0.name) })
-            }.filter { !$0.1.isEmpty }
-            let got = kept.rules.filter { !$0.declarations.isEmpty }
-            XCTAssertEqual(got.count, expected.count)
-            XCTAssertEqual(kept.rules.count, full.rules.count, "every rule still counts towards the bound")
-            for (rule, want) in zip(got, expected) {
-                XCTAssertEqual(rule.prelude, want.0)
-                XCTAssertEqual(rule.declarations, want.1)
+            for colours in [true, false] {
+                let kept = CSSParser.parseStyleSheet(Array(text.utf8), media: screen, keepsColours: colours,
+                                                     keepsProperty: { CSSCascade.isUsed($0, colours: colours) })
+                let expected = full.rules.map { rule in
+                    (rule.prelude, rule.declarations.filter { CSSCascade.isUsed($0.name, colours: colours) })
+                }.filter { !$0.1.isEmpty }
+                let got = kept.rules.filter { !$0.declarations.isEmpty }
+                XCTAssertEqual(got.count, expected.count)
+                XCTAssertEqual(kept.rules.count, full.rules.count, "every rule still counts towards the bound")
+                for (rule, want) in zip(got, expected) {
+                    XCTAssertEqual(rule.prelude, want.0)
+                    XCTAssertEqual(rule.declarations, want.1)
+                }
+                if !colours {
+                    XCTAssertFalse(got.contains { $0.declarations.contains { ["color", "background-color", "background"].contains($0.name) } })
+                    coloursLeftOut += full.rules.filter { $0.declarations.contains { $0.name == "color" } }.count
+                }
             }
         }
         XCTAssertGreaterThan(sheets.count, 0)
+        XCTAssertGreaterThan(coloursLeftOut, 0, "the sheets have colour rules for the dump to leave out")
     }
 
     func testImports() {

@@ -8,6 +8,7 @@ package enum PageDump {
                                styles: PageStyleOptions? = nil) -> (text: String, problem: String?, notes: [String]) {
         var options = styles ?? PageStyleOptions()
         options.media = CSSMedia.forColumns(width)
+        options.colours = false
         let shown = ShownPage(loaded: loaded, layoutWidth: width, styles: options, textMarks: true)
         let problem = loaded.status >= 400
             ? "HTTP \(loaded.status) \(HTTPStatus.reason(loaded.status)) from \(loaded.finalURL.absoluteString)" : nil

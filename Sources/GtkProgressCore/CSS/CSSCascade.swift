@@ -307,6 +307,10 @@ package enum CSSCascade {
 
     /// `usedProperties`' names as bytes, for `isUsed(asciiName:)`.
     private static let usedPropertyBytes: [[UInt8]] = usedProperties.map { Array($0.utf8) }
+    /// The properties only colours come from, which `--dump` does not print (`PageStyleOptions.colours`).
+    static let colourProperties: Set<String> = ["color", "background-color", "background"]
+    private static let usedPropertyBytesWithoutColours: [[UInt8]] =
+        usedProperties.subtracting(colourProperties).map { Array($0.utf8) }
 
     /// The first letters of `usedProperties`, as bits from `a`: most of a real sheet is margins, padding, sizes and
     /// positions, ruled out by their first letter before any name is compared.
@@ -322,11 +326,11 @@ package enum CSSCascade {
 
     /// `isUsed` on a name's bytes as written (ASCII case-insensitive; a custom property is always used), without
     /// making a string of it.
-    static func isUsed(asciiName bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isUsed(asciiName bytes: UnsafeBufferPointer<UInt8>, colours: Bool = true) -> Bool {
         guard let first = bytes.first else { return false }
         if first == ascii("-") { return bytes.count > 1 && bytes[1] == ascii("-") }
         guard mayBeginUsed(first | 0x20) else { return false }
-        for name in usedPropertyBytes where name.count == bytes.count {
+        for name in colours ? usedPropertyBytes : usedPropertyBytesWithoutColours where name.count == bytes.count {
             var same = true
             for index in 0..<name.count where (bytes[index] >= ascii("A") && bytes[index] <= ascii("Z") ? bytes[index] | 0x20 : bytes[index]) != name[index] {
                 same = false
@@ -337,10 +341,13 @@ package enum CSSCascade {
         return false
     }
 
-    static func isUsed(_ name: String) -> Bool {
+    static func isUsed(_ name: String) -> Bool { isUsed(name, colours: true) }
+
+    static func isUsed(_ name: String, colours: Bool) -> Bool {
         guard let first = name.utf8.first else { return false }
         if first == ascii("-") { return name.hasPrefix("--") }
         guard mayBeginUsed(first) else { return false }
+        if !colours, colourProperties.contains(name) { return false }
         // The names' bytes compared in place: cheaper than hashing the string for `usedProperties`, and exact
         // (`name` is already lowercase; an upper-case letter matches nothing, as in the set).
         var name = name

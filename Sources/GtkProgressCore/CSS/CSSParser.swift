@@ -70,6 +70,8 @@ package struct CSSParser {
     /// When set, declarations of other properties are read past without keeping their values: the cascade would
     /// drop them (`CSSCascade.isUsed`), and most of a real sheet is margins and fonts.
     private var keepsProperty: ((String) -> Bool)?
+    /// With `keepsProperty`: whether colour declarations are kept (`PageStyleOptions.colours`).
+    private var keepsColours = true
     /// The `@layer` block being read: its path and index into `sheet.layers` (-1 outside every layer).
     private var layerPath: [String] = []
     private var layerIndex: Int32 = -1
@@ -79,17 +81,20 @@ package struct CSSParser {
     /// invalid (CSS Cascade 5 §2).
     private var importsClosed = false
 
-    private init(tokenizer: CSSTokenizer, media: CSSMedia, keepsProperty: ((String) -> Bool)? = nil) {
+    private init(tokenizer: CSSTokenizer, media: CSSMedia, keepsColours: Bool = true,
+                 keepsProperty: ((String) -> Bool)? = nil) {
         self.tokenizer = tokenizer
         self.media = media
+        self.keepsColours = keepsColours
         self.keepsProperty = keepsProperty
     }
 
     /// §5.3.3 "Parse a stylesheet", keeping the rules for `media` (and of their declarations, those whose
     /// lowercase property name `keepsProperty` accepts).
-    package static func parseStyleSheet(_ bytes: [UInt8], media: CSSMedia,
+    package static func parseStyleSheet(_ bytes: [UInt8], media: CSSMedia, keepsColours: Bool = true,
                                         keepsProperty: ((String) -> Bool)? = nil) -> ParsedStyleSheet {
-        var parser = CSSParser(tokenizer: CSSTokenizer(bytes: bytes), media: media, keepsProperty: keepsProperty)
+        var parser = CSSParser(tokenizer: CSSTokenizer(bytes: bytes), media: media, keepsColours: keepsColours,
+                               keepsProperty: keepsProperty)
         parser.consumeRules(topLevel: true, depth: 0)
         return parser.sheet
     }
@@ -390,7 +395,8 @@ package struct CSSParser {
             var nameIsUsed = false
             if case .ident(let written) = token, written.isEmpty {
                 let start = tokenizer.nameStart, end = tokenizer.position
-                if tokenizer.withInput(start..<end, { !CSSCascade.isUsed(asciiName: $0) }) {
+                let colours = keepsColours
+                if tokenizer.withInput(start..<end, { !CSSCascade.isUsed(asciiName: $0, colours: colours) }) {
                     skipDeclaration(insideBlock: insideBlock, depth: depth)
                     continue
                 }

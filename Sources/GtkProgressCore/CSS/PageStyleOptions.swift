@@ -11,6 +11,9 @@ package struct PageStyleOptions: Sendable {
     /// Reads a stylesheet not in `sheets` (the dump, which may block: it has nothing else to do): its bytes, or a
     /// message saying why not. Called off the main loop, while the document is built.
     package var fetch: (@Sendable (URL) -> Result<[UInt8], SheetProblem>)?
+    /// Whether `color` and `background-color` are read. `--dump` prints no colours, so its sheets leave those
+    /// declarations out as they leave out margins: a rule of only colours is not kept, matched or cascaded.
+    package var colours = true
 
     /// Why a stylesheet was not read, in words for the status line or stderr.
     package struct SheetProblem: Error, Sendable {

@@ -140,7 +140,9 @@ struct DocumentStyles {
             bytes = Array(bytes[..<cap])
         }
         totalBytes += bytes.count
-        let parsed = CSSParser.parseStyleSheet(bytes, media: options.media, keepsProperty: CSSCascade.isUsed)
+        let colours = options.colours
+        let parsed = CSSParser.parseStyleSheet(bytes, media: options.media, keepsColours: colours,
+                                               keepsProperty: { CSSCascade.isUsed($0, colours: colours) })
         tooDeep += parsed.tooDeep
         mediaWidths.formUnion(parsed.mediaWidths)
         tooManyRules = tooManyRules || parsed.tooManyRules
