@@ -145,7 +145,7 @@ def interleaved_times(bench, commands, rounds):
 
 
 def row_css(bench, report):
-    rounds = 15 if not bench.quick else 3
+    rounds = 25 if not bench.quick else 3
     pages = css_pages(bench)
     for label, path in pages:
         tools = [("with CSS", [bench.binary, "--dump", path]), ("without CSS", [bench.binary, "--no-css", "--dump", path]),
