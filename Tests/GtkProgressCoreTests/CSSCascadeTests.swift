@@ -120,8 +120,11 @@ final class CSSCascadeTests: XCTestCase {
             + "<p aria-hidden=true>icon</p><p aria-hidden=false>shown-a</p><div role=dialog><p>dialog</p></div>"
             + "<div role=main><p>shown-b</p></div><p lang=fr-CA>bonjour</p><p lang=en>shown-c</p>"
             + "<div dir=rtl><p>x <span>mirrored</span></p></div><em aria-hidden=true>em-icon</em> shown-d"
+            + "<p>shown-e <span aria-hidden=true>span-icon</span> <b role=img>b-role</b></p>"
         let shown = Document.parse(html: hiding, baseURL: nil).text
-        for kept in ["shown-a", "shown-b", "shown-c", "shown-d"] { XCTAssertTrue(shown.contains(kept), shown) }
+        for kept in ["shown-a", "shown-b", "shown-c", "shown-d", "shown-e", "b-role"] {
+            XCTAssertTrue(shown.contains(kept), shown)
+        }
         for gone in ["icon", "dialog", "bonjour", "mirrored"] { XCTAssertFalse(shown.contains(gone), shown) }
     }
 

@@ -207,6 +207,9 @@ extension MarkupScanner {
         for attribute in attributes {
             let attributeName = attributeName(attribute)
             if equalsLowercase(attributeName, "hidden") { return nil }
+            // Attributes pages hide with (`[aria-hidden=true]`, `[role=…]`): the element stays one, so its rules can
+            // be answered (a piece keeps only a class or an address).
+            if equalsLowercase(attributeName, "aria-hidden") || equalsLowercase(attributeName, "role") { return nil }
             // An element styles may select or style (the classes of an `<a>` or `<span>`, any `style`) must stay
             // an element; a formatting element's classes travel with its piece (`InlinePiece.classValue`).
             if equalsLowercase(attributeName, "style")
