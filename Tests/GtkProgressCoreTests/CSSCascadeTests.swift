@@ -625,4 +625,51 @@ final class CSSSupportsTests: XCTestCase {
         for gone in ["a-text", "d-text", "g-text"] { XCTAssertFalse(shown.contains(gone), "\(gone) in \(shown)") }
         for kept in ["b-text", "c-text", "e-text", "f-text"] { XCTAssertTrue(shown.contains(kept), "\(kept) in \(shown)") }
     }
+
+}
+
+/// The store that styles name their inherited values and pseudo-element texts in (`CSSStyleStore`).
+final class CSSStyleStoreTests: XCTestCase {
+    private func text(_ html: String) -> String {
+        Document.parse(html: html, baseURL: URL(string: "https://example.org/page.html")).text
+    }
+
+    /// The store names inherited styles by index: one change to one parent is kept once, whichever element makes
+    /// it, and a change to another parent, or to a string marker, is an entry of its own.
+    func testStyleStoreKeepsOneEntryForAlikeChanges() {
+        var store = CSSStyleStore()
+        let hidden = store.derive(from: .initial, hidden: true, transform: .none, listStyle: nil)
+        XCTAssertNotEqual(hidden.index, CSSInheritedRef.initial.index)
+        XCTAssertEqual(store.derive(from: .initial, hidden: true, transform: .none, listStyle: nil), hidden)
+        XCTAssertTrue(store[hidden].hidden)
+        let upper = store.derive(from: hidden, hidden: true, transform: .uppercase, listStyle: .square)
+        XCTAssertNotEqual(upper.index, hidden.index)
+        XCTAssertEqual(store.derive(from: hidden, hidden: true, transform: .uppercase, listStyle: .square), upper)
+        XCTAssertEqual(upper.transform, .uppercase)
+        XCTAssertEqual(store.listStyle(of: upper), .square)
+        XCTAssertNotEqual(store.derive(from: .initial, hidden: true, transform: .uppercase, listStyle: .square), upper)
+        let marker = store.derive(from: .initial, hidden: false, transform: .none, listStyle: .string("→"))
+        XCTAssertNotEqual(store.derive(from: .initial, hidden: false, transform: .none, listStyle: .string("→")).index,
+                          marker.index)
+        XCTAssertEqual(store.listStyle(of: marker), .string("→"))
+        XCTAssertEqual(store.with(listStyle: .square, upper), upper)
+        let decimal = store.with(listStyle: .decimal, upper)
+        XCTAssertEqual(store.listStyle(of: decimal), .decimal)
+        XCTAssertTrue(store[decimal].hidden)
+    }
+
+    /// Styles copied from element to element keep their `::before` and `::after` texts, and their custom
+    /// properties reach the descendants, through the store's indices.
+    func testPseudoContentAndCustomPropertiesThroughTheStore() {
+        let shown = text("""
+            <style>.n::before { content: "B-" } .n::after { content: "-A" } .v { --word: "var-text" }
+            .v span::after { content: var(--word) } .h { visibility: hidden } .h b { visibility: visible }</style>
+            <p class=n>one</p><p class=n>two</p><div class=v><span>x</span><span>y</span></div>
+            <p class=h>hidden-text <b>shown-text</b></p><p class=h>hidden-again <b>shown-again</b></p>
+            """)
+        for kept in ["B-one-A", "B-two-A", "xvar-text", "yvar-text", "shown-text", "shown-again"] {
+            XCTAssertTrue(shown.contains(kept), "\(kept) in \(shown)")
+        }
+        for gone in ["hidden-text", "hidden-again"] { XCTAssertFalse(shown.contains(gone), "\(gone) in \(shown)") }
+    }
 }
