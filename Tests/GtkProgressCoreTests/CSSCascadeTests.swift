@@ -634,6 +634,21 @@ final class CSSStyleStoreTests: XCTestCase {
         Document.parse(html: html, baseURL: URL(string: "https://example.org/page.html")).text
     }
 
+    /// A dump that keeps its rules until the process exits (`PageStyleOptions.keepsRulesUntilExit`) styles the page
+    /// as one that frees them.
+    func testRulesKeptUntilExitStyleAlike() {
+        let page = """
+            <style>.gone { display: none } p.loud { text-transform: uppercase } li::before { content: "* " }</style>
+            <p class=gone>gone-text</p><p class=loud>loud text</p><ul><li>item</li></ul>
+            """
+        var kept = PageStyleOptions()
+        kept.keepsRulesUntilExit = true
+        let shown = Document.parse(html: page, baseURL: nil, styles: kept).dumpText(width: 80)
+        XCTAssertEqual(shown, Document.parse(html: page, baseURL: nil).dumpText(width: 80))
+        XCTAssertTrue(shown.contains("LOUD TEXT"), shown)
+        XCTAssertFalse(shown.contains("gone-text"), shown)
+    }
+
     /// The store names inherited styles by index: one change to one parent is kept once, whichever element makes
     /// it, and a change to another parent, or to a string marker, is an entry of its own.
     func testStyleStoreKeepsOneEntryForAlikeChanges() {

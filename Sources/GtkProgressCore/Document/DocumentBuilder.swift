@@ -146,6 +146,11 @@ struct DocumentBuilder {
         builder.tabbedTables = tabbedTables
         builder.walk(tree.document)
         builder.rows = nil
+        if styles.keepsRulesUntilExit {
+            // One more reference, never given back: the rules stay until the process ends.
+            _ = Unmanaged.passRetained(KeptRules(builder.styleRules))
+            builder.styleRules = CSSRuleSet()
+        }
         return withExtendedLifetime(tree) {
             var document = builder.finish(baseURL: baseURL)
             document.styleNotes = pageStyles.notes
@@ -153,6 +158,12 @@ struct DocumentBuilder {
             document.mediaWidths = pageStyles.mediaWidths.sorted()
             return document
         }
+    }
+
+    /// A rule set held past the build (`PageStyleOptions.keepsRulesUntilExit`).
+    private final class KeptRules {
+        let rules: CSSRuleSet
+        init(_ rules: CSSRuleSet) { self.rules = rules }
     }
 
     private init(source: UnsafeBufferPointer<UInt8>, markup: PrefilteredMarkup, layoutWidth: Int,
