@@ -649,6 +649,24 @@ final class CSSStyleStoreTests: XCTestCase {
         XCTAssertFalse(shown.contains("gone-text"), shown)
     }
 
+    /// An element's classes read once for its rules and for its descendants' ancestor filter: a repeated class
+    /// counts once, and a ninth or tenth class still finds its rules, as an element and as an ancestor.
+    func testClassesPastEightFindTheirRules() {
+        let shown = text("""
+            <style>.c10 { display: none } .c9 span { display: none } .twice { text-transform: uppercase }</style>
+            <p class="c1 c2 c3 c4 c5 c6 c7 c8 c9 c10">gone-tenth</p>
+            <div class="c1 c2 c3 c4 c5 c6 c7 c8 c9"><span>gone-descendant</span> kept-ninth</div>
+            <p class="twice twice">twice text</p><p class="c1 c2 c3 c4 c5 c6 c7 c8 c1 c2 c9"><b>kept-bold</b></p>
+            <div class="c1 c2 c3 c4 c5 c6 c7 c8 c1 c2 c9"><span>gone-repeat-descendant</span></div>
+            """)
+        XCTAssertTrue(shown.contains("kept-ninth"), shown)
+        XCTAssertTrue(shown.contains("TWICE TEXT"), shown)
+        for gone in ["gone-tenth", "gone-descendant", "gone-repeat-descendant"] {
+            XCTAssertFalse(shown.contains(gone), "\(gone) in \(shown)")
+        }
+        XCTAssertTrue(shown.contains("kept-bold"), "a ninth class with no rule of its own hides nothing: \(shown)")
+    }
+
     /// The store names inherited styles by index: one change to one parent is kept once, whichever element makes
     /// it, and a change to another parent, or to a string marker, is an entry of its own.
     func testStyleStoreKeepsOneEntryForAlikeChanges() {

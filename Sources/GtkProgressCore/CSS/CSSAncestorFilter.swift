@@ -83,21 +83,26 @@ package struct CSSAncestorFilter: Sendable {
 
     /// Adds an element's type, id and classes as an ancestor; returns how many hashes that was, for `pop`.
     package mutating func push<E: CSSElement>(_ element: E) -> Int {
+        push(element, keys: CSSElementKeys(element))
+    }
+
+    /// `push` with the element's keys read already.
+    package mutating func push<E: CSSElement>(_ element: E, keys: CSSElementKeys) -> Int {
         // Each hash counted as it is found (no second pass over a slice of `pushed`).
         let start = pushed.count
-        let type = Self.hash(kind: Self.typeKind, name: element.typeHash)
+        let type = Self.hash(kind: Self.typeKind, name: keys.typeHash)
         if kept?.contains(type) ?? true {
             pushed.append(type)
             add(type)
         }
-        if let id = element.idHash {
+        if let id = keys.idHash {
             let hash = Self.hash(kind: Self.idKind, name: id)
             if kept?.contains(hash) ?? true {
                 pushed.append(hash)
                 add(hash)
             }
         }
-        element.forEachClassHash { name in
+        keys.forEachClassHash(of: element) { name in
             let hash = Self.hash(kind: Self.classKind, name: name)
             if kept?.contains(hash) ?? true {
                 pushed.append(hash)

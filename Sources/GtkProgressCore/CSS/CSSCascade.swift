@@ -205,6 +205,15 @@ package enum CSSCascade {
               filter: ancestors, filtering: true, matches: &matches)
     }
 
+    /// `keys`: the element's, read already (the caller pushes the same onto its ancestor filter).
+    package static func style<E: CSSElement>(for element: E, keys: CSSElementKeys, rules: CSSRuleSet,
+                                             styleAttribute: [CSSDeclaration], parent: CSSInheritedRef,
+                                             store: inout CSSStyleStore, ancestors: CSSAncestorFilter,
+                                             matches: inout CSSRuleSet.Matches) -> CSSElementStyle {
+        style(for: element, keys: keys, rules: rules, styleAttribute: styleAttribute, parent: parent, store: &store,
+              filter: ancestors, filtering: true, matches: &matches)
+    }
+
     private static func style<E: CSSElement>(for element: E, rules: CSSRuleSet, styleAttribute: [CSSDeclaration],
                                              parent: CSSInheritedRef, store: inout CSSStyleStore,
                                              filter: CSSAncestorFilter, filtering: Bool) -> CSSElementStyle {
@@ -217,11 +226,21 @@ package enum CSSCascade {
                                              parent parentRef: CSSInheritedRef, store: inout CSSStyleStore,
                                              filter: CSSAncestorFilter, filtering: Bool,
                                              matches matched: inout CSSRuleSet.Matches) -> CSSElementStyle {
+        style(for: element, keys: nil, rules: rules, styleAttribute: styleAttribute, parent: parentRef, store: &store,
+              filter: filter, filtering: filtering, matches: &matched)
+    }
+
+    private static func style<E: CSSElement>(for element: E, keys: CSSElementKeys?, rules: CSSRuleSet,
+                                             styleAttribute: [CSSDeclaration],
+                                             parent parentRef: CSSInheritedRef, store: inout CSSStyleStore,
+                                             filter: CSSAncestorFilter, filtering: Bool,
+                                             matches matched: inout CSSRuleSet.Matches) -> CSSElementStyle {
         var style = CSSElementStyle(inherited: parentRef)
         if rules.isEmpty {
             matched = CSSRuleSet.Matches()
         } else {
-            rules.match(element, filter: filter, filtering: filtering, into: &matched)
+            rules.match(element, keys: keys ?? CSSElementKeys(element), filter: filter, filtering: filtering,
+                        into: &matched)
         }
         style.shareable = matched.shareable
         guard !matched.own.isEmpty || !styleAttribute.isEmpty || !matched.before.isEmpty || !matched.after.isEmpty

@@ -61,6 +61,8 @@ struct DocumentBuilder {
     private var stylesOn = false
     private var parentCSS = CSSInheritedRef.initial
     private var enteredCSS: CSSElementStyle?
+    /// The keys of the element just entered, when its style was matched: its ancestor filter entry reads them too.
+    private var enteredKeys: CSSElementKeys?
     /// What the styles name by index: the inherited styles and pseudo-element texts (`CSSStyleStore`).
     private var styleStore = CSSStyleStore()
     /// The ids, classes and types of the elements the walk is inside, for quick rejection of rules.
@@ -260,6 +262,7 @@ struct DocumentBuilder {
                 parentCSS = stack[top].css
                 depth = top
                 enteredCSS = nil
+                enteredKeys = nil
                 enteredListStyle = nil
                 guard var frame = enter(child) else { continue }
                 // Moved out, not copied: the next element sets it afresh, and a copy and its drop count two
@@ -267,7 +270,8 @@ struct DocumentBuilder {
                 if let css = enteredCSS.take() {
                     enterStyled(&frame, css)
                     if !styleRules.isEmpty, child.childCount > 0 {
-                        frame.ancestorHashes = ancestors.push(child)
+                        frame.ancestorHashes = ancestors.push(child,
+                                                               keys: enteredKeys.take() ?? child.cssKeys(readingStyle: false).keys)
                     }
                 }
                 if let listStyle = enteredListStyle { setListStyle(listStyle, of: &frame) }
@@ -319,10 +323,12 @@ struct DocumentBuilder {
                shared.element.isAlike(element) {
                 css = shared.style
             } else {
-                css = CSSCascade.style(for: element, rules: styleRules,
-                                       styleAttribute: element.styleAttributeText.map(CSSParser.parseDeclarations) ?? [],
+                let (keys, styleText) = element.cssKeys()
+                css = CSSCascade.style(for: element, keys: keys, rules: styleRules,
+                                       styleAttribute: styleText.map(CSSParser.parseDeclarations) ?? [],
                                        parent: parentCSS, store: &styleStore, ancestors: ancestors,
                                        matches: &matches)
+                enteredKeys = keys
                 if let parent, depth < 4096 {
                     while sharedStyles.count <= depth { sharedStyles.append(nil) }
                     sharedStyles[depth] = css.shareable ? SharedStyle(parent: parent, element: element, style: css) : nil
