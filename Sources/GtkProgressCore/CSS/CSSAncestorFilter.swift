@@ -20,6 +20,15 @@ package struct CSSAncestorFilter: Sendable {
     /// A filter that counts only the slots in `slots`: it answers as an unrestricted one does for those.
     package init(keeping slots: SlotSet) { kept = slots }
 
+    /// A filter without its tables (two of 64 KB, zeroed and so touched page by page), for a walk with no rules
+    /// to match: nothing may be pushed onto it or looked up in it.
+    private init(unallocated: ()) {
+        counts = []
+        positions = []
+    }
+
+    package static var unallocated: CSSAncestorFilter { CSSAncestorFilter(unallocated: ()) }
+
     /// A set of filter slots, one bit each.
     package struct SlotSet: Sendable {
         private var words = [UInt64](repeating: 0, count: (1 << CSSAncestorFilter.bits) / 64)

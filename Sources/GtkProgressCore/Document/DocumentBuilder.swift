@@ -66,7 +66,8 @@ struct DocumentBuilder {
     /// What the styles name by index: the inherited styles and pseudo-element texts (`CSSStyleStore`).
     private var styleStore = CSSStyleStore()
     /// The ids, classes and types of the elements the walk is inside, for quick rejection of rules.
-    private var ancestors = CSSAncestorFilter()
+    /// Allocated only for a page with rules (`build`).
+    private var ancestors = CSSAncestorFilter.unallocated
     /// Room for the rules that match each element, reused from element to element.
     private var matches = CSSRuleSet.Matches()
     /// The element whose text is being written, for the inline elements the prefilter made pieces of.
@@ -143,7 +144,7 @@ struct DocumentBuilder {
         builder.rows = rows
         rows = nil  // the builder's chunks are let go one by one as they are parsed
         builder.styleRules = pageStyles.rules
-        builder.ancestors = CSSAncestorFilter(keeping: pageStyles.rules.neededSlots)
+        if !pageStyles.rules.isEmpty { builder.ancestors = CSSAncestorFilter(keeping: pageStyles.rules.neededSlots) }
         builder.stylesOn = styles.enabled
         builder.tabbedTables = tabbedTables
         builder.walk(tree.document)
