@@ -8,15 +8,16 @@ internal import CGumbo
 /// piece is a byte of flags and LEB128 numbers (its start, zigzag-coded against where the last piece of its kind
 /// ended; its length; its tag; its `href` or `class` against its text). The builder reads them in order, a
 /// placeholder's at a time (`Span`, `next`), and the prefilter takes back pieces only at points it marked
-/// (`Mark`), so nothing needs finding by index.
+/// (`Mark`), so nothing needs finding by index. The last piece waits unpacked until another piece, a mark or a span
+/// comes: a paragraph's tag is added without its text and then given it (`replaceLast`), which costs nothing then.
 struct InlinePieces {
     private var bytes: [UInt8] = []
     /// Where the last piece of source text ended, and of decoded text: the next one's start is stored against it.
     private var sourceEnd = 0
     private var decodedEnd = 0
-    /// The last piece, and the mark before it, for `last` and `replaceLast`.
+    /// The last piece, not packed yet (`pack`); nil once a mark or a span has packed it.
     private(set) var last: InlinePiece?
-    private var beforeLast = Mark(count: 0, offset: 0, sourceEnd: 0, decodedEnd: 0)
+    /// Pieces added, `last` included.
     private(set) var count = 0
 
     /// A point in the list to take pieces back to.
@@ -42,7 +43,7 @@ struct InlinePieces {
         fileprivate var decodedEnd: Int
     }
 
-    /// Bytes the pieces take.
+    /// Bytes the packed pieces take (all of them once the last span is made).
     var byteCount: Int { bytes.count }
 
     init(reservingFor sourceBytes: Int = 0) {
@@ -51,19 +52,33 @@ struct InlinePieces {
         if sourceBytes > 0 { bytes.reserveCapacity(sourceBytes / 4) }
     }
 
-    var mark: Mark { Mark(count: count, offset: bytes.count, sourceEnd: sourceEnd, decodedEnd: decodedEnd) }
+    var mark: Mark {
+        mutating get {
+            pack()
+            return Mark(count: count, offset: bytes.count, sourceEnd: sourceEnd, decodedEnd: decodedEnd)
+        }
+    }
 
     /// The pieces added since `start`.
-    func span(since start: Mark) -> Span { Span(start: start, end: bytes.count) }
+    mutating func span(since start: Mark) -> Span {
+        pack()
+        return Span(start: start, end: bytes.count)
+    }
 
     static let shortParagraph: UInt8 = 0x80
     private static let decodedFlag: UInt8 = 1, droppedFlag: UInt8 = 2, hrefFlag: UInt8 = 4, paragraphFlag: UInt8 = 8,
                        tagFlag: UInt8 = 16
 
     mutating func append(_ piece: InlinePiece) {
-        beforeLast = mark
+        pack()
         last = piece
         count += 1
+    }
+
+    /// Packs `last` after the pieces before it.
+    private mutating func pack() {
+        guard let piece = last else { return }
+        last = nil
         let text = piece.text
         let isParagraph = piece.tag == GUMBO_TAG_P.rawValue
         if isParagraph, !piece.decoded, !piece.droppedAttributes, piece.href == nil, text.count < 64,
@@ -92,7 +107,9 @@ struct InlinePieces {
     /// Takes back the pieces added since `mark`.
     mutating func truncate(to mark: Mark) {
         guard mark.count < count else { return }
-        // Usually the last piece or two (a paragraph's tag given its text): `removeLast` costs a few instructions
+        // A mark packs the last piece, so one not packed yet came after `mark`.
+        last = nil
+        // Usually a piece or two (a paragraph tag given back): `removeLast` costs a few instructions
         // a byte where `removeSubrange` costs a hundred a call.
         if bytes.count - mark.offset <= 16 {
             while bytes.count > mark.offset { bytes.removeLast() }
@@ -102,14 +119,12 @@ struct InlinePieces {
         count = mark.count
         sourceEnd = mark.sourceEnd
         decodedEnd = mark.decodedEnd
-        // The prefilter asks for the last piece only right after adding one (`addTextPiece`), never after
-        // taking pieces back.
-        last = nil
     }
 
+    /// Gives the last piece, which is not packed yet (`last` is not nil), another value.
     mutating func replaceLast(with piece: InlinePiece) {
-        truncate(to: beforeLast)
-        append(piece)
+        precondition(last != nil, "the last piece is packed")
+        last = piece
     }
 
     func cursor(_ span: Span) -> Cursor {
