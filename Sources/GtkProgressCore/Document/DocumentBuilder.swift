@@ -1255,7 +1255,8 @@ struct DocumentBuilder {
         guard linkRemap.count < hrefs.count else { return }
         if sameDocument == nil { sameDocument = LinkResolution.SameDocument(base: base) }
         let sameDocument = sameDocument!
-        linkRemap.reserveCapacity(hrefs.count)
+        // Once: a reservation at every stretch printed would copy the whole list each time.
+        if linkRemap.isEmpty { linkRemap.reserveCapacity(hrefs.count) }
         var buffer: [UInt8] = []
         for index in linkRemap.count..<hrefs.count {
             let quick = hrefs.withBytes(at: index) { href in
