@@ -11,7 +11,7 @@ COMPANIONS = $(dir $(BIN))gtkprogress-viewer $(dir $(BIN))gtkprogress-fetch
 # table read at every start) and the functions start-up and `--dump` run placed together (build-aux/startup.order,
 # made by scripts/startup-order.sh, `make order`): the kernel maps 64 KB of file pages around every fault, so code
 # spread over the 9 MB text costs resident memory far beyond its size. It buys the window under 5% but `--dump`
-# 1.3 MB of its 11 MB floor, which keeps a page of tiny paragraphs within 5× its size (README, "How it works",
+# about 1 MB of its 11 MB floor, which keeps a page of tiny paragraphs within 5× its size (README, "How it works",
 # start-up). A statically linked libstdc++ was measured against its removal and removed.
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld \
 	-Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now -Xlinker -z -Xlinker pack-relative-relocs \
