@@ -7,6 +7,11 @@ package enum StandardStreams {
         signal(SIGPIPE, SIG_IGN)
         write(text, to: STDOUT_FILENO)
     }
+    /// Bytes for standard output, as they are printed a stretch at a time (`PageDump.write`).
+    package static func output(_ bytes: UnsafeBufferPointer<UInt8>) {
+        signal(SIGPIPE, SIG_IGN)
+        _ = LocalFile.writeAll(UnsafeRawBufferPointer(bytes), to: STDOUT_FILENO)
+    }
     package static func error(_ text: String) { write(text, to: STDERR_FILENO) }
 
     private static func write(_ text: String, to fd: Int32) {

@@ -11,8 +11,8 @@ enum LocalDump {
             printError(refusal.message)
             return 1
         }
-        let loaded: LoadedPage
         if LocalFolder.isFolder(url) {
+            let loaded: LoadedPage
             switch LocalFolder.listing(url) {
             case .failure(let error):
                 printError(error.message)
@@ -24,20 +24,21 @@ enum LocalDump {
             StandardStreams.output(PageDump.render(loaded, width: TerminalSize.dumpWidth(option: width)).text)
             return 0
         }
+        let notes: [String]
         switch LocalFile.read(url, maxBytes: limits.maxDocumentBytes) {
         case .failure(let error):
             printError(error.message)
             return 1
         case .success(let bytes):
-            // The bytes end here: a page is held as its decoded text only while it is parsed.
-            loaded = LoadedPage(decoding: bytes, finalURL: url, status: 200, contentType: nil)
+            // Printed as it is read: a page in UTF-8 is parsed from these bytes, and its lines go out as they are
+            // finished (`PageDump.write`).
+            var options = PageStyleOptions(fetch: localSheet)
+            options.keepsRulesUntilExit = true  // the process exits once the page is printed
+            notes = PageDump.write(bytes, url: url, width: TerminalSize.dumpWidth(option: width),
+                                   styles: styles ? options : .off,
+                                   output: StandardStreams.output)
         }
-        var options = PageStyleOptions(fetch: localSheet)
-        options.keepsRulesUntilExit = true  // the process exits once the page is printed
-        let dump = PageDump.render(loaded, width: TerminalSize.dumpWidth(option: width),
-                                   styles: styles ? options : .off)
-        StandardStreams.output(dump.text)
-        for note in dump.notes { printError(note) }
+        for note in notes { printError(note) }
         return 0
     }
 

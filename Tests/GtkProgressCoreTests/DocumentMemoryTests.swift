@@ -1,5 +1,6 @@
 import Foundation
 @testable import GtkProgressCore
+import CGumbo
 import XCTest
 
 /// What the document model holds per byte of text on the page shapes that used to cost a hundred times the page
@@ -31,14 +32,61 @@ final class DocumentMemoryTests: XCTestCase {
     }
 
     /// Bare `<p>` and `</p>` among text reach gumbo as one placeholder: a page of tiny paragraphs is one text node
-    /// in gumbo's tree (about 300 bytes an element there) and a piece a paragraph (24 bytes) here.
+    /// in gumbo's tree (about 300 bytes an element there) and a piece a paragraph, one byte (`InlinePieces`), here.
     func testTinyParagraphsAreOnePlaceholder() {
         var html = paragraphs(20_000)
         let markup = html.withUTF8 { MarkupPrefilter.prefilter($0) }
         XCTAssertLessThan(markup.bytes.count, 100, "gumbo gets the title, one <p> and a placeholder")
         XCTAssertEqual(markup.placeholders.count, 1)
         XCTAssertLessThanOrEqual(markup.pieces.count, 20_000 + 1)
-        XCTAssertLessThanOrEqual(MemoryLayout<InlinePiece>.stride, 24)
+        XCTAssertLessThanOrEqual(markup.pieces.byteCount, 20_000 + 16, "a byte a paragraph")
+        var closed = "<!DOCTYPE html><title>p</title>" + String(repeating: "<p>some words</p>\n", count: 20_000)
+        let closedMarkup = closed.withUTF8 { MarkupPrefilter.prefilter($0) }
+        XCTAssertLessThanOrEqual(closedMarkup.pieces.byteCount, 2 * 20_000 + 16, "a byte for each tag's text")
+    }
+
+    /// The packed pieces read back as they were added, whatever their kind, with the marks taken back to.
+    func testPackedPiecesReadBackAsAdded() {
+        var pieces = InlinePieces()
+        var added: [InlinePiece] = []
+        func add(_ piece: InlinePiece) {
+            pieces.append(piece)
+            added.append(piece)
+        }
+        let start = pieces.mark
+        add(InlinePiece(text: 3..<4, tag: GUMBO_TAG_P.rawValue))
+        add(InlinePiece(text: 7..<70, tag: GUMBO_TAG_P.rawValue))
+        add(InlinePiece(text: 74..<75, tag: GUMBO_TAG_P.rawValue))
+        add(InlinePiece(text: 75..<75, tag: GUMBO_TAG_P.rawValue))
+        add(InlinePiece(text: 0..<3, decoded: true))
+        var link = InlinePiece(text: 120..<130, tag: GUMBO_TAG_A.rawValue)
+        link.href = 100..<115
+        add(link)
+        var styled = InlinePiece(text: 200..<2_000_000, tag: GUMBO_TAG_CODE.rawValue)
+        styled.classValue = 190..<195
+        styled.droppedAttributes = true
+        add(styled)
+        add(InlinePiece(text: 10..<12))
+        let kept = pieces.mark
+        add(InlinePiece(text: 3..<6, decoded: true))
+        add(InlinePiece(text: 2_000_003..<2_000_004, tag: GUMBO_TAG_P.rawValue))
+        pieces.truncate(to: kept)
+        added.removeLast(2)
+        add(InlinePiece(text: 2_000_004..<2_000_005, tag: GUMBO_TAG_P.rawValue))
+        pieces.replaceLast(with: InlinePiece(text: 2_000_003..<2_000_009, tag: GUMBO_TAG_EM.rawValue))
+        added[added.count - 1] = InlinePiece(text: 2_000_003..<2_000_009, tag: GUMBO_TAG_EM.rawValue)
+        var read: [InlinePiece] = []
+        var cursor = pieces.cursor(pieces.span(since: start))
+        while let piece = pieces.next(&cursor) { read.append(piece) }
+        XCTAssertEqual(read.count, added.count)
+        XCTAssertEqual(pieces.count, added.count)
+        for (got, wanted) in zip(read, added) {
+            XCTAssertEqual(got.text, wanted.text)
+            XCTAssertEqual(got.tag, wanted.tag)
+            XCTAssertEqual(got.decoded, wanted.decoded)
+            XCTAssertEqual(got.droppedAttributes, wanted.droppedAttributes)
+            XCTAssertEqual(got.href, wanted.href)
+        }
     }
 
     /// Paragraph tags taken out of gumbo's input change nothing where gumbo's paragraphs would differ from breaks

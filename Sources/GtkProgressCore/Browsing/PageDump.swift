@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// `--dump`: a loaded page as text for a terminal or a pipe, links numbered as `lynx -dump` prints them.
 package enum PageDump {
     /// The text for standard output, and a problem for standard error when the server answered with an error
@@ -13,5 +15,33 @@ package enum PageDump {
         let problem = loaded.status >= 400
             ? "HTTP \(loaded.status) \(HTTPStatus.reason(loaded.status)) from \(loaded.finalURL.absoluteString)" : nil
         return (shown.document.dumpText(width: width), problem, shown.document.styleNotes)
+    }
+
+    /// `--dump` of a page read from disk (status 200, no `Content-Type`), written to `output` as it is read: what
+    /// `render` prints, byte for byte. A page whose bytes are already its text (UTF-8, nothing else declared) is
+    /// parsed from them, without a decoded copy beside them, and its finished lines are printed and let go while
+    /// the document is built (`DumpOutput`); any other page goes through `render`. Returns the notes for standard
+    /// error (`Document.styleNotes`). `stretchBytes`: about how much is handed to `output` at a time.
+    package static func write(_ body: [UInt8], url: URL, width: Int = Document.defaultLayoutWidth,
+                              styles: PageStyleOptions? = nil, stretchBytes: Int = 1 << 16,
+                              output: @escaping (UnsafeBufferPointer<UInt8>) -> Void) -> [String] {
+        guard ContentSniffer.kind(contentType: nil, url: url, bytes: body[...]) == .html,
+              CharsetDecoder.isUnchangedUTF8(body, contentType: nil, isHTML: true) else {
+            let dump = render(LoadedPage(decoding: body, finalURL: url, status: 200, contentType: nil), width: width,
+                              styles: styles)
+            var text = dump.text
+            text.withUTF8 { output($0) }
+            return dump.notes
+        }
+        var options = styles ?? PageStyleOptions()
+        options.media = CSSMedia.forColumns(width)
+        options.colours = false
+        let dump = DumpOutput(width: width, stretchBytes: stretchBytes, write: output)
+        let document = body.withUnsafeBufferPointer {
+            DocumentBuilder.build(source: $0, baseURL: url, layoutWidth: width, styles: options, textMarks: true,
+                                  dump: dump)
+        }
+        dump.finish(document)
+        return document.styleNotes
     }
 }

@@ -1,4 +1,5 @@
 internal import CGumbo
+import Glibc
 import FoundationEssentials
 
 /// Walks gumbo's tree and writes the document's runs.
@@ -97,6 +98,17 @@ struct DocumentBuilder {
     /// row stands (`TableRowRegions`); the tree of the chunk being walked.
     private var rows: TableRows?
     private var rowChunk: GumboTree?
+    /// `--dump` printed while the page is read: the writer's finished lines go to it whenever they pass its
+    /// `stretchBytes` and nothing open may still read them back (`drainFinishedLines`).
+    private var dump: DumpOutput?
+    /// The page's address, and links resolved so far in the order `hrefs` met them, with each `href`'s number
+    /// among them (nil: not followable); resolved before the end only when `dump` prints them.
+    private var pageURL: URL?
+    private var resolvedLinks = LinkTable()
+    private var linkRemap: [Int?] = []
+    private var sameDocument: LinkResolution.SameDocument?
+    /// Links whose frames are open: each reads its text back when it ends (a link without text gets a label).
+    private var openLinks = 0
 
     /// w3m's `MAX_TABLE` (table.h): tables nested deeper read as blocks of text.
     static let maximumTableNesting = 20
@@ -108,7 +120,7 @@ struct DocumentBuilder {
                       layoutWidth: Int = Document.defaultLayoutWidth,
                       images: ImageSelection? = nil, styles: PageStyleOptions = PageStyleOptions(),
                       textMarks: Bool = false, tabbedTables: Bool = false,
-                      rowChunking: RowChunking? = .standard) -> Document {
+                      rowChunking: RowChunking? = .standard, dump: DumpOutput? = nil) -> Document {
         var markup = MarkupPrefilter.prefilter(source, maximumDepth: maximumDepth, placeholders: placeholders)
         let regions = rowChunking.map { chunking in
             markup.bytes.withUnsafeBufferPointer { TableRowRegions.find(in: $0, chunking: chunking) }
@@ -147,6 +159,10 @@ struct DocumentBuilder {
         if !pageStyles.rules.isEmpty { builder.ancestors = CSSAncestorFilter(keeping: pageStyles.rules.neededSlots) }
         builder.stylesOn = styles.enabled
         builder.tabbedTables = tabbedTables
+        builder.pageURL = baseURL
+        // Lines printed before the end need their links' numbers, which a `<base href>` anywhere in the page
+        // changes: such a page is printed at the end.
+        if let dump, images == nil, !tabbedTables, !Self.mayHaveBase(source) { builder.dump = dump }
         builder.walk(tree.document)
         builder.rows = nil
         if styles.keepsRulesUntilExit {
@@ -238,6 +254,7 @@ struct DocumentBuilder {
                     continue
                 }
                 leave(stack.removeLast())
+                if dump != nil { drainFinishedLines() }
                 continue
             }
             let child = stack[top].node.child(stack[top].nextChild)
@@ -515,6 +532,7 @@ struct DocumentBuilder {
             let saved = writer.styleID
             applyCSS(to: &style)
             writer.style = style
+            openLinks += 1
             return Frame(node: element, role: role, childCount: element.childCount, savedStyle: saved,
                          textStart: writer.byteCount, href: trimmed)
         case .bold:
@@ -718,6 +736,7 @@ struct DocumentBuilder {
     }
 
     private mutating func leave(_ frame: Frame) {
+        if frame.href != nil { openLinks -= 1 }
         if frame.ancestorHashes > 0 { ancestors.pop(frame.ancestorHashes) }
         if frame.after >= 0, let after = styleStore.after(pseudoContent: frame.after) { writer.appendText(after) }
         // A form the parser left empty (a `<form>` between a table's rows) still owns the controls after it,
@@ -1064,7 +1083,11 @@ struct DocumentBuilder {
         guard !text.isEmpty else { return }
         Self.forEachSegment(of: text, placeholderCount: markup.placeholders.count) { segment, placeholder in
             if let placeholder {
-                for piece in markup.placeholders[placeholder] { appendPiece(markup.pieces[piece], hidden: hidden) }
+                var cursor = markup.pieces.cursor(markup.placeholders[placeholder])
+                while let piece = markup.pieces.next(&cursor) {
+                    appendPiece(piece, hidden: hidden)
+                    if dump != nil { drainFinishedLines() }
+                }
             } else if hidden {
                 return
             } else {
@@ -1222,8 +1245,8 @@ struct DocumentBuilder {
             Self.forEachSegment(of: element.child(index).text, placeholderCount: markup.placeholders.count) {
                 segment, placeholder in
                 guard let placeholder else { bytes.append(contentsOf: segment); return }
-                for index in markup.placeholders[placeholder] {
-                    let piece = markup.pieces[index]
+                var cursor = markup.pieces.cursor(markup.placeholders[placeholder])
+                while let piece = markup.pieces.next(&cursor) {
                     if piece.decoded {
                         bytes.append(contentsOf: markup.decoded[piece.text])
                     } else {
@@ -1252,30 +1275,70 @@ struct DocumentBuilder {
 
     private mutating func linkIndex(for href: String) -> Int { hrefs.insert(href) }
 
-    /// Resolves the links once `<base href>` is known (it applies to links before it too) and merges links that
-    /// resolve to the same URL, so each URL has one number.
-    private mutating func finish(baseURL: URL?) -> Document {
-        let base = baseHref.flatMap { LinkResolution.resolve($0, against: baseURL) } ?? baseURL
-        var links = LinkTable()
-        var remap: [Int?] = []
-        remap.reserveCapacity(hrefs.count)
-        let sameDocument = LinkResolution.SameDocument(base: base)
+    /// Resolves the `href`s not resolved yet, in order, against `base`, merging links that resolve to the same
+    /// URL so each URL has one number (`linkRemap`, `resolvedLinks`).
+    private mutating func resolveLinks(base: URL?) {
+        guard linkRemap.count < hrefs.count else { return }
+        if sameDocument == nil { sameDocument = LinkResolution.SameDocument(base: base) }
+        let sameDocument = sameDocument!
+        // Once: a reservation at every stretch printed would copy the whole list each time.
+        if linkRemap.isEmpty { linkRemap.reserveCapacity(hrefs.count) }
         var buffer: [UInt8] = []
-        for index in hrefs.indices {
+        for index in linkRemap.count..<hrefs.count {
             let quick = hrefs.withBytes(at: index) { href in
-                sameDocument.withResolved(href, buffer: &buffer) { sameDocument.isFollowable ? links.insert($0) : nil }
+                sameDocument.withResolved(href, buffer: &buffer) {
+                    sameDocument.isFollowable ? resolvedLinks.insert($0) : nil
+                }
             }
             if let quick {
-                remap.append(quick)
+                linkRemap.append(quick)
                 continue
             }
             let url = LinkResolution.resolve(hrefs.string(at: index), against: base)
             if let url, LinkResolution.isFollowable(url) {
-                remap.append(links.insert(url.absoluteString))
+                linkRemap.append(resolvedLinks.insert(url.absoluteString))
             } else {
-                remap.append(nil)
+                linkRemap.append(nil)
             }
         }
+    }
+
+    /// Hands the writer's finished lines to `dump` once they pass its `stretchBytes`, when no table, caption,
+    /// label or link is open (each reads back what it wrote, or writes it elsewhere first). The page has no
+    /// `<base>` (`build`), so its links resolve against its address as they are met.
+    private mutating func drainFinishedLines() {
+        guard let dump, writer.heldBytes >= dump.stretchBytes, outerWriters.isEmpty, tables.isEmpty,
+              labels.isEmpty, openLinks == 0, captionDepth == 0 else { return }
+        resolveLinks(base: pageURL)
+        let remap = linkRemap
+        guard let lines = writer.drainFinishedLines(links: { remap[$0] }) else { return }
+        dump.take(lines)
+    }
+
+    /// Whether `<base` occurs in the page, in any case: only then can a `<base href>` change where links go.
+    private static func mayHaveBase(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
+        var k = 0
+        while k + 5 <= source.count {
+            guard let base = source.baseAddress,
+                  let hit = memchr(base + k, Int32(UInt8(ascii: "<")), source.count - k) else { return false }
+            let index = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            if index + 5 <= source.count, equalsLowercase(UnsafeBufferPointer(rebasing: source[(index + 1)..<(index + 5)]), "base") {
+                return true
+            }
+            k = index + 1
+        }
+        return false
+    }
+
+    /// Resolves the links once `<base href>` is known (it applies to links before it too) and merges links that
+    /// resolve to the same URL, so each URL has one number.
+    private mutating func finish(baseURL: URL?) -> Document {
+        let base = baseHref.flatMap { LinkResolution.resolve($0, against: baseURL) } ?? baseURL
+        resolveLinks(base: base)
+        let links = resolvedLinks
+        let remap = linkRemap
+        resolvedLinks = LinkTable()
+        linkRemap = []
         hrefs = LinkTable()
         writer.remapLinks { remap[$0] }
         let pageImages = images.resolved(against: base, links: remap)

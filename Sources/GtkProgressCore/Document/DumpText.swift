@@ -11,11 +11,42 @@ extension Document {
 
     /// `numberLinks: false` leaves out the link numbers and the references, as `w3m -dump` prints a page.
     func dumpText(width: Int?, numberLinks: Bool) -> String {
-        let storage = self.storage
-        var dump = DumpWriter(width: width, capacity: storage.bytes.count * 9 / 8 + links.count * 64 + 1024)
+        var out: [UInt8] = []
+        var stream = DumpStream(width: width, numberLinks: numberLinks,
+                                capacity: storage.bytes.count * 9 / 8 + links.count * 64 + 1024)
+        stream.take(storage)
+        stream.finish(links: links)
+        stream.hand { out.append(contentsOf: $0) }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// The dump written as the text arrives: the runs of each stretch of finished lines (`take`), then the end of the
+/// page and its references (`finish`). A page read in stretches prints what the same page read whole prints: a
+/// link's number waits for the next run, which may come in the next stretch, to know whether the link goes on.
+struct DumpStream {
+    private var dump: DumpWriter
+    private let numberLinks: Bool
+    /// The link the last run was part of, and whether it was preformatted: its number is written before a run
+    /// not in it, or at the end.
+    private var openLink: (link: Int, preformatted: Bool)?
+
+    init(width: Int?, numberLinks: Bool = true, capacity: Int = 1 << 16) {
+        dump = DumpWriter(width: width, capacity: capacity)
+        self.numberLinks = numberLinks
+    }
+
+    /// Bytes of output ready to be handed on (`hand`).
+    var pendingBytes: Int { dump.out.count }
+
+    mutating func take(_ storage: RunStorage) {
         storage.bytes.withUnsafeBufferPointer { bytes in
             for run in 0..<storage.runCount {
                 let style = storage.style(ofRun: run)
+                if let open = openLink, style.link != open.link {
+                    dump.appendLinkNumber(open.link + 1, preformatted: open.preformatted)
+                }
+                openLink = nil
                 let range = storage.range(ofRun: run)
                 var segmentStart = range.lowerBound
                 for k in range where bytes[k] == 0x0A {
@@ -24,25 +55,37 @@ extension Document {
                     segmentStart = k + 1
                 }
                 dump.append(UnsafeBufferPointer(rebasing: bytes[segmentStart..<range.upperBound]), style: style)
-                if numberLinks, let link = style.link,
-                   run + 1 == storage.runCount || storage.style(ofRun: run + 1).link != link {
-                    dump.appendLinkNumber(link + 1, preformatted: style.preformatted)
-                }
+                if numberLinks, let link = style.link { openLink = (link, style.preformatted) }
             }
         }
+    }
+
+    /// Ends the page: the last link's number, the last line, and the references.
+    mutating func finish(links: LinkTable) {
+        if let open = openLink { dump.appendLinkNumber(open.link + 1, preformatted: open.preformatted) }
+        openLink = nil
         dump.endLine()
         dump.trimTrailingBlankLines()
         if numberLinks && !links.isEmpty {
             dump.appendReferences(links)
         }
-        return String(decoding: dump.out, as: UTF8.self)
+    }
+
+    /// Gives `body` the output written so far and lets it go, but for the line breaks at its end, which the end
+    /// of the page may still trim (`finish`): call it again after `finish` for the rest.
+    mutating func hand(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        dump.handOut(body)
     }
 }
 
 /// Collects one line at a time, then writes it with its indentation, wrapped and aligned if asked.
 private struct DumpWriter {
     let width: Int?
-    var out: [UInt8] = []
+    private(set) var out: [UInt8] = []
+    /// Output already handed on (`handOut`): the page is not empty, and only the line breaks at the end of
+    /// `out` may still be trimmed.
+    private var handedOut = false
+    private var finished = false
     private var line: [UInt8] = []
     private var lineStyle: TextStyle?
     /// The list marker that starts the line hangs in its indentation.
@@ -139,12 +182,27 @@ private struct DumpWriter {
 
     mutating func trimTrailingBlankLines() {
         while out.count >= 2 && out[out.count - 1] == 0x0A && out[out.count - 2] == 0x0A { out.removeLast() }
-        if out == [0x0A] { out.removeAll() }
+        if out == [0x0A] && !handedOut { out.removeAll() }
+        finished = true
+    }
+
+    /// `out` to `body`, then emptied; until the page is finished, its trailing line breaks stay (at least one,
+    /// so `trimTrailingBlankLines` still sees a line end before them).
+    mutating func handOut(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var keep = 0
+        if !finished {
+            while keep < out.count && out[out.count - 1 - keep] == 0x0A { keep += 1 }
+            if keep == out.count { return }
+            keep = min(keep + 1, out.count)
+        }
+        out.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<(out.count - keep)])) }
+        handedOut = true
+        out.removeSubrange(..<(out.count - keep))
     }
 
     /// The numbered list of the links' addresses, written from the table's bytes (no string per link).
     mutating func appendReferences(_ links: LinkTable) {
-        if !out.isEmpty { out.append(0x0A) }
+        if !out.isEmpty || handedOut { out.append(0x0A) }
         out.append(contentsOf: "References\n\n".utf8)
         for index in links.indices {
             let number = index + 1
@@ -163,5 +221,33 @@ private struct DumpWriter {
 
     private mutating func appendSpaces(_ count: Int) {
         if count > 0 { out.append(contentsOf: repeatElement(0x20, count: count)) }
+    }
+}
+
+/// `--dump` written out while the page is read: the lines the document builder finishes go through a
+/// `DumpStream` to `write` in stretches, so a long page is not held whole, as text and as output, before the first
+/// byte is printed.
+final class DumpOutput {
+    private var stream: DumpStream
+    private let write: (UnsafeBufferPointer<UInt8>) -> Void
+    /// The builder hands on its finished lines, and output goes to `write`, in stretches of about this many bytes.
+    let stretchBytes: Int
+
+    init(width: Int?, stretchBytes: Int = 1 << 16, write: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.stretchBytes = max(stretchBytes, 1)
+        stream = DumpStream(width: width, capacity: min(self.stretchBytes, 1 << 20) * 5 / 4)
+        self.write = write
+    }
+
+    func take(_ lines: RunStorage) {
+        stream.take(lines)
+        if stream.pendingBytes >= stretchBytes { stream.hand(write) }
+    }
+
+    /// The rest of the page (the document's own text) and its references.
+    func finish(_ document: Document) {
+        stream.take(document.storage)
+        stream.finish(links: document.links)
+        stream.hand(write)
     }
 }

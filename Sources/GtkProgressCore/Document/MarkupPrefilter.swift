@@ -6,9 +6,9 @@ import Glibc
 struct PrefilteredMarkup {
     /// The markup gumbo parses.
     var bytes: [UInt8]
-    /// Placeholder `n` in gumbo's text stands for `pieces[placeholders[n]]`.
-    var placeholders: [Range<Int>]
-    var pieces: [InlinePiece]
+    /// Placeholder `n` in gumbo's text stands for the pieces of `placeholders[n]`, read in order from `pieces`.
+    var placeholders: [InlinePieces.Span]
+    var pieces: InlinePieces
     /// Text of character references the prefilter decoded; pieces with `decoded` set point here.
     var decoded: [UInt8]
     /// The deepest the prefilter's model of gumbo's stack of open elements went.
@@ -16,8 +16,8 @@ struct PrefilteredMarkup {
 }
 
 /// A stretch of text the prefilter took out of gumbo's input, with the inline element that wrapped it, if any.
-/// A large page has hundreds of thousands of them, so offsets are stored as 32-bit numbers (20 bytes a piece
-/// instead of 48): documents are capped far below 2 GiB (`LoaderOptions.maxDocumentBytes`).
+/// A large page has hundreds of thousands of them, held packed (`InlinePieces`); offsets are 32-bit numbers:
+/// documents are capped far below 2 GiB (`LoaderOptions.maxDocumentBytes`).
 struct InlinePiece {
     private var textStart: Int32
     private var textEnd: Int32
@@ -109,8 +109,8 @@ struct MarkupScanner {
     let placeholders: Bool
     private var out: [UInt8] = []
     private var copiedUpTo = 0
-    var placeholderPieces: [Range<Int>] = []
-    var pieces: [InlinePiece] = []
+    var placeholderPieces: [InlinePieces.Span] = []
+    var pieces: InlinePieces
     var decoded: [UInt8] = []
     /// Gumbo may still hold an `<a>` in its list of active formatting elements (one that was not closed by its
     /// own end tag); a new link then closes it, so links cannot become placeholders.
@@ -147,10 +147,7 @@ struct MarkupScanner {
         self.placeholders = placeholders
         stack = NestingBound(limit: maximumDepth)
         out.reserveCapacity(placeholders ? count / 4 + 256 : count + 256)
-        // A piece stands for at least about four bytes of markup (`<p>x`, `&lt;`, `<b>x</b>`): reserved at once, the
-        // pieces of a page of tiny paragraphs are never copied into a buffer twice their size, and the pages of
-        // the reservation a page with few pieces never touches cost no memory.
-        if placeholders { pieces.reserveCapacity(count / 4) }
+        pieces = InlinePieces(reservingFor: placeholders ? count : 0)
     }
 
     var result: PrefilteredMarkup {

@@ -8,7 +8,7 @@ extension MarkupScanner {
         var k = position
         while k < count && isSpace(source[k]) { k += 1 }
         let start = k
-        let firstPiece = pieces.count
+        let firstPiece = pieces.mark
         let decodedCount = decoded.count
         var pieceStart = k
         var hasMarkup = false
@@ -24,7 +24,7 @@ extension MarkupScanner {
                byte != ascii("<") || bareParagraphTag(at: k) == nil {
                 // Content after a `</p>` would be outside any paragraph in gumbo's tree but inside the `p` open
                 // before the stretch here: the stretch ends before that `</p>`, which closes the paragraph.
-                pieces.removeSubrange(last.pieceCount...)
+                pieces.truncate(to: last.pieces)
                 decoded.removeSubrange(last.decodedCount...)
                 k = last.start
                 pieceStart = k
@@ -36,7 +36,7 @@ extension MarkupScanner {
             } else if byte == ascii("<") {
                 if paragraphsAllowed, let length = bareParagraphTag(at: k) {
                     addTextPiece(pieceStart..<k, stretchStart: firstPiece)
-                    paragraphTags = (ParagraphTag(start: k, end: k + length, pieceCount: pieces.count,
+                    paragraphTags = (ParagraphTag(start: k, end: k + length, pieces: pieces.mark,
                                                   decodedCount: decoded.count), paragraphTags.last)
                     pieces.append(InlinePiece(text: k..<k, tag: GUMBO_TAG_P.rawValue))
                     k += length
@@ -68,16 +68,16 @@ extension MarkupScanner {
         }
         addTextPiece(pieceStart..<k, stretchStart: firstPiece)
         if paragraphTags.last != nil { k = endParagraphs(paragraphTags, stretchEnd: k) }
-        if pieces.count > firstPiece && (hasMarkup || k - start >= MarkupPrefilter.shortestPlaceholderText) {
+        if pieces.count > firstPiece.pieceCount && (hasMarkup || k - start >= MarkupPrefilter.shortestPlaceholderText) {
             let index = placeholderPieces.count
-            placeholderPieces.append(firstPiece..<pieces.count)
+            placeholderPieces.append(pieces.span(since: firstPiece))
             replace(start, k) { out in
                 out.append(contentsOf: MarkupPrefilter.placeholderStart)
                 appendDecimal(index, to: &out)
                 out.append(contentsOf: MarkupPrefilter.placeholderEnd)
             }
         } else {
-            pieces.removeSubrange(firstPiece...)
+            pieces.truncate(to: firstPiece)
             decoded.removeSubrange(decodedCount...)
         }
         position = k
@@ -85,11 +85,13 @@ extension MarkupScanner {
     }
 
     /// `stretchStart`: the stretch's first piece; a paragraph's break before it belongs to another placeholder.
-    private mutating func addTextPiece(_ range: Range<Int>, stretchStart: Int) {
+    private mutating func addTextPiece(_ range: Range<Int>, stretchStart: InlinePieces.Mark) {
         guard !range.isEmpty else { return }
-        if pieces.count > stretchStart, let last = pieces.last, last.tag == GUMBO_TAG_P.rawValue, last.text.isEmpty {
-            // The paragraph's text carries its break: a page of `<p>x` costs a piece a paragraph, not two.
-            pieces[pieces.count - 1] = InlinePiece(text: range, tag: GUMBO_TAG_P.rawValue)
+        if pieces.count > stretchStart.pieceCount, let last = pieces.last, last.tag == GUMBO_TAG_P.rawValue,
+           last.text.isEmpty {
+            // The paragraph's text carries its break: a page of `<p>x` costs a piece a paragraph (one byte,
+            // `InlinePieces`), not two.
+            pieces.replaceLast(with: InlinePiece(text: range, tag: GUMBO_TAG_P.rawValue))
         } else {
             pieces.append(InlinePiece(text: range))
         }
@@ -98,7 +100,7 @@ extension MarkupScanner {
     /// A `<p>` or `</p>` the stretch took in: where it is, and the pieces and decoded text before it, to give
     /// it back.
     struct ParagraphTag {
-        var start: Int, end: Int, pieceCount: Int, decodedCount: Int
+        var start: Int, end: Int, pieces: InlinePieces.Mark, decodedCount: Int
         var isEndTag: Bool { end - start == 4 }
     }
 
@@ -135,7 +137,7 @@ extension MarkupScanner {
         var last = tags.last
         if let tag = last, !closesParagraph(at: end) {
             end = tag.start
-            pieces.removeSubrange(tag.pieceCount...)
+            pieces.truncate(to: tag.pieces)
             decoded.removeSubrange(tag.decodedCount...)
             last = tags.previous
         }

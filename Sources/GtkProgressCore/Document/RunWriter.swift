@@ -83,17 +83,62 @@ struct RunWriter {
         set { current = newValue }
     }
 
-    var byteCount: Int { bytes.count }
+    /// Bytes written so far, those `drainFinishedLines` took out included: offsets the builder keeps (anchors,
+    /// where a link's text starts) count from the start of the text, drained or not.
+    var byteCount: Int { drained + bytes.count }
 
-    /// The text written since `offset` (nil when `offset` is not in this writer's text).
+    /// Bytes taken out by `drainFinishedLines`.
+    private(set) var drained = 0
+
+    /// Bytes held now: what `drainFinishedLines` would hand on is at most this.
+    var heldBytes: Int { bytes.count }
+
+    /// The text written since `offset` (nil when `offset` is not in this writer's text, or was drained).
     func text(since offset: Int) -> String? {
+        let offset = offset - drained
         guard offset >= 0, offset <= bytes.count else { return nil }
         return String(decoding: bytes[offset...], as: UTF8.self)
     }
 
-    /// Whether anything but spaces and line breaks was written since `offset`.
+    /// Whether anything but spaces and line breaks was written since `offset` (not yet drained).
     func hasVisibleText(since offset: Int) -> Bool {
-        bytes[offset...].contains { !isSpace($0) }
+        bytes[max(0, offset - drained)...].contains { !isSpace($0) }
+    }
+
+    /// Takes out the lines already ended (everything before the line being written), in storage of their own,
+    /// runs split where the cut falls; nil when there are none. Nothing written later can change them: a break
+    /// for length, a trimmed space and the owed breaks all act on the current line or after it. The writer goes
+    /// on as if they were still there (`byteCount` counts them), so a page can be printed as it is read
+    /// (`DumpStream`) with its finished lines let go.
+    /// `links`: each run's link as the lines go out (nil: none).
+    mutating func drainFinishedLines(links: (Int) -> Int?) -> RunStorage? {
+        let cut = lineStart
+        guard cut > 0, !runEnds.isEmpty else { return nil }
+        // The runs that end at or before the cut go whole; the one the cut falls in is split.
+        var whole = 0
+        while whole < runEnds.count && runEnds[whole] <= cut { whole += 1 }
+        var endsOut = Array(runEnds[..<whole])
+        var stylesOut = Array(runStyles[..<whole])
+        var linksOut = runLinks[..<whole].map { $0 < 0 ? -1 : links(Int($0)).map { Int32($0) } ?? -1 }
+        let splits = whole < runEnds.count && (whole == 0 ? 0 : runEnds[whole - 1]) < cut
+        if splits {
+            endsOut.append(cut)
+            stylesOut.append(runStyles[whole])
+            linksOut.append(runLinks[whole] < 0 ? -1 : links(Int(runLinks[whole])).map { Int32($0) } ?? -1)
+        }
+        let out = RunStorage(bytes: Array(bytes[..<cut]), runEnds: endsOut, runStyles: stylesOut,
+                             runLinks: linksOut, styles: styles)
+        bytes.removeSubrange(..<cut)
+        runEnds.removeSubrange(..<whole)
+        runStyles.removeSubrange(..<whole)
+        runLinks.removeSubrange(..<whole)
+        for index in runEnds.indices { runEnds[index] -= cut }
+        drained += cut
+        lineStart -= cut
+        characterMark -= cut
+        columnMark -= cut
+        pieceStart -= cut
+        return out
     }
 
     // MARK: Blocks

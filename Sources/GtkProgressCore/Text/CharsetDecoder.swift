@@ -50,6 +50,19 @@ package enum CharsetDecoder {
                            isGuessed: true)
     }
 
+    /// Whether `decode` would give `bytes` back unchanged, as UTF-8 (no byte order mark, no other charset
+    /// declared, every sequence valid): the document can then be read from the bytes themselves, without a
+    /// decoded copy of it beside them (`PageDump.write`). Checked without allocating.
+    package static func isUnchangedUTF8(_ bytes: [UInt8], contentType: String?, isHTML: Bool) -> Bool {
+        if byteOrderMark(bytes).0 != nil { return false }
+        if let label = contentType.flatMap(MediaType.init)?.charset, let encoding = TextEncoding(label: label) {
+            if encoding.decoder != .utf8 { return false }
+        } else if isHTML, let encoding = prescanMeta(bytes.prefix(metaPrescanLength)), encoding.decoder != .utf8 {
+            return false
+        }
+        return (try? UTF8Span(validating: bytes.span)) != nil
+    }
+
     /// How much of a document the detector reads: enough for any language's statistics, and bounded, so a
     /// large page costs no more than a small one.
     static let detectionLength = 64 * 1024
