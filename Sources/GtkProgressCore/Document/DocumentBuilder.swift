@@ -105,30 +105,27 @@ struct DocumentBuilder {
                       textMarks: Bool = false, tabbedTables: Bool = false,
                       rowChunking: RowChunking? = .standard) -> Document {
         var markup = MarkupPrefilter.prefilter(source, maximumDepth: maximumDepth, placeholders: placeholders)
-        let regions = rowChunking.map { chunking in
-            markup.bytes.withUnsafeBufferPointer { TableRowRegions.find(in: $0, chunking: chunking) }
-        } ?? []
-        var tree: GumboTree
-        var rows: TableRows?
-        var pageStyles: DocumentStyles
-        if regions.isEmpty {
-            tree = markup.bytes.withUnsafeBufferPointer { GumboTree(parsing: $0) }
-            pageStyles = DocumentStyles.collect(from: tree.document, baseURL: baseURL, options: styles)
-        } else {
-            tree = markup.bytes.withUnsafeBufferPointer { bytes in
-                TableRowRegions.document(bytes, without: regions).withUnsafeBufferPointer { GumboTree(parsing: $0) }
-            }
-            pageStyles = DocumentStyles.collect(from: tree.document, baseURL: baseURL, options: styles)
-            // Rows in chunks see only the siblings in their chunk: a page whose rules read siblings, or whose
-            // markers did not come out as rows of a table section, is parsed whole (`TableRowRegions`).
-            if !(styles.enabled && pageStyles.rules.readsSiblings),
-               let sections = TableRowRegions.sections(of: tree.document, regions: regions) {
-                rows = TableRows(markup: markup.bytes, regions: regions, sections: sections)
-            } else {
-                tree = markup.bytes.withUnsafeBufferPointer { GumboTree(parsing: $0) }
-                pageStyles = DocumentStyles.collect(from: tree.document, baseURL: baseURL, options: styles)
-            }
+        var parsed: ParsedMarkup? = parse(markup, baseURL: baseURL, styles: styles, rowChunking: rowChunking)
+        // The page's selectors test attributes the prefilter left out of some element (`[data-state=closed]`,
+        // `[aria-expanded=false] + ul`): the page is parsed again with those names kept, its sheets as they came
+        // the first time. The second parse keeps every name its rules test (up to `SelectedAttributeNames.limit`),
+        // so there is never a third. Pages whose selectors test no such attribute are parsed once.
+        if styles.enabled, let selected = parsed?.styles.rules.attributeNames,
+           selected.contains(where: markup.droppedAttributes.mayHold) {
+            var again = styles
+            let fetched = parsed?.styles.fetched ?? [:]
+            if let fetch = styles.fetch { again.fetch = { url in fetched[url] ?? fetch(url) } }
+            parsed = nil  // the first tree goes before the second is built
+            markup = MarkupPrefilter.prefilter(source, maximumDepth: maximumDepth, placeholders: placeholders,
+                                               keeping: selected)
+            parsed = parse(markup, baseURL: baseURL, styles: again, rowChunking: rowChunking)
         }
+        guard var page = parsed.take() else { preconditionFailure("the page was parsed") }
+        page.styles.forgetFetched()
+        let tree = page.tree
+        var rows = page.rows
+        page.rows = nil
+        let pageStyles = page.styles
         // Gumbo copies the text and attributes it keeps, and the walk never reads its `original_*` pieces of the
         // input (`GumboTree` has copied the only one it needs, unknown elements' names), so the markup gumbo parsed
         // goes before the walk builds the text (a large page's worth of memory); the rows still to be parsed have
@@ -151,6 +148,46 @@ struct DocumentBuilder {
             document.mediaWidths = pageStyles.mediaWidths.sorted()
             return document
         }
+    }
+
+    /// Gumbo's tree of the prefiltered markup, the table rows left for later, and the page's styles.
+    private struct ParsedMarkup {
+        var tree: GumboTree
+        var rows: TableRows?
+        var styles: DocumentStyles
+    }
+
+    private static func parse(_ markup: PrefilteredMarkup, baseURL: URL?, styles: PageStyleOptions,
+                              rowChunking: RowChunking?) -> ParsedMarkup {
+        let dropped = markup.droppedAttributes, selected = markup.selectedAttributes
+        let attributeKnown = { (name: String) in
+            PrefilteredMarkup.answers(attribute: name, dropped: dropped, selected: selected)
+        }
+        let regions = rowChunking.map { chunking in
+            markup.bytes.withUnsafeBufferPointer { TableRowRegions.find(in: $0, chunking: chunking) }
+        } ?? []
+        if regions.isEmpty {
+            let tree = markup.bytes.withUnsafeBufferPointer { GumboTree(parsing: $0) }
+            let pageStyles = DocumentStyles.collect(from: tree.document, baseURL: baseURL, options: styles,
+                                                    attributeKnown: attributeKnown)
+            return ParsedMarkup(tree: tree, rows: nil, styles: pageStyles)
+        }
+        let tree = markup.bytes.withUnsafeBufferPointer { bytes in
+            TableRowRegions.document(bytes, without: regions).withUnsafeBufferPointer { GumboTree(parsing: $0) }
+        }
+        let pageStyles = DocumentStyles.collect(from: tree.document, baseURL: baseURL, options: styles,
+                                                attributeKnown: attributeKnown)
+        // Rows in chunks see only the siblings in their chunk: a page whose rules read siblings, or whose
+        // markers did not come out as rows of a table section, is parsed whole (`TableRowRegions`).
+        if !(styles.enabled && pageStyles.rules.readsSiblings),
+           let sections = TableRowRegions.sections(of: tree.document, regions: regions) {
+            return ParsedMarkup(tree: tree, rows: TableRows(markup: markup.bytes, regions: regions, sections: sections),
+                                styles: pageStyles)
+        }
+        let whole = markup.bytes.withUnsafeBufferPointer { GumboTree(parsing: $0) }
+        return ParsedMarkup(tree: whole, rows: nil,
+                            styles: DocumentStyles.collect(from: whole.document, baseURL: baseURL, options: styles,
+                                                           attributeKnown: attributeKnown))
     }
 
     private init(source: UnsafeBufferPointer<UInt8>, markup: PrefilteredMarkup, layoutWidth: Int,

@@ -204,7 +204,9 @@ extension MarkupScanner {
               source[contentStart..<contentEnd].contains(where: { !isSpace($0) }) else { return nil }
         var piece = InlinePiece(text: contentStart..<contentEnd, tag: tag)
         var sawClass = false
-        for attribute in attributes {
+        // The attributes the piece leaves out, noted (`droppedAttributes`) once it is sure to be one.
+        var dropped: [Int] = []
+        for (index, attribute) in attributes.enumerated() {
             let attributeName = attributeName(attribute)
             if equalsLowercase(attributeName, "hidden") { return nil }
             // Attributes pages hide with (`[aria-hidden=true]`, `[role=…]`): the element stays one, so its rules can
@@ -220,7 +222,13 @@ extension MarkupScanner {
             if equalsLowercase(attributeName, "class") {
                 if sawClass { continue }  // HTML keeps the first of each name
                 sawClass = true
-                if let value = attributeValue(attribute), isPlain(value) { piece.classValue = value } else { piece.droppedAttributes = true }
+                if let value = attributeValue(attribute), isPlain(value) {
+                    piece.classValue = value
+                } else {
+                    if selected.index(of: attributeName) != nil { return nil }
+                    piece.droppedAttributes = true
+                    dropped.append(index)
+                }
                 continue
             }
             // A place a link can name (`id`, or `name` on an anchor) is the builder's to record: gumbo must see it.
@@ -233,9 +241,14 @@ extension MarkupScanner {
                 guard let value = attributeValue(attribute), isPlain(value) else { return nil }
                 piece.href = value
             } else {
+                // An attribute the page's selectors test (`[data-state=closed]`, `abbr[title]`): the element stays
+                // one, so its rules can be answered.
+                if selected.index(of: attributeName) != nil { return nil }
                 piece.droppedAttributes = true
+                dropped.append(index)
             }
         }
+        for index in dropped { droppedAttributes.insert(attributeName(attributes[index])) }
         return (piece, closeEnd)
     }
 
