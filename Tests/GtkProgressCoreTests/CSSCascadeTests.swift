@@ -167,7 +167,7 @@ final class CSSCascadeTests: XCTestCase {
     /// dropped attributes by naming it in a selector.
     func testPrefilterKeepsTheSelectorsAttributesAndNotesTheOthers() {
         let html = "<div data-state=closed data-other=1 onclick=x><b gtkprogress-dropped data-state=a>bold text here</b></div>"
-        func prefilter(_ names: Set<String>) -> PrefilteredMarkup {
+        func prefilter(_ names: [String]) -> PrefilteredMarkup {
             var source = html
             return source.withUTF8 { MarkupPrefilter.prefilter($0, keeping: names) }
         }
@@ -184,7 +184,7 @@ final class CSSCascadeTests: XCTestCase {
         XCTAssertTrue(kept.answers(attribute: "data-state"))
         XCTAssertFalse(kept.answers(attribute: "data-other"))
         // Past the limit, names are dropped as before and their rules left out.
-        let many = Set((0..<(SelectedAttributeNames.limit + 10)).map { "data-\($0)" })
+        let many = (0..<(SelectedAttributeNames.limit + 10)).map { "data-\($0)" }
         let capped = prefilter(many)
         XCTAssertEqual(capped.selectedAttributes.names.count, SelectedAttributeNames.limit)
     }

@@ -166,9 +166,20 @@ package struct CSSRuleSet: Sendable {
     package private(set) var ruleCount = 0
     /// Some selector reads an element's siblings (`CSSSelector.readsSiblings`).
     package private(set) var readsSiblings = false
-    /// Every attribute name the selectors of the rules added test, those left out for it included: what the HTML
-    /// prefilter must keep for them to be answered (`MarkupPrefilter.prefilter`'s `keeping`).
-    package private(set) var attributeNames: Set<String> = []
+    /// Every attribute name the selectors of the rules added test, each once, those left out for it included: what
+    /// the HTML prefilter must keep for them to be answered (`MarkupPrefilter.prefilter`'s `keeping`).
+    package private(set) var attributeNames: [String] = []
+    /// `attributeNames` by a 64-bit FNV-1a of each name: two names that share one (never seen) would leave the
+    /// second's rules out, not misapply them (`PrefilteredMarkup.answers` decides).
+    private var attributeNameIndex = CSSHashIndex()
+
+    private mutating func noteAttributeName(_ name: String) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        guard attributeNameIndex[hash] == nil else { return }
+        attributeNameIndex.insert(hash, Int32(truncatingIfNeeded: attributeNames.count))
+        attributeNames.append(name)
+    }
 
     package init() {}
 
@@ -219,7 +230,7 @@ package struct CSSRuleSet: Sendable {
             compiled.append(readable)
             blockReadsOrSetsVariables.append(readable.contains { $0.readsOrSetsVariables })
             for selector in selectors {
-                selector.forEachAttributeName { attributeNames.insert($0) }
+                selector.forEachAttributeName { noteAttributeName($0) }
                 if let attributeKnown, !selector.attributeNames(allSatisfy: attributeKnown) {
                     unsupportedRules += 1
                     continue

@@ -113,8 +113,10 @@ struct DocumentBuilder {
         if styles.enabled, let selected = parsed?.styles.rules.attributeNames,
            selected.contains(where: markup.droppedAttributes.mayHold) {
             var again = styles
-            let fetched = parsed?.styles.fetched ?? [:]
-            if let fetch = styles.fetch { again.fetch = { url in fetched[url] ?? fetch(url) } }
+            let fetched = parsed?.styles.fetched ?? []
+            if let fetch = styles.fetch {
+                again.fetch = { url in fetched.first(where: { $0.url == url })?.result ?? fetch(url) }
+            }
             parsed = nil  // the first tree goes before the second is built
             markup = MarkupPrefilter.prefilter(source, maximumDepth: maximumDepth, placeholders: placeholders,
                                                keeping: selected)

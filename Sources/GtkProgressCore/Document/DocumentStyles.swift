@@ -22,10 +22,10 @@ struct DocumentStyles {
     private let attributeKnown: (String) -> Bool
     /// What `options.fetch` gave for each sheet it was asked for, so that a second parse of the page
     /// (`DocumentBuilder.build`) asks for none again.
-    private(set) var fetched: [URL: Result<[UInt8], PageStyleOptions.SheetProblem>] = [:]
+    private(set) var fetched: [(url: URL, result: Result<[UInt8], PageStyleOptions.SheetProblem>)] = []
 
     /// Lets the fetched sheets go once the page will not be parsed again.
-    mutating func forgetFetched() { fetched = [:] }
+    mutating func forgetFetched() { fetched = [] }
 
     private init(options: PageStyleOptions, attributeKnown: @escaping (String) -> Bool) {
         self.options = options
@@ -130,7 +130,7 @@ struct DocumentStyles {
             bytes = fetched
         } else {
             let result = options.fetch?(url)
-            if let result { fetched[url] = result }
+            if let result { fetched.append((url, result)) }
             switch result {
             case .success(let fetched)?:
                 bytes = fetched

@@ -88,7 +88,7 @@ struct SelectedAttributeNames {
 
     /// The names in a fixed order (so a page is parsed alike every time), without the prefilter's own mark
     /// (`MarkupPrefilter.droppedAttributesName`), which a page must not be able to forge.
-    init(_ selected: Set<String>) {
+    init(_ selected: [String]) {
         for name in selected.sorted() where !name.isEmpty && name != MarkupPrefilter.droppedAttributesName {
             guard names.count < Self.limit else { break }
             let bytes = Array(name.utf8)
@@ -189,7 +189,7 @@ enum MarkupPrefilter {
     /// `keeping`: attribute names the page's selectors test (`CSSRuleSet.attributeNames`), kept beside those the
     /// document model reads (`SelectedAttributeNames`).
     static func prefilter(_ source: UnsafeBufferPointer<UInt8>, maximumDepth: Int = maximumDepth,
-                          placeholders: Bool = true, keeping selected: Set<String> = []) -> PrefilteredMarkup {
+                          placeholders: Bool = true, keeping selected: [String] = []) -> PrefilteredMarkup {
         let usePlaceholders = placeholders && firstIndex(of: placeholderStart, in: source, from: 0) == nil
         let selected = SelectedAttributeNames(selected)
         var scanner = MarkupScanner(source: source, maximumDepth: maximumDepth, placeholders: usePlaceholders,

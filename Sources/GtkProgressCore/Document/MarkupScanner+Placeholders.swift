@@ -204,9 +204,7 @@ extension MarkupScanner {
               source[contentStart..<contentEnd].contains(where: { !isSpace($0) }) else { return nil }
         var piece = InlinePiece(text: contentStart..<contentEnd, tag: tag)
         var sawClass = false
-        // The attributes the piece leaves out, noted (`droppedAttributes`) once it is sure to be one.
-        var dropped: [Int] = []
-        for (index, attribute) in attributes.enumerated() {
+        for attribute in attributes {
             let attributeName = attributeName(attribute)
             if equalsLowercase(attributeName, "hidden") { return nil }
             // Attributes pages hide with (`[aria-hidden=true]`, `[role=…]`): the element stays one, so its rules can
@@ -227,7 +225,6 @@ extension MarkupScanner {
                 } else {
                     if selected.index(of: attributeName) != nil { return nil }
                     piece.droppedAttributes = true
-                    dropped.append(index)
                 }
                 continue
             }
@@ -245,11 +242,21 @@ extension MarkupScanner {
                 // one, so its rules can be answered.
                 if selected.index(of: attributeName) != nil { return nil }
                 piece.droppedAttributes = true
-                dropped.append(index)
             }
         }
-        for index in dropped { droppedAttributes.insert(attributeName(attributes[index])) }
+        if piece.droppedAttributes { noteDroppedAttributes(of: piece) }
         return (piece, closeEnd)
+    }
+
+    /// Notes the names of the attributes a piece left out (`droppedAttributes`): all but the class and the address
+    /// it keeps. A repeated name gumbo would ignore may be noted too, which costs at most a needless second parse.
+    private mutating func noteDroppedAttributes(of piece: InlinePiece) {
+        for attribute in attributes {
+            let name = attributeName(attribute)
+            if piece.classValue != nil && equalsLowercase(name, "class") { continue }
+            if piece.href != nil && piece.tag == GUMBO_TAG_A.rawValue && equalsLowercase(name, "href") { continue }
+            droppedAttributes.insert(name)
+        }
     }
 
     /// Text gumbo would copy unchanged: no markup, no character references, nothing it replaces.
