@@ -146,6 +146,24 @@ final class CSSCascadeTests: XCTestCase {
         for gone in ["icon", "dialog", "bonjour", "mirrored"] { XCTAssertFalse(shown.contains(gone), shown) }
     }
 
+    /// Text standing directly in an element displayed as `table` or `table-row` reads where it stands, in a cell of
+    /// its own (CSS 2.1 §17.2.1's anonymous cells), in the dump and in the window's rows; an HTML `<table>`'s stray
+    /// text still goes before it, as the parser puts it.
+    func testTextDirectlyInACSSTableStandsWhereItIs() {
+        let page = "<style>.t { display: table } .r { display: table-row } .c { display: table-cell }</style>"
+            + "<div class=t>before <div class=r><div class=c>A1</div><div class=c>B1</div> in-row</div> middle"
+            + " <div class=r><div class=c>A2</div><div class=c>B2</div></div> after</div><p>end</p>"
+        let lines = dump(page).split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        XCTAssertEqual(lines, ["before", "A1 B1 in-row", "middle", "A2 B2", "after", "end"], lines.description)
+        let window = Document.parse(html: page, baseURL: nil, tabbedTables: true).text
+        for (earlier, later) in [("before", "A1"), ("B1", "middle"), ("middle", "A2"), ("B2", "after")] {
+            let first = try? XCTUnwrap(window.range(of: earlier)), second = try? XCTUnwrap(window.range(of: later))
+            XCTAssertTrue(first != nil && second != nil && first!.lowerBound < second!.lowerBound, window)
+        }
+        let html = dump("<table>stray<tr><td>A1<td>B1</table>")
+        XCTAssertTrue(html.hasPrefix("stray"), html)
+    }
+
     /// A linked sheet naming an attribute no `<style>` names: the page is built with it, in the dump's one build
     /// and in the window's second (`Browser.fetchStyleSheets`); the rule never applies to an element whose
     /// attribute a piece dropped.

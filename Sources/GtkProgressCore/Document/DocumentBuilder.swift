@@ -268,7 +268,11 @@ struct DocumentBuilder {
                 // `visibility: hidden` hides the element's own text; a child may be visible again.
                 textParent = stack[top].node
                 textCSS = stack[top].css
-                appendTextNode(child.text, hidden: textCSS.hidden)
+                if let newRow = anonymousCellRow(for: stack[top], text: child) {
+                    appendAnonymousCell(child.text, hidden: textCSS.hidden, newRow: newRow)
+                } else {
+                    appendTextNode(child.text, hidden: textCSS.hidden)
+                }
             } else if child.isElement {
                 if let rows, child.tag == GUMBO_TAG_TR.rawValue, child.hasAttributes,
                    let region = rows.region(marker: child) {
@@ -299,6 +303,39 @@ struct DocumentBuilder {
                 stack.append(consume frame)  // moved: a Frame copied and dropped counts its references
             }
         }
+    }
+
+    /// Text standing directly in an element displayed as `table` or `table-row` (not in a cell): CSS 2.1 §17.2.1
+    /// wraps it in an anonymous cell, in an anonymous row when its parent is the table, so it reads where it stands
+    /// among the rows instead of before the grid. Whether it starts a row; nil for any other text. An HTML
+    /// `<table>` holds no such text: the parser moves it before the table (HTML's foster parenting).
+    private func anonymousCellRow(for frame: Frame, text: GumboNodeRef) -> Bool? {
+        guard text.type != GUMBO_NODE_WHITESPACE, unmodelledTables == 0, let table = tables.last,
+              table.cellWriter != nil, !Self.isHTMLTablePart(frame.node.tag) else { return nil }
+        let content = text.text
+        guard content.contains(where: { !isSpace($0) }) else { return nil }
+        if case .table = frame.table { return true }
+        if case .tableRow = frame.role { return false }
+        return nil
+    }
+
+    /// Writes text as a cell of its own in the innermost table (`anonymousCellRow`).
+    private mutating func appendAnonymousCell(_ text: UnsafeBufferPointer<UInt8>, hidden: Bool, newRow: Bool) {
+        let last = tables.count - 1
+        var style = writer.style
+        style.indent = 0
+        style.alignment = .left
+        style.listMarker = false
+        if newRow { tables[last].startRow() }
+        outerWriters.append(writer)
+        writer = tables[last].cellWriter ?? RunWriter(capacity: 0)
+        tables[last].cellWriter = nil
+        writer.startCell(style: style)
+        appendTextNode(text, hidden: hidden)
+        let content = writer.finishCell()
+        tables[last].cellWriter = writer
+        writer = outerWriters.removeLast()
+        tables[last].placeCell(colspan: 1, rowspan: 1, alignment: .left, content: content)
     }
 
     /// The list style an element's frame passes to its items (its `list-style-type`, or HTML's `type`).
