@@ -268,7 +268,10 @@ struct DocumentBuilder {
                 // `visibility: hidden` hides the element's own text; a child may be visible again.
                 textParent = stack[top].node
                 textCSS = stack[top].css
-                if let newRow = anonymousCellRow(for: stack[top], text: child) {
+                // Only inside a table the model lays out, with no cell open: the frame is not copied for other text.
+                if !tables.isEmpty, tables[tables.count - 1].cellWriter != nil,
+                   let newRow = anonymousCellRow(table: stack[top].table, role: stack[top].role,
+                                                 tag: stack[top].node.tag, text: child) {
                     appendAnonymousCell(child.text, hidden: textCSS.hidden, newRow: newRow)
                 } else {
                     appendTextNode(child.text, hidden: textCSS.hidden)
@@ -309,14 +312,18 @@ struct DocumentBuilder {
     /// wraps it in an anonymous cell, in an anonymous row when its parent is the table, so it reads where it stands
     /// among the rows instead of before the grid. Whether it starts a row; nil for any other text. An HTML
     /// `<table>` holds no such text: the parser moves it before the table (HTML's foster parenting).
-    private func anonymousCellRow(for frame: Frame, text: GumboNodeRef) -> Bool? {
-        guard text.type != GUMBO_NODE_WHITESPACE, unmodelledTables == 0, let table = tables.last,
-              table.cellWriter != nil, !Self.isHTMLTablePart(frame.node.tag) else { return nil }
-        let content = text.text
-        guard content.contains(where: { !isSpace($0) }) else { return nil }
-        if case .table = frame.table { return true }
-        if case .tableRow = frame.role { return false }
-        return nil
+    /// `table`, `role` and `tag`: the parent's frame's.
+    private func anonymousCellRow(table: TablePart, role: ElementRole, tag: UInt32, text: GumboNodeRef) -> Bool? {
+        guard text.type != GUMBO_NODE_WHITESPACE, unmodelledTables == 0, !Self.isHTMLTablePart(tag) else { return nil }
+        let newRow: Bool
+        if case .table = table {
+            newRow = true
+        } else if case .tableRow = role {
+            newRow = false
+        } else {
+            return nil
+        }
+        return text.text.contains(where: { !isSpace($0) }) ? newRow : nil
     }
 
     /// Writes text as a cell of its own in the innermost table (`anonymousCellRow`).
