@@ -32,8 +32,10 @@ enum LocalDump {
             // The bytes end here: a page is held as its decoded text only while it is parsed.
             loaded = LoadedPage(decoding: bytes, finalURL: url, status: 200, contentType: nil)
         }
+        var options = PageStyleOptions(fetch: localSheet)
+        options.keepsRulesUntilExit = true  // the process exits once the page is printed
         let dump = PageDump.render(loaded, width: TerminalSize.dumpWidth(option: width),
-                                   styles: styles ? PageStyleOptions(fetch: localSheet) : .off)
+                                   styles: styles ? options : .off)
         StandardStreams.output(dump.text)
         for note in dump.notes { printError(note) }
         return 0

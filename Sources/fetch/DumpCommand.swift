@@ -24,9 +24,10 @@ enum DumpCommand {
         case .success(let loaded):
             let pageIsLocal = loaded.finalURL.isFileURL
             // The page is rendered here, on the main thread, which asks for the sheets it links as it goes.
-            let sheets = PageStyleOptions(fetch: { url in
+            var sheets = PageStyleOptions(fetch: { url in
                 MainActor.assumeIsolated { Self.sheet(url, pageIsLocal: pageIsLocal) }
             })
+            sheets.keepsRulesUntilExit = true  // the process exits once the page is printed
             let dump = PageDump.render(loaded, width: width, styles: styles ? sheets : .off)
             StandardStreams.output(dump.text)
             for note in dump.notes { printError(note) }

@@ -704,4 +704,84 @@ final class CSSSupportsTests: XCTestCase {
         for gone in ["a-text", "d-text", "g-text"] { XCTAssertFalse(shown.contains(gone), "\(gone) in \(shown)") }
         for kept in ["b-text", "c-text", "e-text", "f-text"] { XCTAssertTrue(shown.contains(kept), "\(kept) in \(shown)") }
     }
+
+}
+
+/// The store that styles name their inherited values and pseudo-element texts in (`CSSStyleStore`).
+final class CSSStyleStoreTests: XCTestCase {
+    private func text(_ html: String) -> String {
+        Document.parse(html: html, baseURL: URL(string: "https://example.org/page.html")).text
+    }
+
+    /// A dump that keeps its rules until the process exits (`PageStyleOptions.keepsRulesUntilExit`) styles the page
+    /// as one that frees them.
+    func testRulesKeptUntilExitStyleAlike() {
+        let page = """
+            <style>.gone { display: none } p.loud { text-transform: uppercase } li::before { content: "* " }</style>
+            <p class=gone>gone-text</p><p class=loud>loud text</p><ul><li>item</li></ul>
+            """
+        var kept = PageStyleOptions()
+        kept.keepsRulesUntilExit = true
+        let shown = Document.parse(html: page, baseURL: nil, styles: kept).dumpText(width: 80)
+        XCTAssertEqual(shown, Document.parse(html: page, baseURL: nil).dumpText(width: 80))
+        XCTAssertTrue(shown.contains("LOUD TEXT"), shown)
+        XCTAssertFalse(shown.contains("gone-text"), shown)
+    }
+
+    /// An element's classes read once for its rules and for its descendants' ancestor filter: a repeated class
+    /// counts once, and a ninth or tenth class still finds its rules, as an element and as an ancestor.
+    func testClassesPastEightFindTheirRules() {
+        let shown = text("""
+            <style>.c10 { display: none } .c9 span { display: none } .twice { text-transform: uppercase }</style>
+            <p class="c1 c2 c3 c4 c5 c6 c7 c8 c9 c10">gone-tenth</p>
+            <div class="c1 c2 c3 c4 c5 c6 c7 c8 c9"><span>gone-descendant</span> kept-ninth</div>
+            <p class="twice twice">twice text</p><p class="c1 c2 c3 c4 c5 c6 c7 c8 c1 c2 c9"><b>kept-bold</b></p>
+            <div class="c1 c2 c3 c4 c5 c6 c7 c8 c1 c2 c9"><span>gone-repeat-descendant</span></div>
+            """)
+        XCTAssertTrue(shown.contains("kept-ninth"), shown)
+        XCTAssertTrue(shown.contains("TWICE TEXT"), shown)
+        for gone in ["gone-tenth", "gone-descendant", "gone-repeat-descendant"] {
+            XCTAssertFalse(shown.contains(gone), "\(gone) in \(shown)")
+        }
+        XCTAssertTrue(shown.contains("kept-bold"), "a ninth class with no rule of its own hides nothing: \(shown)")
+    }
+
+    /// The store names inherited styles by index: one change to one parent is kept once, whichever element makes
+    /// it, and a change to another parent, or to a string marker, is an entry of its own.
+    func testStyleStoreKeepsOneEntryForAlikeChanges() {
+        var store = CSSStyleStore()
+        let hidden = store.derive(from: .initial, hidden: true, transform: .none, listStyle: nil)
+        XCTAssertNotEqual(hidden.index, CSSInheritedRef.initial.index)
+        XCTAssertEqual(store.derive(from: .initial, hidden: true, transform: .none, listStyle: nil), hidden)
+        XCTAssertTrue(store[hidden].hidden)
+        let upper = store.derive(from: hidden, hidden: true, transform: .uppercase, listStyle: .square)
+        XCTAssertNotEqual(upper.index, hidden.index)
+        XCTAssertEqual(store.derive(from: hidden, hidden: true, transform: .uppercase, listStyle: .square), upper)
+        XCTAssertEqual(upper.transform, .uppercase)
+        XCTAssertEqual(store.listStyle(of: upper), .square)
+        XCTAssertNotEqual(store.derive(from: .initial, hidden: true, transform: .uppercase, listStyle: .square), upper)
+        let marker = store.derive(from: .initial, hidden: false, transform: .none, listStyle: .string("→"))
+        XCTAssertNotEqual(store.derive(from: .initial, hidden: false, transform: .none, listStyle: .string("→")).index,
+                          marker.index)
+        XCTAssertEqual(store.listStyle(of: marker), .string("→"))
+        XCTAssertEqual(store.with(listStyle: .square, upper), upper)
+        let decimal = store.with(listStyle: .decimal, upper)
+        XCTAssertEqual(store.listStyle(of: decimal), .decimal)
+        XCTAssertTrue(store[decimal].hidden)
+    }
+
+    /// Styles copied from element to element keep their `::before` and `::after` texts, and their custom
+    /// properties reach the descendants, through the store's indices.
+    func testPseudoContentAndCustomPropertiesThroughTheStore() {
+        let shown = text("""
+            <style>.n::before { content: "B-" } .n::after { content: "-A" } .v { --word: "var-text" }
+            .v span::after { content: var(--word) } .h { visibility: hidden } .h b { visibility: visible }</style>
+            <p class=n>one</p><p class=n>two</p><div class=v><span>x</span><span>y</span></div>
+            <p class=h>hidden-text <b>shown-text</b></p><p class=h>hidden-again <b>shown-again</b></p>
+            """)
+        for kept in ["B-one-A", "B-two-A", "xvar-text", "yvar-text", "shown-text", "shown-again"] {
+            XCTAssertTrue(shown.contains(kept), "\(kept) in \(shown)")
+        }
+        for gone in ["hidden-text", "hidden-again"] { XCTAssertFalse(shown.contains(gone), "\(gone) in \(shown)") }
+    }
 }

@@ -20,6 +20,15 @@ package struct CSSAncestorFilter: Sendable {
     /// A filter that counts only the slots in `slots`: it answers as an unrestricted one does for those.
     package init(keeping slots: SlotSet) { kept = slots }
 
+    /// A filter without its tables (two of 64 KB, zeroed and so touched page by page), for a walk with no rules
+    /// to match: nothing may be pushed onto it or looked up in it.
+    private init(unallocated: ()) {
+        counts = []
+        positions = []
+    }
+
+    package static var unallocated: CSSAncestorFilter { CSSAncestorFilter(unallocated: ()) }
+
     /// A set of filter slots, one bit each.
     package struct SlotSet: Sendable {
         private var words = [UInt64](repeating: 0, count: (1 << CSSAncestorFilter.bits) / 64)
@@ -83,21 +92,26 @@ package struct CSSAncestorFilter: Sendable {
 
     /// Adds an element's type, id and classes as an ancestor; returns how many hashes that was, for `pop`.
     package mutating func push<E: CSSElement>(_ element: E) -> Int {
+        push(element, keys: CSSElementKeys(element))
+    }
+
+    /// `push` with the element's keys read already.
+    package mutating func push<E: CSSElement>(_ element: E, keys: CSSElementKeys) -> Int {
         // Each hash counted as it is found (no second pass over a slice of `pushed`).
         let start = pushed.count
-        let type = Self.hash(kind: Self.typeKind, name: element.typeHash)
+        let type = Self.hash(kind: Self.typeKind, name: keys.typeHash)
         if kept?.contains(type) ?? true {
             pushed.append(type)
             add(type)
         }
-        if let id = element.idHash {
+        if let id = keys.idHash {
             let hash = Self.hash(kind: Self.idKind, name: id)
             if kept?.contains(hash) ?? true {
                 pushed.append(hash)
                 add(hash)
             }
         }
-        element.forEachClassHash { name in
+        keys.forEachClassHash(of: element) { name in
             let hash = Self.hash(kind: Self.classKind, name: name)
             if kept?.contains(hash) ?? true {
                 pushed.append(hash)

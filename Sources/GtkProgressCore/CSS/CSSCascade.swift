@@ -27,17 +27,118 @@ package final class CSSInherited: Sendable {
         self.custom = custom
     }
 
-    /// The same with `listStyle` replaced (itself when it is already that).
-    package func with(listStyle: CSSListStyleType) -> CSSInherited {
-        self.listStyle == listStyle ? self
-            : CSSInherited(hidden: hidden, transform: transform, listStyle: listStyle, custom: custom)
-    }
-
     package static let initial = CSSInherited()
 }
 
+/// An element's inherited styles as the walk passes them down: the two the text reads for every run (`hidden`,
+/// `transform`) at hand, and where the whole is kept (`CSSStyleStore`). Plain values: a copy counts no reference.
+package struct CSSInheritedRef: Sendable, Equatable {
+    /// Index into `CSSStyleStore`'s inherited styles; 0 is `CSSInherited.initial`.
+    package var index: Int32
+    package var hidden: Bool
+    package var transform: CSSTextTransform
+
+    package static let initial = CSSInheritedRef(index: 0, hidden: false, transform: .none)
+}
+
+/// The inherited styles and `::before`/`::after` texts of one document's elements, kept for the whole walk and
+/// named by index in the styles (`CSSInheritedRef`, `CSSElementStyle.pseudoContent`), so a style is plain values
+/// that are copied and dropped for every element without counting references.
+package struct CSSStyleStore: Sendable {
+    private var inherited: [CSSInherited] = [CSSInherited.initial]
+    private var pseudoContent: [(before: String?, after: String?)] = []
+    /// The entries made for a parent's entry and a change of the plain inherited values (no custom property and
+    /// no string list marker set): alike elements (every `p` a rule hides) then share one.
+    private var derived: [UInt64: Int32] = [:]
+
+    package init() {}
+
+    package subscript(_ ref: CSSInheritedRef) -> CSSInherited { inherited[Int(ref.index)] }
+
+    /// `ref`'s `list-style-type`.
+    package func listStyle(of ref: CSSInheritedRef) -> CSSListStyleType? {
+        ref.index == 0 ? nil : inherited[Int(ref.index)].listStyle
+    }
+
+    /// A new entry for `value`.
+    package mutating func add(_ value: CSSInherited) -> CSSInheritedRef {
+        inherited.append(value)
+        return CSSInheritedRef(index: Int32(inherited.count - 1), hidden: value.hidden, transform: value.transform)
+    }
+
+    /// The entry for `parent` with its plain values replaced, found again when the same change was made to the
+    /// same parent before.
+    mutating func derive(from parent: CSSInheritedRef, hidden: Bool, transform: CSSTextTransform,
+                         listStyle: CSSListStyleType?) -> CSSInheritedRef {
+        let custom = inherited[Int(parent.index)].custom
+        guard let code = Self.code(listStyle) else {
+            return add(CSSInherited(hidden: hidden, transform: transform, listStyle: listStyle, custom: custom))
+        }
+        let transformCode: UInt64
+        switch transform {
+        case .none: transformCode = 0
+        case .uppercase: transformCode = 1
+        case .lowercase: transformCode = 2
+        case .capitalize: transformCode = 3
+        }
+        let key = UInt64(UInt32(bitPattern: parent.index)) << 16 | code << 3 | transformCode << 1 | (hidden ? 1 : 0)
+        if let index = derived[key] {
+            return CSSInheritedRef(index: index, hidden: hidden, transform: transform)
+        }
+        let ref = add(CSSInherited(hidden: hidden, transform: transform, listStyle: listStyle, custom: custom))
+        derived[key] = ref.index
+        return ref
+    }
+
+    /// `ref` with its list style replaced (itself when it is already that).
+    package mutating func with(listStyle: CSSListStyleType, _ ref: CSSInheritedRef) -> CSSInheritedRef {
+        listStyle == self.listStyle(of: ref) ? ref
+            : derive(from: ref, hidden: ref.hidden, transform: ref.transform, listStyle: listStyle)
+    }
+
+    /// A list style as a small number for `derived`'s keys; nil for a string marker.
+    private static func code(_ listStyle: CSSListStyleType?) -> UInt64? {
+        switch listStyle {
+        case nil: return 0
+        case .none?: return 1
+        case .disc?: return 2
+        case .circle?: return 3
+        case .square?: return 4
+        case .disclosureOpen?: return 5
+        case .disclosureClosed?: return 6
+        case .decimal?: return 7
+        case .decimalLeadingZero?: return 8
+        case .lowerAlpha?: return 9
+        case .upperAlpha?: return 10
+        case .lowerRoman?: return 11
+        case .upperRoman?: return 12
+        case .lowerGreek?: return 13
+        case .string?: return nil
+        }
+    }
+
+    mutating func addPseudoContent(before: String?, after: String?) -> Int32 {
+        pseudoContent.append((before, after))
+        return Int32(pseudoContent.count - 1)
+    }
+
+    /// A style's `::before` string content.
+    package func before(_ style: CSSElementStyle) -> String? {
+        style.pseudoContent < 0 ? nil : pseudoContent[Int(style.pseudoContent)].before
+    }
+
+    /// A style's `::after` string content.
+    package func after(_ style: CSSElementStyle) -> String? { after(pseudoContent: style.pseudoContent) }
+
+    /// The `::after` string content at `index` (a `CSSElementStyle.pseudoContent`).
+    package func after(pseudoContent index: Int32) -> String? {
+        index < 0 ? nil : pseudoContent[Int(index)].after
+    }
+}
+
 /// The author's styles for one element, as the document builder uses them. Each optional is nil when no rule set
-/// it, so the element's own HTML meaning (a `<b>` is bold) stands.
+/// it, so the element's own HTML meaning (a `<b>` is bold) stands. Plain values only: the style is copied and
+/// dropped for every element, and what is not a plain value is in the `CSSStyleStore` the cascade was given.
 package struct CSSElementStyle: Sendable {
     package var display: CSSDisplay?
     package var bold: Bool?
@@ -54,30 +155,10 @@ package struct CSSElementStyle: Sendable {
     /// document builder composites a translucent one over the background behind it, when that is known.
     package var color: CSSRGBA?
     package var background: CSSRGBA?
-    /// `::before` and `::after` string content.
-    package var before: String? {
-        get { pseudoContent?.before }
-        set { setPseudoContent(before: newValue, after: after) }
-    }
-    package var after: String? {
-        get { pseudoContent?.after }
-        set { setPseudoContent(before: before, after: newValue) }
-    }
-    /// Both in one reference, nil for the many elements with neither: the style is copied and dropped for every
-    /// element, and two strings in it were two more references to count each time.
-    private var pseudoContent: PseudoContent?
-    private final class PseudoContent: Sendable {
-        let before: String?
-        let after: String?
-        init(before: String?, after: String?) {
-            self.before = before
-            self.after = after
-        }
-    }
-    private mutating func setPseudoContent(before: String?, after: String?) {
-        pseudoContent = before == nil && after == nil ? nil : PseudoContent(before: before, after: after)
-    }
-    package var inherited: CSSInherited
+    /// `::before` and `::after` string content: index into the store's (`CSSStyleStore.before`, `after`), -1 for
+    /// the many elements with neither.
+    package var pseudoContent: Int32 = -1
+    package var inherited: CSSInheritedRef
     /// Whether the element's own declarations set `list-style-type` (so an HTML default, a list's own or a `type`
     /// attribute's, does not apply).
     package var declaresListStyle = false
@@ -85,7 +166,7 @@ package struct CSSElementStyle: Sendable {
     /// that was tested looks at the element's place or children): Blink's style sharing.
     package var shareable = false
 
-    package init(inherited: CSSInherited) { self.inherited = inherited }
+    package init(inherited: CSSInheritedRef) { self.inherited = inherited }
 }
 
 /// The cascade (CSS Cascade 5 §6) over one origin, the author's: declarations sorted by importance, then by
@@ -97,49 +178,74 @@ package enum CSSCascade {
     static let maximumVariableDepth = 16
     static let maximumVariableLength = 4096
 
+    /// `store`: where the inherited styles and pseudo-element texts of the document's elements are kept; `parent`
+    /// is one of its entries.
     package static func style<E: CSSElement>(for element: E, rules: CSSRuleSet, styleAttribute: [CSSDeclaration],
-                                             parent: CSSInherited) -> CSSElementStyle {
-        style(for: element, rules: rules, styleAttribute: styleAttribute, parent: parent,
+                                             parent: CSSInheritedRef, store: inout CSSStyleStore) -> CSSElementStyle {
+        style(for: element, rules: rules, styleAttribute: styleAttribute, parent: parent, store: &store,
               filter: CSSRuleSet.noAncestors, filtering: false)
     }
 
     /// `ancestors`: the element's ancestors as a `CSSAncestorFilter`, kept by the caller (and read in place).
     package static func style<E: CSSElement>(for element: E, rules: CSSRuleSet, styleAttribute: [CSSDeclaration],
-                                             parent: CSSInherited, ancestors: CSSAncestorFilter) -> CSSElementStyle {
+                                             parent: CSSInheritedRef, store: inout CSSStyleStore,
+                                             ancestors: CSSAncestorFilter) -> CSSElementStyle {
         var matches = CSSRuleSet.Matches()
-        return style(for: element, rules: rules, styleAttribute: styleAttribute, parent: parent, filter: ancestors,
-                     filtering: true, matches: &matches)
+        return style(for: element, rules: rules, styleAttribute: styleAttribute, parent: parent, store: &store,
+                     filter: ancestors, filtering: true, matches: &matches)
     }
 
     /// `matches`: room for the rules that match, kept by a caller that styles many elements (its lists are then
     /// reused rather than allocated for each element).
     package static func style<E: CSSElement>(for element: E, rules: CSSRuleSet, styleAttribute: [CSSDeclaration],
-                                             parent: CSSInherited, ancestors: CSSAncestorFilter,
+                                             parent: CSSInheritedRef, store: inout CSSStyleStore,
+                                             ancestors: CSSAncestorFilter,
                                              matches: inout CSSRuleSet.Matches) -> CSSElementStyle {
-        style(for: element, rules: rules, styleAttribute: styleAttribute, parent: parent, filter: ancestors,
-              filtering: true, matches: &matches)
+        style(for: element, rules: rules, styleAttribute: styleAttribute, parent: parent, store: &store,
+              filter: ancestors, filtering: true, matches: &matches)
+    }
+
+    /// `keys`: the element's, read already (the caller pushes the same onto its ancestor filter).
+    package static func style<E: CSSElement>(for element: E, keys: CSSElementKeys, rules: CSSRuleSet,
+                                             styleAttribute: [CSSDeclaration], parent: CSSInheritedRef,
+                                             store: inout CSSStyleStore, ancestors: CSSAncestorFilter,
+                                             matches: inout CSSRuleSet.Matches) -> CSSElementStyle {
+        style(for: element, keys: keys, rules: rules, styleAttribute: styleAttribute, parent: parent, store: &store,
+              filter: ancestors, filtering: true, matches: &matches)
     }
 
     private static func style<E: CSSElement>(for element: E, rules: CSSRuleSet, styleAttribute: [CSSDeclaration],
-                                             parent: CSSInherited, filter: CSSAncestorFilter, filtering: Bool)
-        -> CSSElementStyle {
+                                             parent: CSSInheritedRef, store: inout CSSStyleStore,
+                                             filter: CSSAncestorFilter, filtering: Bool) -> CSSElementStyle {
         var matches = CSSRuleSet.Matches()
-        return style(for: element, rules: rules, styleAttribute: styleAttribute, parent: parent, filter: filter,
-                     filtering: filtering, matches: &matches)
+        return style(for: element, rules: rules, styleAttribute: styleAttribute, parent: parent, store: &store,
+                     filter: filter, filtering: filtering, matches: &matches)
     }
 
     private static func style<E: CSSElement>(for element: E, rules: CSSRuleSet, styleAttribute: [CSSDeclaration],
-                                             parent: CSSInherited, filter: CSSAncestorFilter, filtering: Bool,
+                                             parent parentRef: CSSInheritedRef, store: inout CSSStyleStore,
+                                             filter: CSSAncestorFilter, filtering: Bool,
                                              matches matched: inout CSSRuleSet.Matches) -> CSSElementStyle {
-        var style = CSSElementStyle(inherited: parent)
+        style(for: element, keys: nil, rules: rules, styleAttribute: styleAttribute, parent: parentRef, store: &store,
+              filter: filter, filtering: filtering, matches: &matched)
+    }
+
+    private static func style<E: CSSElement>(for element: E, keys: CSSElementKeys?, rules: CSSRuleSet,
+                                             styleAttribute: [CSSDeclaration],
+                                             parent parentRef: CSSInheritedRef, store: inout CSSStyleStore,
+                                             filter: CSSAncestorFilter, filtering: Bool,
+                                             matches matched: inout CSSRuleSet.Matches) -> CSSElementStyle {
+        var style = CSSElementStyle(inherited: parentRef)
         if rules.isEmpty {
             matched = CSSRuleSet.Matches()
         } else {
-            rules.match(element, filter: filter, filtering: filtering, into: &matched)
+            rules.match(element, keys: keys ?? CSSElementKeys(element), filter: filter, filtering: filtering,
+                        into: &matched)
         }
         style.shareable = matched.shareable
         guard !matched.own.isEmpty || !styleAttribute.isEmpty || !matched.before.isEmpty || !matched.after.isEmpty
         else { return style }
+        let parent = store[parentRef]
         // The `style` attribute's declarations, read as a sheet's are (they are few, and seen once).
         let attribute = styleAttribute.compactMap(compile)
         // Declarations in cascade order: normal before important, the `style` attribute after the rules; important
@@ -185,14 +291,19 @@ package enum CSSCascade {
         }
         // Clipped away entirely (the "visually hidden" text of skip links and screen-reader labels): as `none`.
         if inherited.clipped { style.display = CSSDisplay.none }
-        if customChanged || inherited.hidden != parent.hidden || inherited.transform != parent.transform
-            || inherited.listStyle != parent.listStyle {
-            style.inherited = CSSInherited(hidden: inherited.hidden, transform: inherited.transform,
-                                           listStyle: inherited.listStyle, custom: custom)
+        if customChanged {
+            style.inherited = store.add(CSSInherited(hidden: inherited.hidden, transform: inherited.transform,
+                                                     listStyle: inherited.listStyle, custom: custom))
+        } else if inherited.hidden != parent.hidden || inherited.transform != parent.transform
+                    || inherited.listStyle != parent.listStyle {
+            style.inherited = store.derive(from: parentRef, hidden: inherited.hidden, transform: inherited.transform,
+                                           listStyle: inherited.listStyle)
         }
         style.declaresListStyle = inherited.declaresListStyle
-        if !matched.before.isEmpty { style.before = content(matched.before, rules: rules, element: element, custom: custom) }
-        if !matched.after.isEmpty { style.after = content(matched.after, rules: rules, element: element, custom: custom) }
+        let before = matched.before.isEmpty ? nil
+            : content(matched.before, rules: rules, element: element, custom: custom)
+        let after = matched.after.isEmpty ? nil : content(matched.after, rules: rules, element: element, custom: custom)
+        if before != nil || after != nil { style.pseudoContent = store.addPseudoContent(before: before, after: after) }
         return style
     }
 

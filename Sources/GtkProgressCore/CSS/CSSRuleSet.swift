@@ -299,6 +299,12 @@ package struct CSSRuleSet: Sendable {
     /// `matching` into `matches`, emptied first with its lists' room kept: a caller styling element after element
     /// passes the same one, so the lists are not allocated and freed for each element that matches a rule.
     func match<E: CSSElement>(_ element: E, filter: CSSAncestorFilter, filtering: Bool, into matches: inout Matches) {
+        match(element, keys: CSSElementKeys(element), filter: filter, filtering: filtering, into: &matches)
+    }
+
+    /// `match` with the element's keys read already.
+    func match<E: CSSElement>(_ element: E, keys: CSSElementKeys, filter: CSSAncestorFilter, filtering: Bool,
+                              into matches: inout Matches) {
         if !matches.own.isEmpty { matches.own.removeAll(keepingCapacity: true) }
         if !matches.before.isEmpty { matches.before.removeAll(keepingCapacity: true) }
         if !matches.after.isEmpty { matches.after.removeAll(keepingCapacity: true) }
@@ -308,30 +314,16 @@ package struct CSSRuleSet: Sendable {
                 selectors.withUnsafeBufferPointer { selectors in
                     var scan = Scan(entries: entries, selectors: selectors, counts: counts, present: present,
                                     filtering: filtering)
-                    if !byID.isEmpty, let id = element.idHash, let bucket = byID[UInt64(id)] {
+                    if !byID.isEmpty, let id = keys.idHash, let bucket = byID[UInt64(id)] {
                         consider(bucket: bucket, element, &scan, &matches)
                     }
                     if !byClass.isEmpty {
-                        // Each class once (`class="a a"` must not match `.a`'s rules twice).
-                        var seen: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0, 0, 0, 0)
-                        var seenCount = 0
-                        var more: Set<UInt32> = []
-                        element.forEachClassHash { hash in
-                            guard let bucket = byClass[UInt64(hash)] else { return }
-                            let repeated = withUnsafeBytes(of: &seen) { raw in
-                                raw.bindMemory(to: UInt32.self).prefix(min(seenCount, 8)).contains(hash)
-                            }
-                            if repeated { return }
-                            if seenCount < 8 {
-                                withUnsafeMutableBytes(of: &seen) { $0.bindMemory(to: UInt32.self)[seenCount] = hash }
-                                seenCount += 1
-                            } else if !more.insert(hash).inserted {
-                                return
-                            }
-                            consider(bucket: bucket, element, &scan, &matches)
+                        // Each class once (`class="a a"` must not match `.a`'s rules twice): the keys hold each once.
+                        keys.forEachClassHash(of: element) { hash in
+                            if let bucket = byClass[UInt64(hash)] { consider(bucket: bucket, element, &scan, &matches) }
                         }
                     }
-                    if !byType.isEmpty, let bucket = byType[UInt64(element.typeHash)] {
+                    if !byType.isEmpty, let bucket = byType[UInt64(keys.typeHash)] {
                         consider(bucket: bucket, element, &scan, &matches)
                     }
                     consider(bucket: 0, element, &scan, &matches)

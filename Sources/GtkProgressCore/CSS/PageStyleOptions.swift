@@ -14,6 +14,11 @@ package struct PageStyleOptions: Sendable {
     /// Whether `color` and `background-color` are read. `--dump` prints no colours, so its sheets leave those
     /// declarations out as they leave out margins: a rule of only colours is not kept, matched or cascaded.
     package var colours = true
+    /// Whether the page's rule set is left to the end of the process instead of freed once the document is built:
+    /// for a program that exits right after printing one page (`--dump`), as a compiler leaves its tables for the
+    /// exit to reclaim (Clang's `-disable-free`). Freeing a rule set is a release of every selector, declaration and
+    /// list in it; the memory is in use until then anyway.
+    package var keepsRulesUntilExit = false
 
     /// Why a stylesheet was not read, in words for the status line or stderr.
     package struct SheetProblem: Error, Sendable {

@@ -59,15 +59,20 @@ struct DocumentBuilder {
     /// is at, and the styles of the element just entered.
     private var styleRules = CSSRuleSet()
     private var stylesOn = false
-    private var parentCSS = CSSInherited.initial
+    private var parentCSS = CSSInheritedRef.initial
     private var enteredCSS: CSSElementStyle?
+    /// The keys of the element just entered, when its style was matched: its ancestor filter entry reads them too.
+    private var enteredKeys: CSSElementKeys?
+    /// What the styles name by index: the inherited styles and pseudo-element texts (`CSSStyleStore`).
+    private var styleStore = CSSStyleStore()
     /// The ids, classes and types of the elements the walk is inside, for quick rejection of rules.
-    private var ancestors = CSSAncestorFilter()
+    /// Allocated only for a page with rules (`build`).
+    private var ancestors = CSSAncestorFilter.unallocated
     /// Room for the rules that match each element, reused from element to element.
     private var matches = CSSRuleSet.Matches()
     /// The element whose text is being written, for the inline elements the prefilter made pieces of.
     private var textParent: GumboNodeRef?
-    private var textCSS = CSSInherited.initial
+    private var textCSS = CSSInheritedRef.initial
     /// For each depth of the walk, the last element styled there, its parent and its style: a later sibling
     /// alike in type and attributes takes the same style without matching (`CSSElementStyle.shareable`).
     private var sharedStyles: [SharedStyle?] = []
@@ -138,11 +143,16 @@ struct DocumentBuilder {
         builder.rows = rows
         rows = nil  // the builder's chunks are let go one by one as they are parsed
         builder.styleRules = pageStyles.rules
-        builder.ancestors = CSSAncestorFilter(keeping: pageStyles.rules.neededSlots)
+        if !pageStyles.rules.isEmpty { builder.ancestors = CSSAncestorFilter(keeping: pageStyles.rules.neededSlots) }
         builder.stylesOn = styles.enabled
         builder.tabbedTables = tabbedTables
         builder.walk(tree.document)
         builder.rows = nil
+        if styles.keepsRulesUntilExit {
+            // One more reference, never given back: the rules stay until the process ends.
+            _ = Unmanaged.passRetained(KeptRules(builder.styleRules))
+            builder.styleRules = CSSRuleSet()
+        }
         return withExtendedLifetime(tree) {
             var document = builder.finish(baseURL: baseURL)
             document.styleNotes = pageStyles.notes
@@ -150,6 +160,12 @@ struct DocumentBuilder {
             document.mediaWidths = pageStyles.mediaWidths.sorted()
             return document
         }
+    }
+
+    /// A rule set held past the build (`PageStyleOptions.keepsRulesUntilExit`).
+    private final class KeptRules {
+        let rules: CSSRuleSet
+        init(_ rules: CSSRuleSet) { self.rules = rules }
     }
 
     /// Gumbo's tree of the prefiltered markup, the table rows left for later, and the page's styles.
@@ -216,8 +232,9 @@ struct DocumentBuilder {
         var table: TablePart = .none
         /// Author styles: what the children inherit, the `::after` text, and a break on leaving an inline element
         /// made a block.
-        var css = CSSInherited.initial
-        var after: String?
+        var css = CSSInheritedRef.initial
+        /// The `::after` text, as an index for `CSSStyleStore.after` (-1 for none).
+        var after: Int32 = -1
         var breakAfter = false
         /// How many hashes this element added to `ancestors`, taken out again when it is left.
         var ancestorHashes = 0
@@ -292,6 +309,7 @@ struct DocumentBuilder {
                 parentCSS = stack[top].css
                 depth = top
                 enteredCSS = nil
+                enteredKeys = nil
                 enteredListStyle = nil
                 guard var frame = enter(child) else { continue }
                 // Moved out, not copied: the next element sets it afresh, and a copy and its drop count two
@@ -299,10 +317,11 @@ struct DocumentBuilder {
                 if let css = enteredCSS.take() {
                     enterStyled(&frame, css)
                     if !styleRules.isEmpty, child.childCount > 0 {
-                        frame.ancestorHashes = ancestors.push(child)
+                        frame.ancestorHashes = ancestors.push(child,
+                                                               keys: enteredKeys.take() ?? child.cssKeys(readingStyle: false).keys)
                     }
                 }
-                if let listStyle = enteredListStyle { Self.setListStyle(listStyle, of: &frame) }
+                if let listStyle = enteredListStyle { setListStyle(listStyle, of: &frame) }
                 stack.append(consume frame)  // moved: a Frame copied and dropped counts its references
             }
         }
@@ -346,8 +365,8 @@ struct DocumentBuilder {
     }
 
     /// The list style an element's frame passes to its items (its `list-style-type`, or HTML's `type`).
-    private static func setListStyle(_ listStyle: CSSListStyleType, of frame: inout Frame) {
-        frame.css = frame.css.with(listStyle: listStyle)
+    private mutating func setListStyle(_ listStyle: CSSListStyleType, of frame: inout Frame) {
+        frame.css = styleStore.with(listStyle: listStyle, frame.css)
     }
 
     /// Parses chunk `chunk` of region `region`'s rows and returns the node whose children they are, its nodes'
@@ -388,9 +407,12 @@ struct DocumentBuilder {
                shared.element.isAlike(element) {
                 css = shared.style
             } else {
-                css = CSSCascade.style(for: element, rules: styleRules,
-                                       styleAttribute: element.styleAttributeText.map(CSSParser.parseDeclarations) ?? [],
-                                       parent: parentCSS, ancestors: ancestors, matches: &matches)
+                let (keys, styleText) = element.cssKeys()
+                css = CSSCascade.style(for: element, keys: keys, rules: styleRules,
+                                       styleAttribute: styleText.map(CSSParser.parseDeclarations) ?? [],
+                                       parent: parentCSS, store: &styleStore, ancestors: ancestors,
+                                       matches: &matches)
+                enteredKeys = keys
                 if let parent, depth < 4096 {
                     while sharedStyles.count <= depth { sharedStyles.append(nil) }
                     sharedStyles[depth] = css.shareable ? SharedStyle(parent: parent, element: element, style: css) : nil
@@ -462,7 +484,9 @@ struct DocumentBuilder {
             writer.requestBreak(lists.isEmpty ? 2 : 1)
             // The author's `list-style-type` for the list itself, else HTML's for it, which wins over what the
             // list would inherit (HTML § 15.3.8's style sheet sets it on the list).
-            let declared = enteredCSS.flatMap { $0.declaresListStyle ? $0.inherited.listStyle ?? .initial : nil }
+            let declared = enteredCSS.flatMap {
+                $0.declaresListStyle ? styleStore.listStyle(of: $0.inherited) ?? .initial : nil
+            }
             let counter = ListCounter(element: element, ordered: ordered, depth: lists.count, style: declared)
             lists.append(counter)
             enteredListStyle = counter.style
@@ -477,12 +501,12 @@ struct DocumentBuilder {
             // declaration, else an `li`'s `type`, else what it inherits (from its list, or the initial `disc`).
             let itemStyle: CSSListStyleType
             if let css = enteredCSS, css.declaresListStyle {
-                itemStyle = css.inherited.listStyle ?? .initial
+                itemStyle = styleStore.listStyle(of: css.inherited) ?? .initial
             } else if element.tag == GUMBO_TAG_LI.rawValue, let hinted = ListCounter.itemHint(element) {
                 itemStyle = hinted
                 enteredListStyle = hinted
             } else {
-                itemStyle = parentCSS.listStyle ?? lists.last?.style ?? .initial
+                itemStyle = styleStore.listStyle(of: parentCSS) ?? lists.last?.style ?? .initial
             }
             ListCounter.withMarker(nextOrdinal(for: element), style: itemStyle) { writer.appendListMarker($0) }
         case .definitionTerm:
@@ -756,7 +780,7 @@ struct DocumentBuilder {
     /// its own, and its `::before` text comes first.
     private mutating func enterStyled(_ frame: inout Frame, _ css: CSSElementStyle) {
         frame.css = css.inherited
-        frame.after = css.inherited.hidden ? nil : css.after
+        frame.after = css.inherited.hidden ? -1 : css.pseudoContent
         switch (frame.role, css.display) {
         case (.inline, .block?), (.bold, .block?), (.italic, .block?), (.monospace, .block?),
              (.link, .block?), (.quotation, .block?):
@@ -765,7 +789,9 @@ struct DocumentBuilder {
         default:
             break
         }
-        if let before = css.before, !css.inherited.hidden { writer.appendText(before) }
+        if css.pseudoContent >= 0, !css.inherited.hidden, let before = styleStore.before(css) {
+            writer.appendText(before)
+        }
     }
 
 
@@ -776,7 +802,7 @@ struct DocumentBuilder {
 
     private mutating func leave(_ frame: Frame) {
         if frame.ancestorHashes > 0 { ancestors.pop(frame.ancestorHashes) }
-        if let after = frame.after { writer.appendText(after) }
+        if frame.after >= 0, let after = styleStore.after(pseudoContent: frame.after) { writer.appendText(after) }
         // A form the parser left empty (a `<form>` between a table's rows) still owns the controls after it,
         // as the form element pointer does in HTML's tree construction; any other ends with its element.
         if frame.node.tag == GUMBO_TAG_FORM.rawValue, frame.node.childCount > 0 { formPointer = nil }
@@ -1148,8 +1174,8 @@ struct DocumentBuilder {
                                                             classAttribute: classAttribute,
                                                             hasHref: piece.tag == GUMBO_TAG_A.rawValue
                                                                 && piece.href != nil), rules: styleRules,
-                                          styleAttribute: [], parent: textCSS, ancestors: ancestors,
-                                          matches: &matches)
+                                          styleAttribute: [], parent: textCSS, store: &styleStore,
+                                          ancestors: ancestors, matches: &matches)
             if styled.display == CSSDisplay.none { return }
             css = styled
         }
@@ -1183,13 +1209,13 @@ struct DocumentBuilder {
             }
             writer.style = style
         }
-        if let before = css?.before { writer.appendText(before) }
+        if let css, let before = styleStore.before(css) { writer.appendText(before) }
         let transform = css?.inherited.transform ?? textCSS.transform
         markup.decoded.withUnsafeBufferPointer { decoded in
             let text = UnsafeBufferPointer(rebasing: (piece.decoded ? decoded : source)[piece.text])
             appendTransformed(text, transform)
         }
-        if let after = css?.after { writer.appendText(after) }
+        if let css, let after = styleStore.after(css) { writer.appendText(after) }
         if !closingMark.isEmpty { writer.appendText(closingMark) }
         writer.styleID = saved
     }

@@ -46,6 +46,48 @@ extension GumboNodeRef: CSSElement {
 
     var idHash: UInt32? { withAttributeBytes("id") { CSSAncestorFilter.nameHash($0) } }
 
+    /// The element's `CSSElementKeys` and its `style` attribute's text (`styleAttributeText`), from one pass over
+    /// its attributes (the first of each name counts, as for `lowercaseAttribute`).
+    /// `readingStyle` false leaves the style out (nil).
+    func cssKeys(readingStyle: Bool = true) -> (keys: CSSElementKeys, style: String?) {
+        let attributes = cgumbo_element(node).pointee.attributes
+        let count = Int(attributes.length)
+        var id: UnsafePointer<CChar>?, classes: UnsafePointer<CChar>?, style: UnsafePointer<CChar>?
+        for index in 0..<count {
+            guard let attribute = attributes.data[index]?.assumingMemoryBound(to: GumboAttribute.self),
+                  let name = attribute.pointee.name else { continue }
+            // The names compared byte for byte, as `lowercaseAttribute` does.
+            switch UInt8(bitPattern: name[0]) {
+            case UInt8(ascii: "i") where id == nil && name[1] == 0x64 && name[2] == 0:  // "id"
+                id = attribute.pointee.value
+            case UInt8(ascii: "c") where classes == nil && strcmp(name, "class") == 0:
+                classes = attribute.pointee.value
+            case UInt8(ascii: "s") where readingStyle && style == nil && strcmp(name, "style") == 0:
+                style = attribute.pointee.value
+            default:
+                continue
+            }
+        }
+        var keys = CSSElementKeys(typeHash: typeHash, idHash: id.map {
+            CSSAncestorFilter.nameHash(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self),
+                                                           count: strlen($0)))
+        })
+        if let classes {
+            let bytes = UnsafeRawPointer(classes).assumingMemoryBound(to: UInt8.self)
+            var k = 0
+            while bytes[k] != 0 {
+                while isSpace(bytes[k]) { k += 1 }
+                let start = k
+                while bytes[k] != 0 && !isSpace(bytes[k]) { k += 1 }
+                if k > start { keys.addClass(CSSAncestorFilter.nameHash(UnsafeBufferPointer(start: bytes + start, count: k - start))) }
+            }
+        }
+        return (keys, style.map { text in
+            String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self),
+                                                 count: strlen(text)), as: UTF8.self)
+        })
+    }
+
     /// The `style` attribute's text, for the cascade.
     var styleAttributeText: String? { withAttributeBytes("style") { String(decoding: $0, as: UTF8.self) } }
 
