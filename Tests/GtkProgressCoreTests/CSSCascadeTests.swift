@@ -107,14 +107,32 @@ final class CSSCascadeTests: XCTestCase {
         XCTAssertFalse(document.text.contains("\u{F101}"))
     }
 
-    /// Attributes the prefilter drops cannot be matched either way: such selectors are left out, never applied as if
-    /// the attribute were absent. Those pages hide things with (`aria-hidden`, `role`, `lang`, `dir`) are kept.
-    func testSelectorsOnDroppedAttributesAreLeftOut() {
-        let page = "<style>p:not([data-keep]) { display: none } [href$='.pdf'] { display: none }</style>"
-            + "<p data-keep>two</p><p><a href='x.pdf' class=k>pdf</a> three</p>"
-        let text = Document.parse(html: page, baseURL: nil).text
-        XCTAssertTrue(text.contains("two") && text.contains("three"), text)
-        XCTAssertFalse(text.contains("pdf"), "href is kept, so its selector applies")
+    /// Attribute selectors apply to any attribute the page's selectors test, not only those the document model
+    /// reads: the prefilter keeps every name the rules mention (`CSSRuleSet.attributeNames`), on blocks and on the
+    /// inline elements it would otherwise make pieces of, with each of the seven matchers.
+    func testSelectorsOnAnyAttributeApply() {
+        let page = "<style>body > div:not([data-keep]) { display: none } [href$='.pdf'] { display: none }"
+            + " [data-state=closed] { display: none } [data-hidden] { display: none }"
+            + " [aria-expanded=false] + ul { display: none } input[type=hidden] + label { display: none }"
+            + " span[data-x~=b] { display: none } [data-l|=en] { display: none } [data-p^=pre] { display: none }"
+            + " [data-s$=suf] { display: none } [data-c*=mid] { display: none } [DATA-Case=Upper] { display: none }"
+            + "</style>"
+            + "<div data-keep>two <a href='x.pdf' class=k>pdf</a></div><div>not-kept</div>"
+            + "<div data-keep><div data-state=closed role=dialog><p>dialog</p></div><div data-state=open><p>shown-a</p></div>"
+            + "<p data-hidden>marked</p><h2 aria-expanded=false>Menu</h2><ul><li>menu-item</li></ul>"
+            + "<h2 aria-expanded=true>Open</h2><ul><li>shown-b</li></ul>"
+            + "<input type=hidden name=t value=v><label>hidden-label</label>"
+            + "<p>a <span data-x='a b c'>tilde</span> <em data-l=en-US>dash</em> <b data-p=prefix>caret</b>"
+            + " <i data-s=thesuf>dollar</i> <code data-c=amidst>star</code> <span data-x='ab'>shown-c</span>"
+            + " <em data-l=eng>shown-d</em> <span DATA-CASE=Upper>upper</span> <span data-case=upper>shown-f</span> shown-e</p></div>"
+        let text = self.text(page)
+        for kept in ["two", "shown-a", "shown-b", "shown-c", "shown-d", "shown-e", "shown-f", "Menu", "Open"] {
+            XCTAssertTrue(text.contains(kept), "\(kept) in \(text)")
+        }
+        for gone in ["pdf", "not-kept", "dialog", "marked", "menu-item", "hidden-label", "tilde", "dash", "caret",
+                     "dollar", "star", "upper"] {
+            XCTAssertFalse(text.contains(gone), "\(gone) in \(text)")
+        }
         let hiding = "<style>[aria-hidden=true] { display: none } [role=dialog] { display: none }"
             + " [lang|=fr] { display: none } div[dir=rtl] span { visibility: hidden }</style>"
             + "<p aria-hidden=true>icon</p><p aria-hidden=false>shown-a</p><div role=dialog><p>dialog</p></div>"
@@ -126,6 +144,67 @@ final class CSSCascadeTests: XCTestCase {
             XCTAssertTrue(shown.contains(kept), shown)
         }
         for gone in ["icon", "dialog", "bonjour", "mirrored"] { XCTAssertFalse(shown.contains(gone), shown) }
+    }
+
+    /// Text standing directly in an element displayed as `table` or `table-row` reads where it stands, in a cell of
+    /// its own (CSS 2.1 §17.2.1's anonymous cells), in the dump and in the window's rows; an HTML `<table>`'s stray
+    /// text still goes before it, as the parser puts it.
+    func testTextDirectlyInACSSTableStandsWhereItIs() {
+        let page = "<style>.t { display: table } .r { display: table-row } .c { display: table-cell }</style>"
+            + "<div class=t>before <div class=r><div class=c>A1</div><div class=c>B1</div> in-row</div> middle"
+            + " <div class=r><div class=c>A2</div><div class=c>B2</div></div> after</div><p>end</p>"
+        let lines = dump(page).split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        XCTAssertEqual(lines, ["before", "A1 B1 in-row", "middle", "A2 B2", "after", "end"], lines.description)
+        let window = Document.parse(html: page, baseURL: nil, tabbedTables: true).text
+        for (earlier, later) in [("before", "A1"), ("B1", "middle"), ("middle", "A2"), ("B2", "after")] {
+            let first = try? XCTUnwrap(window.range(of: earlier)), second = try? XCTUnwrap(window.range(of: later))
+            XCTAssertTrue(first != nil && second != nil && first!.lowerBound < second!.lowerBound, window)
+        }
+        let html = dump("<table>stray<tr><td>A1<td>B1</table>")
+        XCTAssertTrue(html.hasPrefix("stray"), html)
+    }
+
+    /// A linked sheet naming an attribute no `<style>` names: the page is built with it, in the dump's one build
+    /// and in the window's second (`Browser.fetchStyleSheets`); the rule never applies to an element whose
+    /// attribute a piece dropped.
+    func testALinkedSheetsAttributeSelectorsApply() {
+        let sheets: [URL: [UInt8]] = [URL(string: "https://example.org/site.css")!:
+            Array("[data-state=closed] { display: none } abbr[data-tip] { text-transform: uppercase }".utf8)]
+        let page = "<link rel=stylesheet href=site.css><style>[data-hidden] { display: none }</style>"
+            + "<div data-state=closed><p>dialog</p></div><p data-hidden>marked</p>"
+            + "<p>shown <abbr data-tip=x title=y>tip</abbr> <abbr title=z>plain</abbr></p>"
+        let styled = text(page, styles: PageStyleOptions(sheets: sheets))
+        XCTAssertFalse(styled.contains("dialog") || styled.contains("marked"), styled)
+        XCTAssertTrue(styled.contains("shown TIP plain"), styled)
+        // Before the sheet has come, only the `<style>`'s rule applies.
+        let first = text(page)
+        XCTAssertTrue(first.contains("dialog") && !first.contains("marked") && first.contains("tip"), first)
+    }
+
+    /// The prefilter keeps the names it is given and notes the others it drops; a page cannot forge its mark of
+    /// dropped attributes by naming it in a selector.
+    func testPrefilterKeepsTheSelectorsAttributesAndNotesTheOthers() {
+        let html = "<div data-state=closed data-other=1 onclick=x><b gtkprogress-dropped data-state=a>bold text here</b></div>"
+        func prefilter(_ names: [String]) -> PrefilteredMarkup {
+            var source = html
+            return source.withUTF8 { MarkupPrefilter.prefilter($0, keeping: names) }
+        }
+        let plain = prefilter([])
+        XCTAssertFalse(String(decoding: plain.bytes, as: UTF8.self).contains("data-state"))
+        XCTAssertTrue(plain.droppedAttributes.mayHold("data-state") && plain.droppedAttributes.mayHold("onclick"))
+        XCTAssertFalse(plain.answers(attribute: "data-state"))
+        XCTAssertTrue(plain.answers(attribute: "data-never-written") && plain.answers(attribute: "class"))
+        let kept = prefilter(["data-state", "gtkprogress-dropped"])
+        let bytes = String(decoding: kept.bytes, as: UTF8.self)
+        XCTAssertTrue(bytes.contains("<div data-state=closed>"), bytes)
+        XCTAssertTrue(bytes.contains("<b data-state=a>"), "the inline element stays one, with its attribute: \(bytes)")
+        XCTAssertFalse(bytes.contains("gtkprogress-dropped"), bytes)
+        XCTAssertTrue(kept.answers(attribute: "data-state"))
+        XCTAssertFalse(kept.answers(attribute: "data-other"))
+        // Past the limit, names are dropped as before and their rules left out.
+        let many = (0..<(SelectedAttributeNames.limit + 10)).map { "data-\($0)" }
+        let capped = prefilter(many)
+        XCTAssertEqual(capped.selectedAttributes.names.count, SelectedAttributeNames.limit)
     }
 
     /// Formatting elements (`<b>`, `<code>`, `<em>`…) keep their classes, ids and `style`, as pieces and as gumbo

@@ -368,3 +368,67 @@ def test_custom_elements_are_named_by_type_selectors_in_the_window_and_the_dump(
             app.close()
     finally:
         shutil.rmtree(folder)
+
+
+ATTRIBUTES = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>Attributes</title>
+<style>[data-hidden] { display: none } [aria-expanded=false] + ul { display: none }
+input[type=hidden] + span { display: none } [data-kind^=ban] { display: none }</style>
+<link rel="stylesheet" href="site.css"></head><body>
+<h1>Attributes</h1>
+<div role="dialog" data-state="closed"><p>Dialog closed by a linked sheet.</p></div>
+<div role="dialog" data-state="open"><p>Dialog that is open.</p></div>
+<p data-hidden>Marked hidden in a style element.</p>
+<button aria-expanded="false">Menu</button><ul><li>Collapsed menu entry</li></ul>
+<p><input type="hidden" name="t" value="v"><span>Label of a hidden input</span></p>
+<p>Inline <span data-tip="yes">tip gone by the linked sheet</span> and <em data-kind="banner">banner em</em>.</p>
+<p>Visible end.</p>
+</body></html>
+"""
+
+ATTRIBUTES_GONE = ["Dialog closed", "Marked hidden", "Collapsed menu", "Label of a hidden", "tip gone",
+                   "banner em"]
+
+
+def attributes_page():
+    folder = tempfile.mkdtemp(prefix="gtkprogress-attributes-")
+    with open(os.path.join(folder, "page.html"), "w") as f:
+        f.write(ATTRIBUTES)
+    # Names no <style> of the page names: the page is built again with them once the sheet is read.
+    with open(os.path.join(folder, "site.css"), "w") as f:
+        f.write("[data-state=closed] { display: none }\nspan[data-tip] { display: none }\n")
+    return folder
+
+
+def test_attribute_selectors_in_style_and_linked_sheets_apply_in_the_dump(binary):
+    folder = attributes_page()
+    try:
+        page = os.path.join(folder, "page.html")
+        styled = _dump(binary, "--dump", page).stdout
+        for gone in ATTRIBUTES_GONE:
+            check(gone not in styled, f"{gone!r} is hidden in --dump: {styled!r}")
+        for shown in ["Dialog that is open.", "[Menu]", "Visible end.", "Inline and ."]:
+            check(shown in styled, f"{shown!r} shows in --dump: {styled!r}")
+        plain = _dump(binary, "--no-css", "--dump", page).stdout
+        for shown in ATTRIBUTES_GONE:
+            check(shown in plain, f"--no-css --dump shows {shown!r}: {plain!r}")
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_a_closed_dialog_by_its_data_state_is_hidden_in_the_window(binary):
+    folder = attributes_page()
+    app = App(binary, os.path.join(folder, "page.html"))
+    try:
+        app.wait_title("Attributes")
+        app.wait_text("Visible end.")
+        # The linked sheet comes after the first build: the page shows without the dialog once it is built again.
+        wait_for(lambda: "Dialog closed" not in app.page_text(), what="the closed dialog hidden")
+        text = app.page_text()
+        for gone in ATTRIBUTES_GONE:
+            check(gone not in text, f"{gone!r} is hidden in the window: {text!r}")
+        for shown in ["Dialog that is open.", "Visible end."]:
+            check(shown in text, f"{shown!r} shows in the window: {text!r}")
+        app.screenshot("css-attributes.png")
+    finally:
+        app.close()
+        shutil.rmtree(folder)

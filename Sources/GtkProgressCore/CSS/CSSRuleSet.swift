@@ -166,6 +166,20 @@ package struct CSSRuleSet: Sendable {
     package private(set) var ruleCount = 0
     /// Some selector reads an element's siblings (`CSSSelector.readsSiblings`).
     package private(set) var readsSiblings = false
+    /// Every attribute name the selectors of the rules added test, each once, those left out for it included: what
+    /// the HTML prefilter must keep for them to be answered (`MarkupPrefilter.prefilter`'s `keeping`).
+    package private(set) var attributeNames: [String] = []
+    /// `attributeNames` by a 64-bit FNV-1a of each name: two names that share one (never seen) would leave the
+    /// second's rules out, not misapply them (`PrefilteredMarkup.answers` decides).
+    private var attributeNameIndex = CSSHashIndex()
+
+    private mutating func noteAttributeName(_ name: String) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        guard attributeNameIndex[hash] == nil else { return }
+        attributeNameIndex.insert(hash, Int32(truncatingIfNeeded: attributeNames.count))
+        attributeNames.append(name)
+    }
 
     package init() {}
 
@@ -179,7 +193,8 @@ package struct CSSRuleSet: Sendable {
 
     /// Adds a sheet's rules after those already added (later sheets win ties, as in the cascade).
     /// `attributeKnown`: whether the elements keep an attribute of that name; a selector reading one they do not
-    /// keep cannot be answered (`[aria-hidden]` would never match, `:not([data-x])` always), so it is left out.
+    /// keep cannot be answered (`[aria-hidden]` would never match, `:not([data-x])` always), so it is left out
+    /// (`PrefilteredMarkup.answers`).
     /// `layer`: the layer an `@import` put the sheet in; `scope`: from `newLayerScope`, the same one the sheet's
     /// imports were declared with (a new one when nil).
     package mutating func add(_ sheet: ParsedStyleSheet, attributeKnown: ((String) -> Bool)? = nil,
@@ -215,6 +230,7 @@ package struct CSSRuleSet: Sendable {
             compiled.append(readable)
             blockReadsOrSetsVariables.append(readable.contains { $0.readsOrSetsVariables })
             for selector in selectors {
+                selector.forEachAttributeName { noteAttributeName($0) }
                 if let attributeKnown, !selector.attributeNames(allSatisfy: attributeKnown) {
                     unsupportedRules += 1
                     continue

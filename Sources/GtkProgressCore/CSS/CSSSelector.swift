@@ -593,6 +593,23 @@ package struct CSSSelector: Sendable, Equatable {
         return compounds.flatMap(names)
     }
 
+    /// Calls `body` with each attribute name the selector tests (`[name]` and its matchers, also inside `:not()` and
+    /// `:is()`), without making a list.
+    package func forEachAttributeName(_ body: (String) -> Void) {
+        func visit(_ compounds: [Compound]) {
+            for compound in compounds {
+                for simple in compound.simples {
+                    switch simple {
+                    case .attribute(let name, _, _, _): body(name)
+                    case .not(let list), .is(let list): visit(list)
+                    default: break
+                    }
+                }
+            }
+        }
+        visit(compounds)
+    }
+
     /// Whether `known` holds for every attribute name the selector reads (`attributeNames`), without making the list.
     package func attributeNames(allSatisfy known: (String) -> Bool) -> Bool {
         func check(_ compounds: [Compound]) -> Bool {

@@ -122,30 +122,29 @@ struct DocumentBuilder {
                       textMarks: Bool = false, tabbedTables: Bool = false,
                       rowChunking: RowChunking? = .standard, dump: DumpOutput? = nil) -> Document {
         var markup = MarkupPrefilter.prefilter(source, maximumDepth: maximumDepth, placeholders: placeholders)
-        let regions = rowChunking.map { chunking in
-            markup.bytes.withUnsafeBufferPointer { TableRowRegions.find(in: $0, chunking: chunking) }
-        } ?? []
-        var tree: GumboTree
-        var rows: TableRows?
-        var pageStyles: DocumentStyles
-        if regions.isEmpty {
-            tree = markup.bytes.withUnsafeBufferPointer { GumboTree(parsing: $0) }
-            pageStyles = DocumentStyles.collect(from: tree.document, baseURL: baseURL, options: styles)
-        } else {
-            tree = markup.bytes.withUnsafeBufferPointer { bytes in
-                TableRowRegions.document(bytes, without: regions).withUnsafeBufferPointer { GumboTree(parsing: $0) }
+        var parsed: ParsedMarkup? = parse(markup, baseURL: baseURL, styles: styles, rowChunking: rowChunking)
+        // The page's selectors test attributes the prefilter left out of some element (`[data-state=closed]`,
+        // `[aria-expanded=false] + ul`): the page is parsed again with those names kept, its sheets as they came
+        // the first time. The second parse keeps every name its rules test (up to `SelectedAttributeNames.limit`),
+        // so there is never a third. Pages whose selectors test no such attribute are parsed once.
+        if styles.enabled, let selected = parsed?.styles.rules.attributeNames,
+           selected.contains(where: markup.droppedAttributes.mayHold) {
+            var again = styles
+            let fetched = parsed?.styles.fetched ?? []
+            if let fetch = styles.fetch {
+                again.fetch = { url in fetched.first(where: { $0.url == url })?.result ?? fetch(url) }
             }
-            pageStyles = DocumentStyles.collect(from: tree.document, baseURL: baseURL, options: styles)
-            // Rows in chunks see only the siblings in their chunk: a page whose rules read siblings, or whose
-            // markers did not come out as rows of a table section, is parsed whole (`TableRowRegions`).
-            if !(styles.enabled && pageStyles.rules.readsSiblings),
-               let sections = TableRowRegions.sections(of: tree.document, regions: regions) {
-                rows = TableRows(markup: markup.bytes, regions: regions, sections: sections)
-            } else {
-                tree = markup.bytes.withUnsafeBufferPointer { GumboTree(parsing: $0) }
-                pageStyles = DocumentStyles.collect(from: tree.document, baseURL: baseURL, options: styles)
-            }
+            parsed = nil  // the first tree goes before the second is built
+            markup = MarkupPrefilter.prefilter(source, maximumDepth: maximumDepth, placeholders: placeholders,
+                                               keeping: selected)
+            parsed = parse(markup, baseURL: baseURL, styles: again, rowChunking: rowChunking)
         }
+        guard var page = parsed.take() else { preconditionFailure("the page was parsed") }
+        page.styles.forgetFetched()
+        let tree = page.tree
+        var rows = page.rows
+        page.rows = nil
+        let pageStyles = page.styles
         // Gumbo copies the text and attributes it keeps, and the walk never reads its `original_*` pieces of the
         // input (`GumboTree` has copied the only one it needs, unknown elements' names), so the markup gumbo parsed
         // goes before the walk builds the text (a large page's worth of memory); the rows still to be parsed have
@@ -183,6 +182,46 @@ struct DocumentBuilder {
     private final class KeptRules {
         let rules: CSSRuleSet
         init(_ rules: CSSRuleSet) { self.rules = rules }
+    }
+
+    /// Gumbo's tree of the prefiltered markup, the table rows left for later, and the page's styles.
+    private struct ParsedMarkup {
+        var tree: GumboTree
+        var rows: TableRows?
+        var styles: DocumentStyles
+    }
+
+    private static func parse(_ markup: PrefilteredMarkup, baseURL: URL?, styles: PageStyleOptions,
+                              rowChunking: RowChunking?) -> ParsedMarkup {
+        let dropped = markup.droppedAttributes, selected = markup.selectedAttributes
+        let attributeKnown = { (name: String) in
+            PrefilteredMarkup.answers(attribute: name, dropped: dropped, selected: selected)
+        }
+        let regions = rowChunking.map { chunking in
+            markup.bytes.withUnsafeBufferPointer { TableRowRegions.find(in: $0, chunking: chunking) }
+        } ?? []
+        if regions.isEmpty {
+            let tree = markup.bytes.withUnsafeBufferPointer { GumboTree(parsing: $0) }
+            let pageStyles = DocumentStyles.collect(from: tree.document, baseURL: baseURL, options: styles,
+                                                    attributeKnown: attributeKnown)
+            return ParsedMarkup(tree: tree, rows: nil, styles: pageStyles)
+        }
+        let tree = markup.bytes.withUnsafeBufferPointer { bytes in
+            TableRowRegions.document(bytes, without: regions).withUnsafeBufferPointer { GumboTree(parsing: $0) }
+        }
+        let pageStyles = DocumentStyles.collect(from: tree.document, baseURL: baseURL, options: styles,
+                                                attributeKnown: attributeKnown)
+        // Rows in chunks see only the siblings in their chunk: a page whose rules read siblings, or whose
+        // markers did not come out as rows of a table section, is parsed whole (`TableRowRegions`).
+        if !(styles.enabled && pageStyles.rules.readsSiblings),
+           let sections = TableRowRegions.sections(of: tree.document, regions: regions) {
+            return ParsedMarkup(tree: tree, rows: TableRows(markup: markup.bytes, regions: regions, sections: sections),
+                                styles: pageStyles)
+        }
+        let whole = markup.bytes.withUnsafeBufferPointer { GumboTree(parsing: $0) }
+        return ParsedMarkup(tree: whole, rows: nil,
+                            styles: DocumentStyles.collect(from: whole.document, baseURL: baseURL, options: styles,
+                                                           attributeKnown: attributeKnown))
     }
 
     private init(source: UnsafeBufferPointer<UInt8>, markup: PrefilteredMarkup, layoutWidth: Int,
@@ -263,7 +302,14 @@ struct DocumentBuilder {
                 // `visibility: hidden` hides the element's own text; a child may be visible again.
                 textParent = stack[top].node
                 textCSS = stack[top].css
-                appendTextNode(child.text, hidden: textCSS.hidden)
+                // Only inside a table the model lays out, with no cell open: the frame is not copied for other text.
+                if !tables.isEmpty, tables[tables.count - 1].cellWriter != nil,
+                   let newRow = anonymousCellRow(table: stack[top].table, role: stack[top].role,
+                                                 tag: stack[top].node.tag, text: child) {
+                    appendAnonymousCell(child.text, hidden: textCSS.hidden, newRow: newRow)
+                } else {
+                    appendTextNode(child.text, hidden: textCSS.hidden)
+                }
             } else if child.isElement {
                 if let rows, child.tag == GUMBO_TAG_TR.rawValue, child.hasAttributes,
                    let region = rows.region(marker: child) {
@@ -296,6 +342,43 @@ struct DocumentBuilder {
                 stack.append(consume frame)  // moved: a Frame copied and dropped counts its references
             }
         }
+    }
+
+    /// Text standing directly in an element displayed as `table` or `table-row` (not in a cell): CSS 2.1 §17.2.1
+    /// wraps it in an anonymous cell, in an anonymous row when its parent is the table, so it reads where it stands
+    /// among the rows instead of before the grid. Whether it starts a row; nil for any other text. An HTML
+    /// `<table>` holds no such text: the parser moves it before the table (HTML's foster parenting).
+    /// `table`, `role` and `tag`: the parent's frame's.
+    private func anonymousCellRow(table: TablePart, role: ElementRole, tag: UInt32, text: GumboNodeRef) -> Bool? {
+        guard text.type != GUMBO_NODE_WHITESPACE, unmodelledTables == 0, !Self.isHTMLTablePart(tag) else { return nil }
+        let newRow: Bool
+        if case .table = table {
+            newRow = true
+        } else if case .tableRow = role {
+            newRow = false
+        } else {
+            return nil
+        }
+        return text.text.contains(where: { !isSpace($0) }) ? newRow : nil
+    }
+
+    /// Writes text as a cell of its own in the innermost table (`anonymousCellRow`).
+    private mutating func appendAnonymousCell(_ text: UnsafeBufferPointer<UInt8>, hidden: Bool, newRow: Bool) {
+        let last = tables.count - 1
+        var style = writer.style
+        style.indent = 0
+        style.alignment = .left
+        style.listMarker = false
+        if newRow { tables[last].startRow() }
+        outerWriters.append(writer)
+        writer = tables[last].cellWriter ?? RunWriter(capacity: 0)
+        tables[last].cellWriter = nil
+        writer.startCell(style: style)
+        appendTextNode(text, hidden: hidden)
+        let content = writer.finishCell()
+        tables[last].cellWriter = writer
+        writer = outerWriters.removeLast()
+        tables[last].placeCell(colspan: 1, rowspan: 1, alignment: .left, content: content)
     }
 
     /// The list style an element's frame passes to its items (its `list-style-type`, or HTML's `type`).

@@ -18,11 +18,25 @@ struct DocumentStyles {
     private var tooDeep = 0
     private var tooManyRules = false
     private let options: PageStyleOptions
+    /// Whether the tree answers for attributes of a name (`PrefilteredMarkup.answers`).
+    private let attributeKnown: (String) -> Bool
+    /// What `options.fetch` gave for each sheet it was asked for, so that a second parse of the page
+    /// (`DocumentBuilder.build`) asks for none again.
+    private(set) var fetched: [(url: URL, result: Result<[UInt8], PageStyleOptions.SheetProblem>)] = []
 
-    private init(options: PageStyleOptions) { self.options = options }
+    /// Lets the fetched sheets go once the page will not be parsed again.
+    mutating func forgetFetched() { fetched = [] }
 
-    static func collect(from document: GumboNodeRef, baseURL: URL?, options: PageStyleOptions) -> DocumentStyles {
-        var styles = DocumentStyles(options: options)
+    private init(options: PageStyleOptions, attributeKnown: @escaping (String) -> Bool) {
+        self.options = options
+        self.attributeKnown = attributeKnown
+    }
+
+    /// `attributeKnown`: whether the tree carries every attribute of that (lowercase) name the page gave its
+    /// elements; rules whose selectors test another are left out (`CSSRuleSet.add`).
+    static func collect(from document: GumboNodeRef, baseURL: URL?, options: PageStyleOptions,
+                        attributeKnown: @escaping (String) -> Bool) -> DocumentStyles {
+        var styles = DocumentStyles(options: options, attributeKnown: attributeKnown)
         guard options.enabled else { return styles }
         var base = baseURL
         var stack: [GumboNodeRef] = [document]
@@ -115,7 +129,9 @@ struct DocumentStyles {
         if let fetched = options.sheets[url] {
             bytes = fetched
         } else {
-            switch options.fetch?(url) {
+            let result = options.fetch?(url)
+            if let result { fetched.append((url, result)) }
+            switch result {
             case .success(let fetched)?:
                 bytes = fetched
             case .failure(let problem)?:
@@ -171,6 +187,6 @@ struct DocumentStyles {
                 loadLinked(imported, chain: chain, layer: inner)
             }
         }
-        rules.add(parsed, attributeKnown: MarkupPrefilter.keepsAttribute, layer: layer, scope: scope)
+        rules.add(parsed, attributeKnown: attributeKnown, layer: layer, scope: scope)
     }
 }

@@ -13,6 +13,102 @@ struct PrefilteredMarkup {
     var decoded: [UInt8]
     /// The deepest the prefilter's model of gumbo's stack of open elements went.
     var deepestNesting: Int
+    /// The names of the attributes the prefilter left out of gumbo's input, and those it kept beside the ones the
+    /// document model reads (`MarkupPrefilter.prefilter`'s `keeping`).
+    var droppedAttributes = DroppedAttributeNames()
+    var selectedAttributes = SelectedAttributeNames()
+
+    /// Whether every attribute of this (lowercase) name that the page gave its elements reaches the tree: kept by
+    /// the prefilter, or dropped from none. A selector testing any other cannot be answered (`DocumentStyles`).
+    /// Inline elements the prefilter made pieces of answer for themselves (`InlinePiece.droppedAttributes`).
+    func answers(attribute name: String) -> Bool {
+        Self.answers(attribute: name, dropped: droppedAttributes, selected: selectedAttributes)
+    }
+
+    static func answers(attribute name: String, dropped: DroppedAttributeNames,
+                        selected: SelectedAttributeNames) -> Bool {
+        MarkupPrefilter.keepsByDefault(name) || selected.contains(name) || !dropped.mayHold(name)
+    }
+}
+
+/// A set of attribute names the prefilter dropped, as a Bloom filter of 4,096 bits (two bits a name): constant
+/// memory and a few operations a dropped attribute whatever the page, at the price of an occasional false "may
+/// hold", which only costs a second parse (`DocumentBuilder.build`).
+struct DroppedAttributeNames {
+    /// Empty until the first name is inserted: most pages drop nothing.
+    private var bits: [UInt64] = []
+    private static let wordCount = 64
+
+    mutating func insert(_ name: UnsafeBufferPointer<UInt8>) {
+        if bits.isEmpty { bits = [UInt64](repeating: 0, count: Self.wordCount) }
+        let (first, second) = Self.positions(Self.hash(name))
+        bits[first >> 6] |= 1 << UInt64(first & 63)
+        bits[second >> 6] |= 1 << UInt64(second & 63)
+    }
+
+    /// False only when no attribute of this (lowercase) name was dropped. A name with characters outside ASCII may
+    /// have been written in another case in the page (HTML folds ASCII letters only), so it always may.
+    func mayHold(_ name: String) -> Bool {
+        guard !bits.isEmpty else { return false }
+        var name = name
+        return name.withUTF8 { bytes in
+            if bytes.contains(where: { $0 >= 0x80 }) { return true }
+            let (first, second) = Self.positions(Self.hash(bytes))
+            return bits[first >> 6] & (1 << UInt64(first & 63)) != 0 && bits[second >> 6] & (1 << UInt64(second & 63)) != 0
+        }
+    }
+
+    /// FNV-1a of the name with ASCII letters lowercased (<http://www.isthe.com/chongo/tech/comp/fnv/>).
+    private static func hash(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name {
+            hash ^= UInt64(isLetter(byte) ? byte | 0x20 : byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    private static func positions(_ hash: UInt64) -> (Int, Int) {
+        let mask = UInt64(wordCount * 64 - 1)
+        return (Int(hash & mask), Int((hash >> 32) & mask))
+    }
+}
+
+/// Attribute names a page's selectors test, which the prefilter keeps as it keeps those the document model reads,
+/// and for which an inline element stays an element (`MarkupScanner.inlineElement`): lowercase, at most `limit`.
+struct SelectedAttributeNames {
+    /// Past this many names the rest are dropped as before, and the selectors testing them left out: gumbo checks
+    /// each attribute of an element against all earlier ones, so an element's list stays short.
+    static let limit = 64
+    private(set) var names: [[UInt8]] = []
+    /// Each name's length and first byte, packed as `KeptAttribute`'s keys are.
+    private var keys: [Int] = []
+
+    init() {}
+
+    /// The names in a fixed order (so a page is parsed alike every time), without the prefilter's own mark
+    /// (`MarkupPrefilter.droppedAttributesName`), which a page must not be able to forge.
+    init(_ selected: [String]) {
+        for name in selected.sorted() where !name.isEmpty && name != MarkupPrefilter.droppedAttributesName {
+            guard names.count < Self.limit else { break }
+            let bytes = Array(name.utf8)
+            names.append(bytes)
+            keys.append(bytes.count << 8 | Int(bytes[0]))
+        }
+    }
+
+    var isEmpty: Bool { names.isEmpty }
+
+    func contains(_ name: String) -> Bool { names.contains(Array(name.utf8)) }
+
+    func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !keys.isEmpty, let first = name.first else { return nil }
+        let key = name.count << 8 | Int(isLetter(first) ? first | 0x20 : first)
+        for index in keys.indices where keys[index] == key {
+            if names[index].withUnsafeBufferPointer({ equalsIgnoringCase(name, $0) }) { return index }
+        }
+        return nil
+    }
 }
 
 /// A stretch of text the prefilter took out of gumbo's input, with the inline element that wrapped it, if any.
@@ -90,13 +186,17 @@ enum MarkupPrefilter {
     static let droppedAttributesName = "gtkprogress-dropped"
     static let droppedAttributesMark: [UInt8] = Array(" \(droppedAttributesName)".utf8)
 
+    /// `keeping`: attribute names the page's selectors test (`CSSRuleSet.attributeNames`), kept beside those the
+    /// document model reads (`SelectedAttributeNames`).
     static func prefilter(_ source: UnsafeBufferPointer<UInt8>, maximumDepth: Int = maximumDepth,
-                          placeholders: Bool = true) -> PrefilteredMarkup {
+                          placeholders: Bool = true, keeping selected: [String] = []) -> PrefilteredMarkup {
         let usePlaceholders = placeholders && firstIndex(of: placeholderStart, in: source, from: 0) == nil
-        var scanner = MarkupScanner(source: source, maximumDepth: maximumDepth, placeholders: usePlaceholders)
+        let selected = SelectedAttributeNames(selected)
+        var scanner = MarkupScanner(source: source, maximumDepth: maximumDepth, placeholders: usePlaceholders,
+                                    selected: selected)
         if scanner.run() { return scanner.result }
         // A character reference to U+E000 could forge a placeholder: scan again without them.
-        var plain = MarkupScanner(source: source, maximumDepth: maximumDepth, placeholders: false)
+        var plain = MarkupScanner(source: source, maximumDepth: maximumDepth, placeholders: false, selected: selected)
         _ = plain.run()
         return plain.result
     }
@@ -136,15 +236,20 @@ struct MarkupScanner {
     static let formattingVocabularyLimit = 32
     /// A start tag that belongs in the body has been seen (`headContent`): the head, if any, is behind.
     var inBody = false
+    /// The attribute names kept for the page's selectors, and the names of those left out.
+    let selected: SelectedAttributeNames
+    var droppedAttributes = DroppedAttributeNames()
 
     struct AttributeSpan {
         var nameStart: Int, nameEnd: Int, end: Int
     }
 
-    init(source: UnsafeBufferPointer<UInt8>, maximumDepth: Int, placeholders: Bool) {
+    init(source: UnsafeBufferPointer<UInt8>, maximumDepth: Int, placeholders: Bool,
+         selected: SelectedAttributeNames = SelectedAttributeNames()) {
         self.source = source
         count = source.count
         self.placeholders = placeholders
+        self.selected = selected
         stack = NestingBound(limit: maximumDepth)
         out.reserveCapacity(placeholders ? count / 4 + 256 : count + 256)
         pieces = InlinePieces(reservingFor: placeholders ? count : 0)
@@ -152,7 +257,8 @@ struct MarkupScanner {
 
     var result: PrefilteredMarkup {
         PrefilteredMarkup(bytes: out, placeholders: placeholderPieces, pieces: pieces, decoded: decoded,
-                          deepestNesting: stack.deepest)
+                          deepestNesting: stack.deepest, droppedAttributes: droppedAttributes,
+                          selectedAttributes: selected)
     }
 
     /// Returns false when placeholders turned out to be unsafe.
@@ -329,7 +435,8 @@ struct MarkupScanner {
         }
     }
 
-    /// Keeps only the attributes the document model reads (the first of each name, as gumbo does). Formatting
+    /// Keeps only the attributes the document model reads and those the page's selectors test (the first of each
+    /// name, as gumbo does), and notes the names of the others (`droppedAttributes`). Formatting
     /// elements keep theirs only while their list is one of `formattingVocabularyLimit` distinct ones; past that
     /// they keep none, except that `<font>` keeps the names that make it break out of SVG.
     private mutating func rewriteAttributes(tagStart: Int, nameEnd: Int, end: Int, tag: UInt32, selfClosing: Bool) {
@@ -340,11 +447,19 @@ struct MarkupScanner {
         keep.removeAll(keepingCapacity: true)
         defer { swap(&keep, &keptAttributes) }
         var seen: UInt64 = 0
+        var seenSelected: UInt64 = 0
         for (index, attribute) in attributes.enumerated() {
             let name = attributeName(attribute)
-            guard let known = KeptAttribute.index(of: name) else { continue }
-            guard seen & (1 << known) == 0 else { continue }
-            seen |= 1 << known
+            if let known = KeptAttribute.index(of: name) {
+                guard seen & (1 << known) == 0 else { continue }
+                seen |= 1 << known
+            } else if let known = selected.index(of: name) {
+                guard seenSelected & (1 << known) == 0 else { continue }
+                seenSelected |= 1 << known
+            } else {
+                droppedAttributes.insert(name)
+                continue
+            }
             keep.append(index)
         }
         var stripAll = false
@@ -483,15 +598,16 @@ struct MarkupScanner {
 /// how gumbo builds the tree (`type` on `<input>`, `encoding` on MathML annotations, `color`/`face`/`size` on
 /// `<font>` inside SVG).
 extension MarkupPrefilter {
-    /// Whether elements keep attributes of this (lowercase) name through the prefilter, for selectors that read
-    /// them (`DocumentStyles`).
-    static func keepsAttribute(_ name: String) -> Bool {
+    /// Whether elements keep attributes of this (lowercase) name through the prefilter whatever the page's
+    /// selectors (`PrefilteredMarkup.answers`).
+    static func keepsByDefault(_ name: String) -> Bool {
         var name = name
         return name.withUTF8 { KeptAttribute.index(of: $0) != nil }
     }
 }
 
 private enum KeptAttribute {
+    /// At most 64, one bit each in `rewriteAttributes`' `seen`.
     static let names: [[UInt8]] = ["href", "alt", "src", "http-equiv", "content", "charset", "start", "reversed",
                                    "type", "value", "id", "name", "hidden", "encoding", "color", "face", "size",
                                    "open", "colspan", "rowspan", "border", "align", "valign", "style", "width",

@@ -222,7 +222,12 @@ extension MarkupScanner {
             if equalsLowercase(attributeName, "class") {
                 if sawClass { continue }  // HTML keeps the first of each name
                 sawClass = true
-                if let value = attributeValue(attribute), isPlain(value) { piece.classValue = value } else { piece.droppedAttributes = true }
+                if let value = attributeValue(attribute), isPlain(value) {
+                    piece.classValue = value
+                } else {
+                    if selected.index(of: attributeName) != nil { return nil }
+                    piece.droppedAttributes = true
+                }
                 continue
             }
             // A place a link can name (`id`, or `name` on an anchor) is the builder's to record: gumbo must see it.
@@ -235,10 +240,25 @@ extension MarkupScanner {
                 guard let value = attributeValue(attribute), isPlain(value) else { return nil }
                 piece.href = value
             } else {
+                // An attribute the page's selectors test (`[data-state=closed]`, `abbr[title]`): the element stays
+                // one, so its rules can be answered.
+                if selected.index(of: attributeName) != nil { return nil }
                 piece.droppedAttributes = true
             }
         }
+        if piece.droppedAttributes { noteDroppedAttributes(of: piece) }
         return (piece, closeEnd)
+    }
+
+    /// Notes the names of the attributes a piece left out (`droppedAttributes`): all but the class and the address
+    /// it keeps. A repeated name gumbo would ignore may be noted too, which costs at most a needless second parse.
+    private mutating func noteDroppedAttributes(of piece: InlinePiece) {
+        for attribute in attributes {
+            let name = attributeName(attribute)
+            if piece.classValue != nil && equalsLowercase(name, "class") { continue }
+            if piece.href != nil && piece.tag == GUMBO_TAG_A.rawValue && equalsLowercase(name, "href") { continue }
+            droppedAttributes.insert(name)
+        }
     }
 
     /// Text gumbo would copy unchanged: no markup, no character references, nothing it replaces.
