@@ -5,8 +5,9 @@
 /// came meanwhile are taken in one turn; a fast transfer, or one that holds `enoughBytes` already, is read at once.
 /// The first read of a socket, and any read after a fast one, is never put off.
 package struct ReadPacing: Sendable, Equatable {
-    /// The longest a read is put off: well within the 0.1 s tick of the bar and the progressive display's
-    /// schedule (`ProgressiveSchedule`), so what arrives is shown no later than it would have been.
+    /// The longest a read is put off: half the bar's 0.1 s tick, and small beside the progressive display's
+    /// schedule (`ProgressiveSchedule`, at most a render a second while a page is small), so what arrives reaches
+    /// the bar and the page at most this much later.
     package static let gatherSeconds = 0.05
     /// Reads coming slower than this are gathered.
     package static let slowBytesPerSecond = 256.0 * 1024
