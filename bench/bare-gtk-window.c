@@ -2,7 +2,8 @@
  * with the file's <title>. No HTML parsing, no network, no GApplication.
  * Usage: bare-gtk-window FILE [SECONDS]
  * With SECONDS, the text goes in as a slow page arrives: 4 KB slices appended at the buffer's end, evenly over
- * SECONDS (ending at a line break where one is near, so no slice splits a character), the window shown first.
+ * SECONDS (ending at a line break where one is near, as the viewer's slices do, and never inside a character),
+ * the window shown first.
  * Built by bench/run.py: gcc -O2 bare-gtk-window.c $(pkg-config --cflags --libs gtk+-3.0) */
 #include <gtk/gtk.h>
 #include <string.h>
@@ -22,7 +23,9 @@ struct slices {
     gsize length, done;
 };
 
-/* Appends the next slice: up to 4 KB, cut after the last newline in it (else before a UTF-8 lead byte). */
+/* Appends the next slice: about 4 KB, cut after the last newline in it, else after the first newline within 4 KB
+ * more, else before a UTF-8 lead byte, as the viewer cuts its slices (PageView.lineEnd): GTK lays a line out whole,
+ * so a line cut in two is laid out twice. */
 static gboolean append_slice(gpointer data) {
     struct slices *s = data;
     gsize end = s->done + 4096 < s->length ? s->done + 4096 : s->length;
@@ -30,7 +33,13 @@ static gboolean append_slice(gpointer data) {
         gsize cut = end;
         while (cut > s->done && s->text[cut - 1] != '\n') cut--;
         if (cut > s->done) end = cut;
-        else while (end > s->done && (s->text[end] & 0xC0) == 0x80) end--;
+        else {
+            gsize limit = end + 4096 < s->length ? end + 4096 : s->length;
+            for (cut = end; cut < limit && s->text[cut] != '\n'; cut++) {}
+            if (cut < limit) end = cut + 1;
+            else if (limit == s->length) end = limit;
+            else while (end > s->done && (s->text[end] & 0xC0) == 0x80) end--;
+        }
     }
     GtkTextIter at;
     gtk_text_buffer_get_end_iter(s->buffer, &at);

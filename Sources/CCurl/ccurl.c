@@ -2,6 +2,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <sys/ioctl.h>
 
 /* The libcurl functions the loader calls, resolved once from libcurl.so.4 (the soname of libcurl 7.x and 8.x). */
 static struct {
@@ -90,3 +91,8 @@ CURLMcode ccurl_multi_setopt_pointer(CURLM *m, CURLMoption o, void *v) { return 
 CURLMcode ccurl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return api.multi_setopt(m, o, v); }
 CURLMcode ccurl_multi_setopt_socketfunction(CURLM *m, curl_socket_callback f) { return api.multi_setopt(m, CURLMOPT_SOCKETFUNCTION, f); }
 CURLMcode ccurl_multi_setopt_timerfunction(CURLM *m, curl_multi_timer_callback f) { return api.multi_setopt(m, CURLMOPT_TIMERFUNCTION, f); }
+
+int ccurl_socket_pending(curl_socket_t socket) {
+    int pending = 0;
+    return ioctl(socket, FIONREAD, &pending) == 0 ? pending : -1;
+}

@@ -117,13 +117,15 @@ def row_slow(bench, report):
 
 def floor_text(bench, script, words):
     """The text of /slowpage?kb=1000&script=…&words=… as the viewer shows it (`--dump`, served at full speed), in
-    a file for the GTK floor."""
+    a file for the GTK floor. At the dump's widest width (10,000 columns) each paragraph is one line, as in the
+    viewer's buffer, where GTK wraps it: at 80 columns the floor laid out the dump's own short lines instead, which
+    cost GTK 10–15% more than the same paragraphs whole."""
     path = os.path.join(bench.tmp, f"slow-{script}-{words}.txt")
     if not os.path.exists(path):
         url = bench.url(f"/slowpage?kb=1000&rate=1000000000&script={script}&words={words}")
         with open(path, "wb") as f:
-            subprocess.run([bench.binary, "--dump", url], stdout=f, stderr=bench.log, check=True, timeout=60,
-                           env=bench.env("infra"))
+            subprocess.run([bench.binary, "--dump", "--width", "10000", url], stdout=f, stderr=bench.log,
+                           check=True, timeout=60, env=bench.env("infra"))
     return path
 
 

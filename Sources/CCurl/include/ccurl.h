@@ -42,6 +42,9 @@ CURLMcode ccurl_multi_setopt_long(CURLM *m, CURLMoption o, long v);
 CURLMcode ccurl_multi_setopt_socketfunction(CURLM *m, curl_socket_callback f);
 CURLMcode ccurl_multi_setopt_timerfunction(CURLM *m, curl_multi_timer_callback f);
 
+/* How many bytes wait to be read on `socket` (FIONREAD, ioctl(2) is variadic in C); -1 when it cannot tell. */
+int ccurl_socket_pending(curl_socket_t socket);
+
 /* Macros Swift cannot import because they are built from other macros or casts. */
 static const curl_socket_t ccurl_socket_timeout = CURL_SOCKET_TIMEOUT;
 static const long ccurl_global_default = CURL_GLOBAL_DEFAULT;

@@ -110,6 +110,19 @@ extension CurlMultiHandle {
         if condition & (G_IO_IN.rawValue | G_IO_HUP.rawValue) != 0 { events |= CURL_CSELECT_IN }
         if condition & G_IO_OUT.rawValue != 0 { events |= CURL_CSELECT_OUT }
         if condition & G_IO_ERR.rawValue != 0 { events |= CURL_CSELECT_ERR }
+        // Only readable, as a trickling server's socket is: read now, or once more of it has come (`ReadPacing`).
+        if events == CURL_CSELECT_IN, let watch = sockets[socket] {
+            let now = MainLoop.monotonicSeconds()
+            let pending = Int(ccurl_socket_pending(socket))
+            let wait = watch.pacing.delay(pending: pending, now: now)
+            if wait > 0 {
+                watch.wait(seconds: wait) { [unowned self] in
+                    withExtendedLifetime(self) { self.socketIsReady(socket, condition: G_IO_IN.rawValue) }
+                }
+                return
+            }
+            watch.pacing.read(pending, at: now)
+        }
         act(on: socket, events: events)
     }
 
