@@ -153,6 +153,14 @@ final class CSSTokenizerTests: XCTestCase {
             h1 { --accent: { a; b }; margin: 0 } h2 { text-align: center; float: left; } :is(a, b) { top: 0 }
             i { font-style: italic; transition: color .5s ease-in, \\33 0px }
             b {/* before the name */Display:/**/none;/**/MARGIN: 0; c\\olor: red; -webkit-x: 1; --Var: x }
+            """,
+            // Dropped values passed over by their bytes, and those that must be read as tokens: a `;` or `}` in a
+            // string, comment, escape, url or block, stray closers, a value ending at the block's `}` or the end.
+            """
+            q { margin: 0 auto; display: block } r { padding: 1px 2px } s { width: 3em !important; display: inline }
+            t { quotes: "a;b" '}'; display: none; margin: 1px/*;}*/2px; text-align: center }
+            u { width: a\\;b; display: none; grid-area: x) y] z; font-weight: bold; mask: url(a;b.png); color: red }
+            v { z-index: 1 } w { margin: [a;b] {c;d}; font-style: italic; border: 0 } x { width: 10px; display: none
             """]
         for path in ["/usr/share/doc/python3/_static/basic.css", "/usr/share/doc/python3/_static/nature.css",
                      "/usr/share/doc/nodejs/api/assets/style.css"] {

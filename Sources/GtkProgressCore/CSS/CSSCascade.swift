@@ -245,6 +245,18 @@ package enum CSSCascade {
         style.shareable = matched.shareable
         guard !matched.own.isEmpty || !styleAttribute.isEmpty || !matched.before.isEmpty || !matched.after.isEmpty
         else { return style }
+        cascade(into: &style, element: element, rules: rules, styleAttribute: styleAttribute, parent: parentRef,
+                store: &store, matched: matched)
+        return style
+    }
+
+    /// The declarations of the rules that matched (and of the `style` attribute) applied to `style`. Kept out of
+    /// line: most elements of a page match no rule, and their path through `style` stays short, so the code every
+    /// element runs through is smaller in the instruction cache.
+    @inline(never)
+    private static func cascade<E: CSSElement>(into style: inout CSSElementStyle, element: E, rules: CSSRuleSet,
+                                               styleAttribute: [CSSDeclaration], parent parentRef: CSSInheritedRef,
+                                               store: inout CSSStyleStore, matched: CSSRuleSet.Matches) {
         let parent = store[parentRef]
         // The `style` attribute's declarations, read as a sheet's are (they are few, and seen once).
         let attribute = styleAttribute.compactMap(compile)
@@ -304,7 +316,6 @@ package enum CSSCascade {
             : content(matched.before, rules: rules, element: element, custom: custom)
         let after = matched.after.isEmpty ? nil : content(matched.after, rules: rules, element: element, custom: custom)
         if before != nil || after != nil { style.pseudoContent = store.addPseudoContent(before: before, after: after) }
-        return style
     }
 
     /// A declaration read once, when its sheet is added: what it does to an element, or, for one that uses

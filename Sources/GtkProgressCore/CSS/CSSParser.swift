@@ -448,6 +448,8 @@ package struct CSSParser {
 
     /// Reads past a declaration's value, keeping nothing, up to its `;` (or the block's `}`, left to be read).
     private mutating func skipDeclaration(insideBlock: Bool, depth: Int) {
+        // Most dropped values are words and numbers (`margin: 0 auto`): their bytes are passed over unread.
+        if pending == nil, tokenizer.skipPlainDeclarationValue(insideBlock: insideBlock) { return }
         tokenizer.discarding = true
         defer { tokenizer.discarding = false }
         while true {

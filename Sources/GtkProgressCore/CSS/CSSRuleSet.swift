@@ -210,6 +210,8 @@ package struct CSSRuleSet: Sendable {
                 rulesInTooManyLayers += 1
                 continue
             }
+            // A rule the parser kept no declaration of (it reads only the used properties): nothing to add.
+            guard !rule.declarations.isEmpty else { continue }
             // Only the properties the document model acts on are kept: a rule of margins and colours costs
             // nothing to match, since it can change nothing here.
             let declarations = rule.declarations.filter { CSSCascade.isUsed($0.name) }

@@ -94,6 +94,30 @@ package struct CSSTokenizer {
     /// Reads on from `position`, a place an earlier token began or ended (to read a stretch again).
     package mutating func seek(to position: Int) { k = min(max(position, 0), bytes.count) }
 
+    /// Passes over the rest of a declaration being dropped when it is plain: the bytes up to its `;` (read too) or,
+    /// `insideBlock`, the block's `}` (left to be read) hold no quote, escape, `/` (a comment may start), bracket
+    /// or parenthesis. Only those can put a `;` or `}` inside a token or block (CSS Syntax 3 §4.3), so every other
+    /// token ends before them and the tokens would read the same. False, with nothing read, when it is not plain.
+    package mutating func skipPlainDeclarationValue(insideBlock: Bool) -> Bool {
+        let end = bytes.withUnsafeBufferPointer { input -> Int? in
+            var i = k
+            while i < input.count {
+                switch input[i] {
+                case ascii(";"): return i + 1
+                case ascii("}"): return insideBlock ? i : nil
+                case ascii("\""), ascii("'"), ascii("\\"), ascii("/"), ascii("("), ascii(")"), ascii("["),
+                     ascii("]"), ascii("{"):
+                    return nil
+                default: i += 1
+                }
+            }
+            return input.count
+        }
+        guard let end else { return false }
+        k = end
+        return true
+    }
+
     /// The input between two positions, to read again.
     package func input(_ range: Range<Int>) -> [UInt8] { Array(bytes[range]) }
 
