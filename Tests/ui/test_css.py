@@ -30,13 +30,17 @@ h1::after { content: " (styled)" }
 GONE = ["hidden attribute", "style attribute", "style element", "linked sheet", "Gone by visibility", "Gone by a clip"]
 
 
-def local_page():
-    folder = tempfile.mkdtemp(prefix="gtkprogress-css-")
-    with open(os.path.join(folder, "page.html"), "w") as f:
-        f.write(PAGE)
-    with open(os.path.join(folder, "site.css"), "w") as f:
-        f.write(".external { display: none }\n")
+def page_folder(page, sheet, prefix="gtkprogress-css-"):
+    """A new folder holding page.html and the site.css it links."""
+    folder = tempfile.mkdtemp(prefix=prefix)
+    for name, text in (("page.html", page), ("site.css", sheet)):
+        with open(os.path.join(folder, name), "w") as f:
+            f.write(text)
     return folder
+
+
+def local_page():
+    return page_folder(PAGE, ".external { display: none }\n")
 
 
 def test_each_way_to_hide_is_honoured_in_the_window(binary):
@@ -390,13 +394,9 @@ ATTRIBUTES_GONE = ["Dialog closed", "Marked hidden", "Collapsed menu", "Label of
 
 
 def attributes_page():
-    folder = tempfile.mkdtemp(prefix="gtkprogress-attributes-")
-    with open(os.path.join(folder, "page.html"), "w") as f:
-        f.write(ATTRIBUTES)
     # Names no <style> of the page names: the page is built again with them once the sheet is read.
-    with open(os.path.join(folder, "site.css"), "w") as f:
-        f.write("[data-state=closed] { display: none }\nspan[data-tip] { display: none }\n")
-    return folder
+    return page_folder(ATTRIBUTES, "[data-state=closed] { display: none }\nspan[data-tip] { display: none }\n",
+                       prefix="gtkprogress-attributes-")
 
 
 def test_attribute_selectors_in_style_and_linked_sheets_apply_in_the_dump(binary):
