@@ -110,45 +110,6 @@ final class CSSCascadeTests: XCTestCase {
     /// Attribute selectors apply to any attribute the page's selectors test, not only those the document model
     /// reads: the prefilter keeps every name the rules mention (`CSSRuleSet.attributeNames`), on blocks and on the
     /// inline elements it would otherwise make pieces of, with each of the seven matchers.
-    /// Runs of bare paragraphs and plain inline elements are folded into text by the prefilter; a selector reading
-    /// an element's place among its siblings is still answered as in the unfolded tree.
-    func testSiblingAndPositionSelectorsOnFoldedElements() {
-        let cases: [(rule: String, gone: [String], kept: [String])] = [
-            // The div's children: h2, one, two, an empty p, three, four.
-            ("p:last-child", ["four"], ["one", "two", "three"]),
-            ("p:first-child", [], ["one", "two", "three", "four"]),
-            ("p:nth-child(2)", ["one"], ["two", "three", "four"]),
-            ("p:nth-child(even)", ["one", "four"], ["two", "three"]),
-            ("p:nth-last-child(2)", ["three"], ["one", "two", "four"]),
-            ("p:not(:first-child)", ["one", "two", "three", "four"], []),
-            ("h2 + p", ["one"], ["two", "three", "four"]),
-            ("p + p", ["two", "three", "four"], ["one"]),
-            ("p:first-child + p", [], ["one", "two", "three", "four"]),
-            ("h2 ~ p:nth-child(3)", ["two"], ["one", "three", "four"]),
-            ("p:empty + p", ["three"], ["one", "two", "four"]),
-        ]
-        for (rule, gone, kept) in cases {
-            let page = "<style>\(rule) { display: none }</style><div><h2>Title</h2><p>one</p><p>two</p><p></p>"
-                + "<p>three</p><p>four</p></div>"
-            let shown = text(page)
-            for word in gone { XCTAssertFalse(shown.contains(word), "\(rule): \(word) in \(shown)") }
-            for word in kept { XCTAssertTrue(shown.contains(word), "\(rule): \(word) not in \(shown)") }
-            XCTAssertTrue(shown.contains("Title"), "\(rule): \(shown)")
-        }
-        // Written without end tags, and in the dump, alike.
-        let open = "<style>h2 + p { display: none }</style><h2>Title</h2><p>one<p>two<p>three"
-        XCTAssertEqual(dump(open).split(separator: "\n").filter { !$0.isEmpty }, ["Title", "two", "three"])
-        // Inline elements, and a block whose earlier sibling is a folded inline element.
-        let inline = "<style>span:nth-child(2) { display: none } ul:first-child { display: none }"
-            + " em + em { display: none }</style>"
-            + "<p><span>s-one</span> <span>s-two</span> <span>s-three</span></p>"
-            + "<div><a href='/x'>link</a><ul><li>list-shown</li></ul></div>"
-            + "<p><em>e-one</em> <em>e-two</em></p>"
-        let shown = text(inline)
-        for word in ["s-one", "s-three", "link", "list-shown", "e-one"] { XCTAssertTrue(shown.contains(word), "\(word) in \(shown)") }
-        for word in ["s-two", "e-two"] { XCTAssertFalse(shown.contains(word), "\(word) in \(shown)") }
-    }
-
     func testSelectorsOnAnyAttributeApply() {
         let page = "<style>body > div:not([data-keep]) { display: none } [href$='.pdf'] { display: none }"
             + " [data-state=closed] { display: none } [data-hidden] { display: none }"

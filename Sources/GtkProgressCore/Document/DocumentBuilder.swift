@@ -124,23 +124,19 @@ struct DocumentBuilder {
         var markup = MarkupPrefilter.prefilter(source, maximumDepth: maximumDepth, placeholders: placeholders)
         var parsed: ParsedMarkup? = parse(markup, baseURL: baseURL, styles: styles, rowChunking: rowChunking)
         // The page's selectors test attributes the prefilter left out of some element (`[data-state=closed]`,
-        // `[aria-expanded=false] + ul`), or read an element's place among its siblings (`h2 + p`, `p:last-child`,
-        // `li > :first-child`) while the prefilter folded elements into text (a run of bare paragraphs, a `<span>`
-        // before a block), which gumbo's tree would then answer wrongly: the page is parsed again with those names
-        // kept, and with no element folded when its rules read siblings, its sheets as they came the first time.
-        // The second parse keeps every name its rules test (up to `SelectedAttributeNames.limit`), so there is
-        // never a third. Other pages are parsed once.
-        let selected = parsed?.styles.rules.attributeNames ?? []
-        let readsSiblings = markup.foldedElements && parsed?.styles.rules.readsSiblings == true
-        if styles.enabled, readsSiblings || selected.contains(where: markup.droppedAttributes.mayHold) {
+        // `[aria-expanded=false] + ul`): the page is parsed again with those names kept, its sheets as they came
+        // the first time. The second parse keeps every name its rules test (up to `SelectedAttributeNames.limit`),
+        // so there is never a third. Pages whose selectors test no such attribute are parsed once.
+        if styles.enabled, let selected = parsed?.styles.rules.attributeNames,
+           selected.contains(where: markup.droppedAttributes.mayHold) {
             var again = styles
             let fetched = parsed?.styles.fetched ?? []
             if let fetch = styles.fetch {
                 again.fetch = { url in fetched.first(where: { $0.url == url })?.result ?? fetch(url) }
             }
             parsed = nil  // the first tree goes before the second is built
-            markup = MarkupPrefilter.prefilter(source, maximumDepth: maximumDepth,
-                                               placeholders: placeholders && !readsSiblings, keeping: selected)
+            markup = MarkupPrefilter.prefilter(source, maximumDepth: maximumDepth, placeholders: placeholders,
+                                               keeping: selected)
             parsed = parse(markup, baseURL: baseURL, styles: again, rowChunking: rowChunking)
         }
         guard var page = parsed.take() else { preconditionFailure("the page was parsed") }

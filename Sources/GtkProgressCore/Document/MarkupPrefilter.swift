@@ -17,9 +17,6 @@ struct PrefilteredMarkup {
     /// document model reads (`MarkupPrefilter.prefilter`'s `keeping`).
     var droppedAttributes = DroppedAttributeNames()
     var selectedAttributes = SelectedAttributeNames()
-    /// Some element went into pieces (an inline element, a bare paragraph): it is not in gumbo's tree, so an
-    /// element's place among its siblings there may differ from the page's (`DocumentBuilder.build`).
-    var foldedElements = false
 
     /// Whether every attribute of this (lowercase) name that the page gave its elements reaches the tree: kept by
     /// the prefilter, or dropped from none. A selector testing any other cannot be answered (`DocumentStyles`).
@@ -242,8 +239,6 @@ struct MarkupScanner {
     /// The attribute names kept for the page's selectors, and the names of those left out.
     let selected: SelectedAttributeNames
     var droppedAttributes = DroppedAttributeNames()
-    /// Whether some element went into pieces (`PrefilteredMarkup.foldedElements`).
-    var foldedElements = false
 
     struct AttributeSpan {
         var nameStart: Int, nameEnd: Int, end: Int
@@ -263,7 +258,7 @@ struct MarkupScanner {
     var result: PrefilteredMarkup {
         PrefilteredMarkup(bytes: out, placeholders: placeholderPieces, pieces: pieces, decoded: decoded,
                           deepestNesting: stack.deepest, droppedAttributes: droppedAttributes,
-                          selectedAttributes: selected, foldedElements: foldedElements)
+                          selectedAttributes: selected)
     }
 
     /// Returns false when placeholders turned out to be unsafe.

@@ -39,7 +39,6 @@ extension MarkupScanner {
                     paragraphTags = (ParagraphTag(start: k, end: k + length, pieces: pieces.mark,
                                                   decodedCount: decoded.count), paragraphTags.last)
                     pieces.append(InlinePiece(text: k..<k, tag: GUMBO_TAG_P.rawValue))
-                    foldedElements = true
                     k += length
                     pieceStart = k
                     hasMarkup = true
@@ -48,7 +47,6 @@ extension MarkupScanner {
                 guard elementsAllowed, let (piece, end) = inlineElement(at: k) else { break }
                 addTextPiece(pieceStart..<k, stretchStart: firstPiece)
                 pieces.append(piece)
-                foldedElements = true
                 k = end
                 pieceStart = k
                 hasMarkup = true
@@ -145,7 +143,6 @@ extension MarkupScanner {
         }
         if let last, !last.isEndTag {
             pieces.append(InlinePiece(text: end..<end, tag: GUMBO_TAG_P.rawValue))
-            foldedElements = true
         }
         return end
     }
