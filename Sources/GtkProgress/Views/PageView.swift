@@ -125,6 +125,9 @@ package final class PageView {
             self?.scheduleFitMeasure()
             self?.onWidthChange?()
         }
+        // A closing window's text view lets its buffer go, tags and all (`TextView`): the page's work still
+        // waiting in idle turns (slices, the tables' refit) must not touch it after that.
+        textView.onDestroy { [weak self] in self?.generation += 1 }
         textView.blendSideSpace()
         // A table shown in an area of its own is hidden in the page: a copy across it takes its rows from the area.
         textView.copyLeavingOut(BreakMarks.mark) { [weak self] range in self?.selectedTextAcrossAreas(range) }
