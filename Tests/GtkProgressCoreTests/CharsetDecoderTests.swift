@@ -194,6 +194,28 @@ final class CharsetDecoderTests: XCTestCase {
         XCTAssertEqual(decoded.text.unicodeScalars.map(\.value), [0x41, 0x81, 0x8D, 0x8F, 0x90, 0x9D, 0x42])
     }
 
+    /// `isUnchangedUTF8` says yes exactly when `decode` takes the bytes as UTF-8 and gives them back as they are.
+    func testUnchangedUTF8AgreesWithDecode() {
+        let bodies: [[UInt8]] = [
+            Array("<p>plain ascii".utf8), Array("<p>caf\u{E9} \u{4E2D}\u{6587}".utf8),
+            [0xEF, 0xBB, 0xBF] + Array("<p>bom".utf8), [0xFF, 0xFE, 0x3C, 0x00], [0xFE, 0xFF, 0x00, 0x3C],
+            Array("<meta charset=iso-8859-1><p>x".utf8), Array("<meta charset=utf-8><p>x".utf8),
+            Array("<meta charset=utf-16><p>x".utf8), Array("<p>caf".utf8) + [0xE9],
+            Array("<meta charset=utf-8><p>caf".utf8) + [0xE9], [0xE4, 0xB8], [],
+        ]
+        for body in bodies {
+            for contentType in [nil, "text/html", "text/html; charset=utf-8", "text/html; charset=shift_jis",
+                                "text/html; charset=nonsense"] {
+                for isHTML in [true, false] {
+                    let decoded = CharsetDecoder.decode(body, contentType: contentType, isHTML: isHTML)
+                    let unchanged = decoded.encoding.name == "UTF-8" && Array(decoded.text.utf8) == body
+                    XCTAssertEqual(CharsetDecoder.isUnchangedUTF8(body, contentType: contentType, isHTML: isHTML),
+                                   unchanged, "\(body) \(contentType ?? "none") html: \(isHTML)")
+                }
+            }
+        }
+    }
+
     func testEveryByteDecodesToValidUTF8InEveryEncoding() {
         let allBytes = (0..<4).flatMap { _ in (0...255).map(UInt8.init) }
         for label in ["utf-8", "windows-1252", "shift_jis", "euc-jp", "iso-2022-jp", "gbk", "big5", "euc-kr",

@@ -26,41 +26,56 @@ package enum CharsetDecoder {
     /// How far into a document `<meta charset>` is looked for.
     package static let metaPrescanLength = 1024
 
+    /// What names a document's encoding, in the order the standard looks: a byte order mark (and its length),
+    /// else the `Content-Type` charset, else `<meta>` in the first 1024 bytes (HTML only), else nothing. The one
+    /// place that order is kept: `decode` and `isUnchangedUTF8` both start from it.
+    enum Declaration {
+        case byteOrderMark(TextEncoding, length: Int)
+        case declared(TextEncoding)
+        case undeclared
+    }
+
+    static func declaration(_ bytes: [UInt8], contentType: String?, isHTML: Bool) -> Declaration {
+        let (bomEncoding, bomLength) = byteOrderMark(bytes)
+        if let encoding = bomEncoding { return .byteOrderMark(encoding, length: bomLength) }
+        if let label = contentType.flatMap(MediaType.init)?.charset, let encoding = TextEncoding(label: label) {
+            return .declared(encoding)
+        }
+        if isHTML, let encoding = prescanMeta(bytes.prefix(metaPrescanLength)) { return .declared(encoding) }
+        return .undeclared
+    }
+
     /// Decodes `bytes`. With `isComplete` false (a document still arriving) a character cut in two at the end is
-    /// left out instead of becoming U+FFFD.
+    /// left out instead of becoming U+FFFD. Undeclared bytes are UTF-8 when they are valid UTF-8, else what
+    /// libuchardet detects, else windows-1252.
     package static func decode(_ bytes: [UInt8], contentType: String?, isHTML: Bool,
                               isComplete: Bool = true) -> DecodedText {
-        let (bomEncoding, bomLength) = byteOrderMark(bytes)
-        if let encoding = bomEncoding {
-            return DecodedText(text: decode(bytes[bomLength...], as: encoding, isComplete: isComplete),
+        switch declaration(bytes, contentType: contentType, isHTML: isHTML) {
+        case .byteOrderMark(let encoding, let length):
+            return DecodedText(text: decode(bytes[length...], as: encoding, isComplete: isComplete),
                                encoding: encoding)
-        }
-        if let label = contentType.flatMap(MediaType.init)?.charset, let encoding = TextEncoding(label: label) {
+        case .declared(let encoding):
             return DecodedText(text: decode(bytes[...], as: encoding, isComplete: isComplete), encoding: encoding)
+        case .undeclared:
+            let whole = isComplete ? bytes[...] : bytes[..<completeUTF8Prefix(bytes[...])]
+            if let text = String(validating: whole, as: UTF8.self) {
+                return DecodedText(text: text, encoding: .utf8)
+            }
+            let guess = detect(bytes.prefix(detectionLength)) ?? .windows1252
+            return DecodedText(text: decode(bytes[...], as: guess, isComplete: isComplete), encoding: guess,
+                               isGuessed: true)
         }
-        if isHTML, let encoding = prescanMeta(bytes.prefix(metaPrescanLength)) {
-            return DecodedText(text: decode(bytes[...], as: encoding, isComplete: isComplete), encoding: encoding)
-        }
-        let whole = isComplete ? bytes[...] : bytes[..<completeUTF8Prefix(bytes[...])]
-        if let text = String(validating: whole, as: UTF8.self) {
-            return DecodedText(text: text, encoding: .utf8)
-        }
-        let guess = detect(bytes.prefix(detectionLength)) ?? .windows1252
-        return DecodedText(text: decode(bytes[...], as: guess, isComplete: isComplete), encoding: guess,
-                           isGuessed: true)
     }
 
     /// Whether `decode` would give `bytes` back unchanged, as UTF-8 (no byte order mark, no other charset
     /// declared, every sequence valid): the document can then be read from the bytes themselves, without a
     /// decoded copy of it beside them (`PageDump.write`). Checked without allocating.
     package static func isUnchangedUTF8(_ bytes: [UInt8], contentType: String?, isHTML: Bool) -> Bool {
-        if byteOrderMark(bytes).0 != nil { return false }
-        if let label = contentType.flatMap(MediaType.init)?.charset, let encoding = TextEncoding(label: label) {
-            if encoding.decoder != .utf8 { return false }
-        } else if isHTML, let encoding = prescanMeta(bytes.prefix(metaPrescanLength)), encoding.decoder != .utf8 {
-            return false
+        switch declaration(bytes, contentType: contentType, isHTML: isHTML) {
+        case .byteOrderMark: return false
+        case .declared(let encoding) where encoding.decoder != .utf8: return false
+        case .declared, .undeclared: return (try? UTF8Span(validating: bytes.span)) != nil
         }
-        return (try? UTF8Span(validating: bytes.span)) != nil
     }
 
     /// How much of a document the detector reads: enough for any language's statistics, and bounded, so a
