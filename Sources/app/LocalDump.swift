@@ -21,7 +21,7 @@ enum LocalDump {
                 loaded = LoadedPage(decoding: Array(html.utf8), finalURL: url, status: 200,
                                     contentType: "text/html; charset=utf-8")
             }
-            StandardStreams.output(PageDump.render(loaded, width: TerminalSize.dumpWidth(option: width)).text)
+            _ = PageDump.write(loaded, width: TerminalSize.dumpWidth(option: width), output: StandardStreams.output)
             return 0
         }
         let notes: [String]

@@ -28,8 +28,9 @@ enum DumpCommand {
                 MainActor.assumeIsolated { Self.sheet(url, pageIsLocal: pageIsLocal) }
             })
             sheets.keepsRulesUntilExit = true  // the process exits once the page is printed
-            let dump = PageDump.render(loaded, width: width, styles: styles ? sheets : .off)
-            StandardStreams.output(dump.text)
+            // Printed as the document is built: its finished lines go out and are let go (`PageDump.write`).
+            let dump = PageDump.write(loaded, width: width, styles: styles ? sheets : .off,
+                                      output: StandardStreams.output)
             for note in dump.notes { printError(note) }
             if let problem = dump.problem {
                 printError(problem)

@@ -73,8 +73,9 @@ final class DumpStreamTests: XCTestCase {
         XCTAssertLessThanOrEqual(writes.max() ?? 0, 2 * 4096, "no stretch much larger than asked for")
     }
 
-    /// Pages that are not read as they stream still print the same: a `<base href>` (which changes every link's
-    /// address, wherever it stands), a page in another encoding, one with a byte order mark, plain text, nothing.
+    /// Pages that are not parsed from their own bytes still print the same: a `<base href>` (which changes every
+    /// link's address, wherever it stands), a page in another encoding, one with a byte order mark (both decoded
+    /// first), plain text, nothing.
     func testPagesPrintedWholeAreTheSame() {
         let base = "<p>" + String(repeating: "<a href=\"x\">x</a> <p>", count: 3000) + "<base href=\"http://b.example/\">"
         let latin1 = Array("<meta charset=\"iso-8859-1\"><p>caf".utf8) + [0xE9] + Array(String(repeating: "<p>y", count: 3000).utf8)
@@ -84,6 +85,43 @@ final class DumpStreamTests: XCTestCase {
         for page in pages {
             XCTAssertEqual(streamed(page, stretchBytes: 1).text, whole(page), String(decoding: page.prefix(60), as: UTF8.self))
         }
+    }
+
+    /// A page decoded first (another encoding, a byte order mark) still goes out in stretches, from its text.
+    func testDecodedPagesGoOutInStretches() {
+        let latin1 = Array("<meta charset=\"iso-8859-1\"><p>caf".utf8) + [0xE9] + Array(String(repeating: "<p>y", count: 30_000).utf8)
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(String(repeating: "<p>z", count: 30_000).utf8)
+        for page in [latin1, bom] {
+            let (text, writes) = streamed(page, stretchBytes: 4096)
+            XCTAssertEqual(text, whole(page))
+            XCTAssertGreaterThan(writes.count, 10)
+        }
+        XCTAssertTrue(whole(latin1).hasPrefix("caf\u{E9}"))
+    }
+
+    /// A page from the web (`gtkprogress-fetch --dump`) is written as `render` prints it, with the same problem for
+    /// an error status and the same notes, whatever its `Content-Type` and kind.
+    func testLoadedPagesWriteWhatRenderPrints() {
+        let web = URL(string: "http://example.test/dir/page")!
+        let html = Array(mixedPage(sections: 12).utf8)
+        let pages = [
+            LoadedPage(decoding: html, finalURL: web, status: 200, contentType: "text/html; charset=utf-8"),
+            LoadedPage(decoding: html, finalURL: web, status: 404, contentType: "text/html"),
+            LoadedPage(decoding: Array("<p>caf".utf8) + [0xE9] + Array("<a href=a>a</a>".utf8), finalURL: web,
+                       status: 200, contentType: "text/html; charset=windows-1252"),
+            LoadedPage(decoding: Array("plain <p> text\n".utf8), finalURL: web, status: 500, contentType: "text/plain"),
+            LoadedPage(decoding: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], finalURL: web, status: 200,
+                       contentType: "image/png"),
+        ]
+        for page in pages {
+            let expected = PageDump.render(page, width: 60)
+            var out: [UInt8] = []
+            let written = PageDump.write(page, width: 60, stretchBytes: 256) { out.append(contentsOf: $0) }
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), expected.text, page.contentType ?? "")
+            XCTAssertEqual(written.problem, expected.problem)
+            XCTAssertEqual(written.notes, expected.notes)
+        }
+        XCTAssertEqual(PageDump.render(pages[1]).problem, "HTTP 404 Not Found from http://example.test/dir/page")
     }
 
     /// Lines end at the stretches' edges as they would have: blank lines at the end are trimmed once, and a link
