@@ -143,6 +143,32 @@ final class HostileNumberTests: XCTestCase {
         XCTAssertEqual(pages, Self.extremes.count * (10 + 20) + 500)
     }
 
+    /// A numeric character reference beyond U+10FFFF is U+FFFD (HTML's numeric character reference end state),
+    /// however many digits it has: the text after it stays, in text, attributes and the parts gumbo reads alone
+    /// (a long table's row chunks), and nothing that is not UTF-8 reaches the document.
+    func testCharacterReferencesBeyondUnicode() {
+        let references = ["&#2147483648;", "&#4294967295;", "&#4294967296;", "&#9223372036854775807;",
+                          "&#99999999999999999999999;", "&#x9223372036854775807;", "&#x110000;", "&#1114112;",
+                          "&#x100000000", "&#00000000000000000001114112;"]
+        for reference in references {
+            let text = dump("<p>before \(reference) after</p><p><a href=\"/a\(reference)z\">link</a> END")
+            XCTAssertTrue(text.contains("before \u{FFFD} after"), "\(reference): \(text.debugDescription)")
+            XCTAssertTrue(text.contains("/a%EF%BF%BDz"), "\(reference) in an address: \(text.debugDescription)")
+            XCTAssertTrue(text.contains("END"), reference)
+        }
+        // Those in range are gumbo's to read, as before: U+10FFFF, leading zeros, a reference with no digits.
+        XCTAssertTrue(dump("<p>a &#1114111; &#0000000000000000000065; &#x; b").contains("a \u{10FFFF} A &#x; b"))
+        // Rows of a long table are parsed a chunk at a time, each on its own: the guard is at the one parse.
+        var rows = ""
+        for n in 0..<3000 { rows += "<tr><td>row \(n) &#2147483648;<td>cell</tr>" }
+        let table = dump("<table>\(rows)</table>END")
+        XCTAssertTrue(table.contains("row 2999 \u{FFFD}"), String(table.suffix(300)))
+        XCTAssertFalse(table.contains("row 5 &"))
+        Array("<p>&#233; &#x10FFFF; &amp; &#".utf8).withUnsafeBufferPointer {
+            XCTAssertNil(NumericReferences.boundedCopy($0), "a page without such a reference is parsed as it is")
+        }
+    }
+
     /// The hostile pages kept under Tests/Fixtures/hostile each read to the end.
     func testHostileFixturePages() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

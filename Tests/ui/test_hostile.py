@@ -19,6 +19,11 @@ def test_numbers_at_the_extremes_neither_stop_the_window_nor_the_dump(binary):
         app.wait_text("END")
         text = app.page_text()
         check("2147483647. x" in text, "the list number is held to 32 bits")
+        # Character references beyond U+10FFFF read as U+FFFD; the text after them stays (the harness fails on
+        # any GTK critical, such as text that is not UTF-8 refused by the buffer).
+        for words in ("wrapped \ufffd kept-after-wrap", "minus one \ufffd kept-after-minus-one",
+                      "stray \ufffd and \ufffd kept-after-stray"):
+            check(words in text, f"{words!r} in the page")
         # The window still answers: another page opens in it.
         server = Server()
         try:
@@ -32,6 +37,7 @@ def test_numbers_at_the_extremes_neither_stop_the_window_nor_the_dump(binary):
     dump = subprocess.run([binary, "--dump", NUMBERS], capture_output=True, text=True, timeout=60)
     check(dump.returncode == 0, f"--dump exits 0 (got {dump.returncode}: {dump.stderr[-300:]!r})")
     check("END" in dump.stdout and "2147483648. y" in dump.stdout, "and prints the whole page")
+    check("wrapped \ufffd kept-after-wrap" in dump.stdout, "a reference beyond Unicode is U+FFFD in the dump")
 
 
 def test_a_hostile_page_in_the_session_comes_back_without_stopping_the_start(binary):

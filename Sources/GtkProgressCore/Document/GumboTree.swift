@@ -28,10 +28,18 @@ final class GumboTree {
         }
         options.deallocator = { _, _ in }
         options.userdata = Unmanaged.passUnretained(arena).toOpaque()
-        output = markup.withMemoryRebound(to: CChar.self) { chars in
-            if let base = chars.baseAddress { return gumbo_parse_with_options(&options, base, chars.count) }
-            return gumbo_parse_with_options(&options, "", 0)
+        func parse(_ markup: UnsafeBufferPointer<UInt8>) -> UnsafeMutablePointer<GumboOutput> {
+            markup.withMemoryRebound(to: CChar.self) { chars in
+                if let base = chars.baseAddress { return gumbo_parse_with_options(&options, base, chars.count) }
+                return gumbo_parse_with_options(&options, "", 0)
+            }
         }
+        if let safe = NumericReferences.boundedCopy(markup) {
+            output = safe.withUnsafeBufferPointer { parse($0) }
+        } else {
+            output = parse(markup)
+        }
+        // Gumbo's `original_tag` points into the markup, which may be gone after this.
         keepUnknownTagNames()
     }
 
@@ -195,5 +203,46 @@ struct GumboNodeRef {
     func hasAttribute(_ name: String) -> Bool {
         var attributes = cgumbo_element(node).pointee.attributes
         return name.withCString { gumbo_get_attribute(&attributes, $0) } != nil
+    }
+}
+
+/// Gumbo (0.10.1, `char_ref.c`'s `consume_numeric_ref`) adds up a numeric character reference's digits in a C
+/// `int` with no bound: past 2^31 the sum wraps, a negative code point slips past its test for "beyond U+10FFFF",
+/// and its UTF-8 writer turns it into a NUL (the rest of the text is lost), a stray byte (text that is not UTF-8,
+/// which GTK refuses), or gumbo's "no character" (the reference kept as `&`). HTML gives every reference beyond
+/// U+10FFFF the replacement character
+/// (<https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-end-state>), so such
+/// references are written `&#xFFFD;` before gumbo reads the markup. Pages without one are parsed as they are.
+enum NumericReferences {
+    private static let replacement: [UInt8] = Array("&#xFFFD;".utf8)
+    private static let start: [UInt8] = Array("&#".utf8)
+
+    /// `markup` with every numeric reference beyond U+10FFFF (and its `;`, if any) replaced; nil when there is
+    /// none, the common case, found with one `memmem` pass for `&#`.
+    static func boundedCopy(_ markup: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var copy: [UInt8]? = nil
+        var copied = 0
+        var k = 0
+        while let found = firstIndex(of: start, in: markup, from: k) {
+            var j = found + 2
+            var hex = false
+            if j < markup.count, markup[j] | 0x20 == ascii("x") { hex = true; j += 1 }
+            var value = 0
+            while j < markup.count, let digit = digitValue(markup[j], hex: hex) {
+                value = min(value * (hex ? 16 : 10) + digit, 0x110000)
+                j += 1
+            }
+            k = j
+            guard value > 0x10FFFF else { continue }
+            if j < markup.count, markup[j] == ascii(";") { j += 1 }
+            if copy == nil { copy = []; copy!.reserveCapacity(markup.count + 64) }
+            copy!.append(contentsOf: UnsafeBufferPointer(rebasing: markup[copied..<found]))
+            copy!.append(contentsOf: replacement)
+            copied = j
+            k = j
+        }
+        guard var copy else { return nil }
+        copy.append(contentsOf: UnsafeBufferPointer(rebasing: markup[copied...]))
+        return copy
     }
 }
