@@ -125,9 +125,7 @@ package final class PageView {
             self?.scheduleFitMeasure()
             self?.onWidthChange?()
         }
-        // A closing window's text view lets its buffer go, tags and all (`TextView`): the page's work still
-        // waiting in idle turns (slices, the tables' refit) must not touch it after that.
-        textView.onDestroy { [weak self] in self?.generation += 1 }
+        textView.onDestroy { [weak self] in self?.closing() }
         textView.blendSideSpace()
         // A table shown in an area of its own is hidden in the page: a copy across it takes its rows from the area.
         textView.copyLeavingOut(BreakMarks.mark) { [weak self] range in self?.selectedTextAcrossAreas(range) }
@@ -329,6 +327,23 @@ package final class PageView {
         formsReplaced(by: document)
         textView.scrollToStart()
         return replaced
+    }
+
+    /// The window is closing. Its text view lets its buffer go, tags and all (`TextView`): the page's work still
+    /// waiting in idle turns (slices, the tables' refit) must not touch it after that. What the view holds of the
+    /// page goes later, a piece a turn, as when a page is left (`startOver`): freed in the closing turn, a large
+    /// page's tables and document kept the other windows from answering (7 ms of a closing turn of 18 ms, perf,
+    /// Node.js's all.html).
+    private func closing() {
+        generation += 1
+        if let old = document {
+            Self.releaseLater(old)
+            document = nil
+        }
+        Self.releaseLater(tables)
+        tables = PageViewTables()
+        Self.releaseLater(images)
+        images = PageViewImages()
     }
 
     /// What the view held of pages shown before and has not let go yet (`releaseLater`).
