@@ -63,6 +63,28 @@ extension Browser {
     }
 
     func start(_ navigation: PendingNavigation) {
+        let session = begin(navigation, at: nil)
+        loader.load(LoadRequest(url: navigation.url, body: navigation.body)) { [weak self, session] event in
+            self?.handle(event, of: session)
+        }
+    }
+
+    /// Takes over `early`, the first navigation, started before this window was built with the model and loader
+    /// this browser was made with: its decision is applied as if it had been made here, and its load goes on
+    /// here, the events that came before handed on first. The bar's curve starts when the navigation did.
+    package func resume(_ early: EarlyNavigation) {
+        guard !early.isTaken, early.model === model, case .load(let navigation) = early.decision,
+              model.isCurrent(navigation.id) else {
+            if !early.isTaken, early.model === model { apply(early.decision) }
+            return
+        }
+        let session = begin(navigation, at: early.startedAt)
+        early.attach { [weak self, session] event in self?.handle(event, of: session) }
+        refreshChrome()
+    }
+
+    /// A load of `navigation` begins here: the load before it ends, the bar starts (at `startedAt`, or now).
+    private func begin(_ navigation: PendingNavigation, at startedAt: Double?) -> LoadSession {
         refreshTimer = nil
         if let session { end(session, .replaced) }
         // The page on screen stops fetching too: its lazy images would share the new page's connections.
@@ -70,11 +92,9 @@ extension Browser {
         let session = LoadSession(navigation: navigation)
         restyle = nil
         self.session = session
-        indicator.start(isLocal: navigation.url.isFileURL)
+        indicator.start(isLocal: navigation.url.isFileURL, at: startedAt)
         chrome.statusText = loadStatus(session)
-        loader.load(LoadRequest(url: navigation.url, body: navigation.body)) { [weak self, session] event in
-            self?.handle(event, of: session)
-        }
+        return session
     }
 
     /// Runs `ready` once the local file being loaded is shown (or its error page, or the load was stopped), or
