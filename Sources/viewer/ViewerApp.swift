@@ -63,7 +63,8 @@ final class ViewerApp {
             return value.pointee != 0
         }
         guard display, !Application.isRunningElsewhere(id: Self.applicationID) else { return }
-        early = EarlyNavigation(opening: url, kind: .commandLine, loaderOptions: loaderOptions)
+        early = EarlyNavigation(opening: url, kind: .commandLine, loaderOptions: loaderOptions,
+                                preloadImages: !options.noImages)
         // The connection and the request go out now, each in a main-loop turn of its own.
         MainLoop.dispatchReady()
     }
@@ -83,15 +84,19 @@ final class ViewerApp {
             printError(L("cannot open a display; set DISPLAY or run it in a desktop session (--dump works without one)"))
             return 1
         }
-        MainLoop.dispatchReady()
+        if early != nil { MainLoop.dispatchReady() }
         if let name = options.curve {
             do { curve = try ProgressCurve.load(nameOrPath: name) } catch {
                 report(L("%@ Using the wechat curve.", "\(error)"))
             }
         }
+        // Handlers first: once registered, a second launch's `open` may come in any main-loop turn, and the turns
+        // below (`dispatchReady`) come before `run`.
         var application = Application(id: Self.applicationID)
+        connectHandlers(application)
         if !application.register() {
             application = Application(id: Self.applicationID, unique: false)
+            connectHandlers(application)
         }
         self.application = application
         // A viewer already runs: the addresses go to it and open with its curve, throttle and session. Options that
@@ -107,11 +112,16 @@ final class ViewerApp {
                              ignored.joined(separator: ", ")))
             }
         }
+        if early != nil { MainLoop.dispatchReady() }
         history.load()
         bookmarks.load()
+        if early != nil { MainLoop.dispatchReady() }
+        return application.run(arguments: [CommandLine.arguments[0]] + uris)
+    }
+
+    private func connectHandlers(_ application: Application) {
         application.onActivate { [unowned self] in self.activate() }
         application.onOpen { [unowned self] uris in self.open(uris) }
-        return application.run(arguments: [CommandLine.arguments[0]] + uris)
     }
 
     private func report(_ message: String) {
@@ -161,7 +171,12 @@ final class ViewerApp {
                            focusAddress: Bool = false) -> Browser {
         // The first address's load, started before the window (`startFirstNavigation`), goes on in it.
         let started = saved == nil && early?.url == url ? early : nil
-        if started != nil { early = nil }
+        if started != nil {
+            early = nil
+            // What came while GTK started is taken in before the window is built (the page's bytes, and with them
+            // the first images asked for: `ImagePreloads`).
+            MainLoop.dispatchReady()
+        }
         let browser = Browser(window: application.makeWindow(), curve: curve, loaderOptions: loaderOptions,
                               visited: visited, starting: started)
         browser.pageStyles = !options.noCSS

@@ -22,11 +22,15 @@ package final class EarlyNavigation {
     private var waiting: [LoadEvent] = []
     private var listener: ((LoadEvent) -> Void)?
     private(set) var isTaken = false
+    /// The images the document names, asked for as it arrives (none with `preloadImages` false).
+    private(set) var preloads: ImagePreloads?
 
-    /// Asks a new navigation model to open `url` as a navigation of `kind`, and starts the load it decides on.
-    package init(opening url: URL, kind: NavigationKind, loaderOptions: LoaderOptions) {
+    /// Asks a new navigation model to open `url` as a navigation of `kind`, and starts the load it decides on;
+    /// with `preloadImages`, the images its document names are asked for as it arrives.
+    package init(opening url: URL, kind: NavigationKind, loaderOptions: LoaderOptions, preloadImages: Bool = true) {
         self.url = url
         loader = PageLoader(options: loaderOptions)
+        if preloadImages { preloads = ImagePreloads(loader: loader) }
         startedAt = MainLoop.monotonicSeconds()
         decision = model.navigate(to: url, kind: kind)
         if case .load(let navigation) = decision {
@@ -49,7 +53,10 @@ package final class EarlyNavigation {
     }
 
     private func received(_ event: LoadEvent) {
-        guard let listener else { return waiting.append(event) }
+        guard let listener else {
+            if case .progress = event, let arrived = loader.arrived() { preloads?.look(at: arrived) }
+            return waiting.append(event)
+        }
         listener(event)
     }
 

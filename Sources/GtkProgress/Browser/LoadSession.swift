@@ -29,6 +29,8 @@ final class LoadSession {
     /// How much of the arriving document has been looked through for an image tag, and whether one was seen.
     var scannedBytes = 0
     var sawImageTag = false
+    /// The images the document names, asked for as it arrives (none when the window shows no images).
+    var preloads: ImagePreloads?
     /// The document's last progress, kept back when it came after its transfer ended (nothing left to look
     /// through for image tags) until the parse says whether the page has images.
     var heldProgress: (received: Int64, expected: Int64?)?
@@ -58,7 +60,8 @@ extension Browser {
         if self.session === session { self.session = nil }
         switch ending {
         case .stopped, .replaced: loader.cancel()
-        case .finished, .failed: break
+        // Images asked for while the document arrived (`ImagePreloads`) that no image of the page took over.
+        case .finished, .failed: loader.dropUnclaimedPreloads()
         }
     }
 
@@ -79,6 +82,8 @@ extension Browser {
             return
         }
         let session = begin(navigation, at: early.startedAt)
+        session.preloads = imagesShown ? early.preloads : nil
+        if !imagesShown { loader.dropUnclaimedPreloads() }
         early.attach { [weak self, session] event in self?.handle(event, of: session) }
         refreshChrome()
     }
@@ -90,6 +95,7 @@ extension Browser {
         // The page on screen stops fetching too: its lazy images would share the new page's connections.
         shownImages?.cancel()
         let session = LoadSession(navigation: navigation)
+        if imagesShown { session.preloads = ImagePreloads(loader: loader) }
         restyle = nil
         self.session = session
         indicator.start(isLocal: navigation.url.isFileURL, at: startedAt)
@@ -155,6 +161,7 @@ extension Browser {
             chrome.statusText = loadStatus(session)
         case .progress(let received, let expected):
             noteTransfer(session, received: received, expected: expected)
+            if let preloads = session.preloads, let arrived = loader.arrived() { preloads.look(at: arrived) }
             guard noticeImageTags(session) else {
                 session.heldProgress = (received, expected)
                 break
