@@ -1,13 +1,14 @@
 import FoundationEssentials
 
 /// The images a document names, asked for as its bytes arrive (`ImageSourceScan`), before it is parsed and shown:
-/// the first few, as many as one host's connections, so the link carries images as soon as the document is in
-/// rather than waiting for the page to be laid out. The page's image loads (`PageImageLoads`) take these transfers
+/// the first ones, as many as the loader keeps on the wire at once (`SubresourceQueue.maxTransfers`, six at a
+/// time to one host), so the link carries images from the moment the document names them until the page's own
+/// image loads, near the view first, take over. The page's image loads (`PageImageLoads`) take these transfers
 /// over when they ask for the same addresses; those they do not ask for are let go (`Browser.showImages`). What the
 /// page may fetch is the navigation policy's `subresourceRefusal`, as for every image.
 @MainActor
 final class ImagePreloads {
-    static let limit = SubresourceQueue.maxPerHost
+    static let limit = SubresourceQueue.maxTransfers
     private let loader: PageLoader
     private var scan = ImageSourceScan()
     private var asked = 0
