@@ -206,7 +206,7 @@ extension PageLoader {
     /// Asks for images the document being loaded names, before it is parsed and shown (`ImageSourceScan`), on the
     /// same multi handle and within the same limits; their events wait until `fetch` asks for the same address,
     /// which then takes the transfer over instead of starting another. Whether the page may fetch each address is
-    /// the navigation policy's decision, made before. <https://html.spec.whatwg.org/multipage/links.html#link-type-preload>
+    /// the navigation policy's decision, made before.
     package func preload(_ urls: [URL]) {
         let queue = subresources
         for url in urls where queue.preloads[url] == nil {
