@@ -27,6 +27,23 @@ RATE = 2_000_000
 SLICE_SECONDS = 16384 / RATE
 
 
+def timeline(seen, start):
+    """From the server's events of one launch and the launch's start (both on CLOCK_MONOTONIC): the times after
+    exec, in seconds, of the page request, the page sent whole, the first and sixth image request and the last
+    byte sent, and the idle time of the link; None when the page and six images were not asked for."""
+    page = [e for e in seen if e.get("ev") == "request" and e.get("path") == "/imagepage"]
+    images = [e for e in seen if e.get("ev") == "request" and e.get("path") == "/img"]
+    sent = [e for e in seen if e.get("ev") == "sent"]
+    if not page or len(images) < 6 or not sent:
+        return None
+    page_sent = [e["t"] for e in sent if e["id"] == page[0]["id"]]
+    slices = [e["t"] for e in seen if e.get("ev") == "bytes" and e["t"] >= page[0]["t"]]
+    idle = sum(b - a - SLICE_SECONDS for a, b in zip(slices, slices[1:]) if b - a > SLICE_SECONDS + 0.002)
+    return {"req": page[0]["t"] - start, "psent": (page_sent[0] - start) if page_sent else float("nan"),
+            "img1": images[0]["t"] - start, "img6": images[5]["t"] - start,
+            "last": max(e["t"] for e in sent) - start, "idle": idle}
+
+
 def main():
     rounds = int(sys.argv[1])
     programs = dict(arg.split("=", 1) for arg in sys.argv[2:])
@@ -56,19 +73,10 @@ def main():
             proc.wait()
             if os.path.basename(command.split()[0]) == "dillo":
                 subprocess.run(["pkill", "-x", "dpid"])
-            seen = events[since:]
-            page = [e for e in seen if e.get("ev") == "request" and e.get("path") == "/imagepage"]
-            images = [e for e in seen if e.get("ev") == "request" and e.get("path") == "/img"]
-            sent = [e for e in seen if e.get("ev") == "sent"]
-            if not page or len(images) < 6 or not sent:
+            row = timeline(events[since:], start)
+            if row is None:
                 print(name, "did not load the page and its images")
                 continue
-            page_sent = [e["t"] for e in sent if e["id"] == page[0]["id"]]
-            slices = [e["t"] for e in seen if e.get("ev") == "bytes" and e["t"] >= page[0]["t"]]
-            idle = sum(b - a - SLICE_SECONDS for a, b in zip(slices, slices[1:]) if b - a > SLICE_SECONDS + 0.002)
-            row = {"req": page[0]["t"] - start, "psent": (page_sent[0] - start) if page_sent else float("nan"),
-                   "img1": images[0]["t"] - start, "img6": images[5]["t"] - start,
-                   "last": max(e["t"] for e in sent) - start, "idle": idle}
             results[name].append(row)
             print(name, " ".join(f"{key}={value * 1000:.0f}" for key, value in row.items()), flush=True)
     for name, rows in results.items():

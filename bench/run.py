@@ -31,13 +31,13 @@ import uuid
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 ROWS = ["startup", "memory", "render", "load", "tick", "mainloop", "stop", "cache", "slow", "slowcjk", "find", "huge",
-        "hugea11y", "hugereader", "longtext", "pagemem", "css", "images"]
+        "hugea11y", "hugereader", "longtext", "pagemem", "css", "images", "imagestart"]
 ROW_NAMES = {"startup": "Startup", "memory": "Memory", "render": "Rendering", "load": "Loading",
              "tick": "The bar", "mainloop": "Main loop", "stop": "Stop", "cache": "Back/forward",
              "slow": "Slow large page", "slowcjk": "Slow non-Latin page", "find": "Find in page",
              "huge": "Huge page", "hugea11y": "Huge page", "hugereader": "Huge page",
              "longtext": "Huge page", "pagemem": "Page memory", "css": "Page style",
-             "images": "Images"}
+             "images": "Images", "imagestart": "Image page start"}
 STARTUP_TITLE = "GtkProgress bench startup page"
 FLOOR = "GTK floor: same chrome and styled page in C"
 
@@ -854,7 +854,8 @@ def main():
     parser.add_argument("--out", default=os.path.join(HERE, "results.md"))
     parser.add_argument("--keep", action="store_true", help="keep the scratch directory (logs, pages)")
     parser.add_argument("--variant", action="append", default=[], metavar="LABEL=BINARY",
-                        help="another build of gtkprogress, launched in the same startup and memory rounds")
+                        help="another build of gtkprogress, launched in the same startup, memory and "
+                        "imagestart rounds")
     args = parser.parse_args()
     rows = [r.strip() for r in args.rows.split(",") if r.strip()]
     unknown = [r for r in rows if r not in ROWS]
@@ -891,13 +892,14 @@ def main():
                  ("longtext", lambda: rows_longtext.row_longtext(bench, report), ("longtext",)),
                  ("pagemem", lambda: rows_pagemem.row_pagemem(bench, report), ("pagemem",)),
                  ("css", lambda: rows_css.row_css(bench, report), ("css",)),
-                 ("images", lambda: rows_images.row_images(bench, report), ("images",))]
+                 ("images", lambda: rows_images.row_images(bench, report), ("images",)),
+                 ("imagestart", lambda: rows_imagestart.row_imagestart(bench, report), ("imagestart",))]
         for key, step, covers in steps:
             if not any(c in rows for c in covers):
                 continue
             print(f"[{time.monotonic() - t_start:5.0f} s] {', '.join(c for c in covers if c in rows)} …", flush=True)
             needs_app = key in ("load", "tick", "mainloop", "stop", "cache", "slow", "slowcjk", "find", "huge",
-                                "hugea11y", "hugereader", "longtext", "pagemem", "css", "images")
+                                "hugea11y", "hugereader", "longtext", "pagemem", "css", "images", "imagestart")
             if needs_app and not binary:
                 for c in covers:
                     report.na(ROW_NAMES[c], "", f"{args.binary} is not an executable")
@@ -962,6 +964,7 @@ if __name__ == "__main__":
     from rows import find as rows_find
     from rows import huge as rows_huge
     from rows import images as rows_images
+    from rows import imagestart as rows_imagestart
     from rows import load as rows_load
     from rows import longtext as rows_longtext
     from rows import mainloop as rows_mainloop

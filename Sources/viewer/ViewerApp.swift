@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import GtkProgress
 
 /// The desktop application: windows, each its own `Browser`, opened on the last session, the welcome page or the
@@ -38,18 +39,37 @@ final class ViewerApp {
         return store
     }()
 
+    /// The first address's load, started before GTK (`startFirstNavigation`), until its window takes it over.
+    private var early: EarlyNavigation?
+    private static let applicationID = "org.gtkprogress.Viewer"
+
     init(options: CommandLineOptions) { self.options = options }
 
+    private var loaderOptions: LoaderOptions {
+        var loaderOptions = LoaderOptions()
+        loaderOptions.throttleBytesPerSecond = options.throttle
+        return loaderOptions
+    }
+
+    /// The first address given starts loading now, before GTK starts (the display, the application's
+    /// registration on the session bus, the window's widgets: about 40 ms before the first main-loop turn on
+    /// this machine), so that its request is on the wire meanwhile (bench/README.md, row `imagestart`). Its
+    /// window takes the load over when it is built (`newWindow`). Only when this process is going to show it: a
+    /// display is named and no viewer runs already to take the addresses over.
+    private func startFirstNavigation(_ uris: [String]) {
+        guard let first = uris.first, let url = URL(string: first) else { return }
+        let display = ["DISPLAY", "WAYLAND_DISPLAY"].contains { (name: String) in
+            guard let value = getenv(name) else { return false }
+            return value.pointee != 0
+        }
+        guard display, !Application.isRunningElsewhere(id: Self.applicationID) else { return }
+        early = EarlyNavigation(opening: url, kind: .commandLine, loaderOptions: loaderOptions,
+                                preloadImages: !options.noImages)
+        // The connection and the request go out now, each in a main-loop turn of its own.
+        MainLoop.dispatchReady()
+    }
+
     func run() -> Int32 {
-        guard Display.initialize() else {
-            printError(L("cannot open a display; set DISPLAY or run it in a desktop session (--dump works without one)"))
-            return 1
-        }
-        if let name = options.curve {
-            do { curve = try ProgressCurve.load(nameOrPath: name) } catch {
-                report(L("%@ Using the wechat curve.", "\(error)"))
-            }
-        }
         // Targets become absolute URLs here, so relative paths and bare host names mean what the user meant.
         var uris: [String] = []
         for target in options.targets {
@@ -58,14 +78,32 @@ final class ViewerApp {
             case .failure(let failure): report(failure.description)
             }
         }
-        var application = Application(id: "org.gtkprogress.Viewer")
+        startFirstNavigation(uris)
+        guard Display.initialize() else {
+            early?.cancel()
+            printError(L("cannot open a display; set DISPLAY or run it in a desktop session (--dump works without one)"))
+            return 1
+        }
+        if early != nil { MainLoop.dispatchReady() }
+        if let name = options.curve {
+            do { curve = try ProgressCurve.load(nameOrPath: name) } catch {
+                report(L("%@ Using the wechat curve.", "\(error)"))
+            }
+        }
+        // Handlers first: once registered, a second launch's `open` may come in any main-loop turn, and the turns
+        // below (`dispatchReady`) come before `run`.
+        var application = Application(id: Self.applicationID)
+        connectHandlers(application)
         if !application.register() {
-            application = Application(id: "org.gtkprogress.Viewer", unique: false)
+            application = Application(id: Self.applicationID, unique: false)
+            connectHandlers(application)
         }
         self.application = application
         // A viewer already runs: the addresses go to it and open with its curve, throttle and session. Options that
         // only this process would have used are said to be left out, not silently dropped.
         if application.isRemote {
+            early?.cancel()
+            early = nil
             let ignored = [options.curve.map { _ in "--curve" }, options.throttle.map { _ in "--throttle" },
                            options.newSession ? "--new-session" : nil, options.isPrivate ? "--private" : nil]
                 .compactMap { $0 }
@@ -74,11 +112,16 @@ final class ViewerApp {
                              ignored.joined(separator: ", ")))
             }
         }
+        if early != nil { MainLoop.dispatchReady() }
         history.load()
         bookmarks.load()
+        if early != nil { MainLoop.dispatchReady() }
+        return application.run(arguments: [CommandLine.arguments[0]] + uris)
+    }
+
+    private func connectHandlers(_ application: Application) {
         application.onActivate { [unowned self] in self.activate() }
         application.onOpen { [unowned self] uris in self.open(uris) }
-        return application.run(arguments: [CommandLine.arguments[0]] + uris)
     }
 
     private func report(_ message: String) {
@@ -116,6 +159,9 @@ final class ViewerApp {
         let many = ManyAddresses(urls)
         if let notice = many.notice { report(notice) }
         for url in many.opened { newWindow(opening: url) }
+        // A first address no window opened after all does not go on loading.
+        early?.cancel()
+        early = nil
         if browsers.isEmpty { activate() }
     }
 
@@ -123,10 +169,16 @@ final class ViewerApp {
     private func newWindow(opening url: URL?, kind: NavigationKind = .commandLine, zoom: ZoomLevel? = nil,
                            images: Bool? = nil, restoring saved: SessionState.Window? = nil,
                            focusAddress: Bool = false) -> Browser {
-        var loaderOptions = LoaderOptions()
-        loaderOptions.throttleBytesPerSecond = options.throttle
+        // The first address's load, started before the window (`startFirstNavigation`), goes on in it.
+        let started = saved == nil && early?.url == url ? early : nil
+        if started != nil {
+            early = nil
+            // What came while GTK started is taken in before the window is built (the page's bytes, and with them
+            // the first images asked for: `ImagePreloads`).
+            MainLoop.dispatchReady()
+        }
         let browser = Browser(window: application.makeWindow(), curve: curve, loaderOptions: loaderOptions,
-                              visited: visited)
+                              visited: visited, starting: started)
         browser.pageStyles = !options.noCSS
         browsers.append(browser)
         browser.historyStore = history
@@ -158,7 +210,11 @@ final class ViewerApp {
         } else {
             let zoom = zoom ?? lastZoom
             if zoom != .normal { browser.setZoom(zoom, announce: false) }
-            if let url { browser.open(url, kind: kind) }
+            if let started {
+                browser.resume(started)
+            } else if let url {
+                browser.open(url, kind: kind)
+            }
         }
         if !startupMessages.isEmpty {
             browser.showNotice(startupMessages.joined(separator: " "))

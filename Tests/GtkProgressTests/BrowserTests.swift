@@ -66,6 +66,42 @@ final class BrowserTests: XCTestCase {
         XCTAssertTrue(wait { browser.page.text.contains("wide-layout") }, "and wide again")
     }
 
+    /// The viewer's first address starts loading before its window is built (`EarlyNavigation`): the window made
+    /// afterwards takes over the model and the load, gets every event that came meanwhile, and shows the page
+    /// without asking for it again.
+    func testAWindowTakesOverALoadStartedBeforeIt() async {
+        server.resetCounts()
+        let early = EarlyNavigation(opening: server.url("/page?title=Early"), kind: .commandLine,
+                                    loaderOptions: LoaderOptions())
+        XCTAssertTrue(early.isLoading, "the load starts with no window")
+        XCTAssertTrue(wait { !early.isLoading }, "and ends with none: its events wait")
+        let browser = Browser(window: Window(), curve: .builtInWeChat, starting: early)
+        XCTAssertTrue(browser.model.isLoading, "the window's model is the one that started the navigation")
+        browser.resume(early)
+        XCTAssertTrue(wait { !browser.model.isLoading && browser.session == nil })
+        XCTAssertEqual(browser.model.current?.title, "Early")
+        XCTAssertEqual(browser.chrome.window.title, "Early")
+        XCTAssertTrue(browser.page.text.contains("This is a test page."), browser.page.text)
+        XCTAssertEqual(server.requestCount(for: "/page"), 1, "taken over, not asked for again")
+        browser.resume(early)
+        XCTAssertEqual(browser.model.list.entries.count, 1, "a navigation is taken over once")
+    }
+
+    /// A first address the navigation model refuses starts no load, and its window says why.
+    func testARefusedFirstAddressIsSaidInItsWindow() async {
+        let url = URL(string: "ftp://127.0.0.1/file")!
+        guard case .refused(let message) = NavigationModel<ShownPage>().navigate(to: url, kind: .commandLine) else {
+            return XCTFail("ftp: is not opened")
+        }
+        let early = EarlyNavigation(opening: url, kind: .commandLine, loaderOptions: LoaderOptions())
+        XCTAssertFalse(early.isLoading)
+        let browser = Browser(window: Window(), curve: .builtInWeChat, starting: early)
+        browser.resume(early)
+        XCTAssertEqual(browser.chrome.statusText, message)
+        XCTAssertNil(browser.model.current)
+        XCTAssertNil(browser.session)
+    }
+
     func testNoContentKeepsThePageShown() async {
         let browser = makeBrowser()
         load(browser, "/page?title=Kept")

@@ -55,6 +55,32 @@ final class SubresourceLoaderTests: XCTestCase {
         XCTAssertTrue(loader.holdsConnections, "kept for the next request")
     }
 
+    /// An image asked for while its document arrived (`preload`) is taken over by the page's request for the same
+    /// address, with what it brought meanwhile, and is not asked for again; a preload no request takes over is
+    /// let go.
+    func testAPreloadIsTakenOverByThePagesRequestAndTheRestLetGo() async {
+        _ = server.get("/image-stats/reset")
+        let loader = PageLoader()
+        let taken = server.url("/image?n=1")
+        let unused = server.url("/image?n=2&delay=5")
+        loader.preload([taken, unused])
+        XCTAssertTrue(loader.isPreloaded(taken) && loader.isPreloaded(unused))
+        XCTAssertTrue(MainLoop.run(until: { self.stats()["requests"] == 2 }, timeout: 10), "both on the wire")
+        let events = fetch([SubresourceRequest(id: 7, url: taken)], with: loader)
+        XCTAssertFalse(loader.isPreloaded(taken), "taken over")
+        guard case .finished(7, let bytes, let type)? = events[7]?.last else {
+            return XCTFail("the request ends with the preload's body: \(String(describing: events[7]))")
+        }
+        XCTAssertEqual(Array(bytes.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+        XCTAssertEqual(type, "image/png")
+        guard case .started(7)? = events[7]?.first else { return XCTFail("and its events from the start") }
+        XCTAssertTrue(events.keys.allSatisfy { $0 == 7 }, "no preload's own id is seen")
+        loader.dropUnclaimedPreloads()
+        XCTAssertFalse(loader.isPreloaded(unused))
+        XCTAssertFalse(loader.isFetchingSubresources, "the transfer no one took over is stopped")
+        XCTAssertEqual(stats()["requests"], 2, "nothing asked for twice")
+    }
+
     func testTheDocumentAndItsImagesUseOneMultiHandle() async {
         _ = server.get("/image-stats/reset")
         let loader = PageLoader()

@@ -1,10 +1,13 @@
 """The window as a newcomer first sees it, and the command line without a display."""
 
+import ctypes
 import os
+import shutil
 import subprocess
+import tempfile
 from urllib.parse import quote
 
-from harness import App, Server, check, wait_for
+from harness import App, Server, bus_name_has_owner, check, wait_for, xdotool
 
 
 def test_welcome_page_opens_with_its_title_and_text(binary):
@@ -93,4 +96,50 @@ def test_runs_without_a_session_bus(binary):
         app.wait_title("No bus")
     finally:
         app.close()
+        server.stop()
+
+
+def test_the_page_is_asked_for_before_the_window_reaches_the_display(binary):
+    """The first address's request leaves before GTK starts: with the X server grabbed by another client, nothing
+    of the viewer's GTK start-up can go on (its display connection waits for the grab to end), yet the server gets
+    the page's request; once the grab ends, the window shows that page without asking for it again."""
+    # A viewer still running (a test before this one ending) would be handed the address instead.
+    wait_for(lambda: not bus_name_has_owner("org.gtkprogress.Viewer"), timeout=10, what="no viewer running")
+    server = Server()
+    xlib = ctypes.CDLL("libX11.so.6")
+    xlib.XOpenDisplay.restype = ctypes.c_void_p
+    xlib.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    for name in ("XGrabServer", "XUngrabServer", "XCloseDisplay"):
+        getattr(xlib, name).argtypes = [ctypes.c_void_p]
+    xlib.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+    display = xlib.XOpenDisplay(None)
+    check(display, "the test opens the display")
+    path = "/page?title=" + quote("Asked for early")
+    environment = dict(os.environ, XDG_STATE_HOME=tempfile.mkdtemp(prefix="gtkprogress-state-"))
+    proc = None
+    grabbed = True
+    try:
+        xlib.XGrabServer(display)
+        xlib.XSync(display, 0)
+        proc = subprocess.Popen([binary, server.url(path)], env=environment, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        wait_for(lambda: server.count("/page") == 1, timeout=20,
+                 what="the page's request while the X server is grabbed")
+        xlib.XUngrabServer(display)
+        xlib.XSync(display, 0)
+        grabbed = False
+        wait_for(lambda: xdotool("search", "--onlyvisible", "--pid", proc.pid, "--name", "Asked for early",
+                                 check_rc=False), timeout=20, what="the window showing the page")
+        check(server.count("/page") == 1, "the window took the load over rather than asking again")
+    finally:
+        if grabbed:
+            xlib.XUngrabServer(display)
+            xlib.XSync(display, 0)
+        xlib.XCloseDisplay(display)
+        if proc:
+            proc.terminate()
+            proc.wait(timeout=10)
+        wait_for(lambda: not bus_name_has_owner("org.gtkprogress.Viewer"), timeout=10,
+                 what="the viewer's name released")
+        shutil.rmtree(environment["XDG_STATE_HOME"], ignore_errors=True)
         server.stop()

@@ -20,6 +20,8 @@ extension Browser {
     /// nil when it has none.
     @discardableResult
     func showImages(of document: Document, from url: URL) -> PageImageLoads? {
+        // Images asked for while the document arrived that its loads did not take over are not this page's.
+        defer { loader.dropUnclaimedPreloads() }
         shownImages?.cancel()
         shownImages = nil
         guard !document.images.isEmpty else { return nil }

@@ -12,7 +12,7 @@ package final class Browser {
     package let chrome: BrowserWindow
     package let page: PageView
     package let indicator: LoadIndicator
-    package let model = NavigationModel<ShownPage>()
+    package let model: NavigationModel<ShownPage>
     let loader: PageLoader
     /// The load in flight, if any.
     var session: LoadSession?
@@ -90,13 +90,16 @@ package final class Browser {
     /// How many pages around the current one keep their rendered document for Back/Forward.
     static let cachedPages = 10
 
+    /// `starting`: the first navigation, started before this window was built; the window takes over its model
+    /// and its loader, and `resume(_:)` then shows its load.
     package init(window: Window, curve: ProgressCurve, loaderOptions: LoaderOptions = LoaderOptions(),
-                visited: VisitedLinks = VisitedLinks()) {
+                visited: VisitedLinks = VisitedLinks(), starting early: EarlyNavigation? = nil) {
         self.visited = visited
         page = PageView()
         indicator = LoadIndicator(curve: curve)
         chrome = BrowserWindow(window: window, page: page.root, bar: indicator.view.widget)
-        loader = PageLoader(options: loaderOptions)
+        model = early?.model ?? NavigationModel<ShownPage>()
+        loader = early?.loader ?? PageLoader(options: loaderOptions)
         page.isVisited = { [visited] url in visited.contains(url) }
         page.imagesShown = imagesShown
         page.onImagesToggled = { [weak self] on in self?.setImagesShown(on) }

@@ -29,6 +29,8 @@ final class LoadSession {
     /// How much of the arriving document has been looked through for an image tag, and whether one was seen.
     var scannedBytes = 0
     var sawImageTag = false
+    /// The images the document names, asked for as it arrives (none when the window shows no images).
+    var preloads: ImagePreloads?
     /// The document's last progress, kept back when it came after its transfer ended (nothing left to look
     /// through for image tags) until the parse says whether the page has images.
     var heldProgress: (received: Int64, expected: Int64?)?
@@ -58,23 +60,47 @@ extension Browser {
         if self.session === session { self.session = nil }
         switch ending {
         case .stopped, .replaced: loader.cancel()
-        case .finished, .failed: break
+        // Images asked for while the document arrived (`ImagePreloads`) that no image of the page took over.
+        case .finished, .failed: loader.dropUnclaimedPreloads()
         }
     }
 
     func start(_ navigation: PendingNavigation) {
+        let session = begin(navigation, at: nil)
+        loader.load(LoadRequest(url: navigation.url, body: navigation.body)) { [weak self, session] event in
+            self?.handle(event, of: session)
+        }
+    }
+
+    /// Takes over `early`, the first navigation, started before this window was built with the model and loader
+    /// this browser was made with: its decision is applied as if it had been made here, and its load goes on
+    /// here, the events that came before handed on first. The bar's curve starts when the navigation did.
+    package func resume(_ early: EarlyNavigation) {
+        guard !early.isTaken, early.model === model, case .load(let navigation) = early.decision,
+              model.isCurrent(navigation.id) else {
+            if !early.isTaken, early.model === model { apply(early.decision) }
+            return
+        }
+        let session = begin(navigation, at: early.startedAt)
+        session.preloads = imagesShown ? early.preloads : nil
+        if !imagesShown { loader.dropUnclaimedPreloads() }
+        early.attach { [weak self, session] event in self?.handle(event, of: session) }
+        refreshChrome()
+    }
+
+    /// A load of `navigation` begins here: the load before it ends, the bar starts (at `startedAt`, or now).
+    private func begin(_ navigation: PendingNavigation, at startedAt: Double?) -> LoadSession {
         refreshTimer = nil
         if let session { end(session, .replaced) }
         // The page on screen stops fetching too: its lazy images would share the new page's connections.
         shownImages?.cancel()
         let session = LoadSession(navigation: navigation)
+        if imagesShown { session.preloads = ImagePreloads(loader: loader) }
         restyle = nil
         self.session = session
-        indicator.start(isLocal: navigation.url.isFileURL)
+        indicator.start(isLocal: navigation.url.isFileURL, at: startedAt)
         chrome.statusText = loadStatus(session)
-        loader.load(LoadRequest(url: navigation.url, body: navigation.body)) { [weak self, session] event in
-            self?.handle(event, of: session)
-        }
+        return session
     }
 
     /// Runs `ready` once the local file being loaded is shown (or its error page, or the load was stopped), or
@@ -135,6 +161,7 @@ extension Browser {
             chrome.statusText = loadStatus(session)
         case .progress(let received, let expected):
             noteTransfer(session, received: received, expected: expected)
+            if let preloads = session.preloads, let arrived = loader.arrived() { preloads.look(at: arrived) }
             guard noticeImageTags(session) else {
                 session.heldProgress = (received, expected)
                 break

@@ -158,8 +158,10 @@ final class PageImageLoads {
     /// The images as the status line counts them: "Images 3 of 12".
     var total: Int { document.images.count }
     var settled: Int { shown + failed }
-    /// Whether every image asked for is in, failed or refused (lazy ones not yet asked for do not count).
-    var isComplete: Bool { progress.isComplete }
+    /// Whether every image asked for is in, failed or refused (lazy ones not yet asked for do not count). Not
+    /// before the page's first frame: only then is it known which lazy images are near the view (a page shown
+    /// before its window is laid out, as a window's first page can be, has none near yet).
+    var isComplete: Bool { progress.isComplete && requestsAfterFirstFrame == nil }
 
     /// Starts: pictures already decoded for another visit of the page go in at once; the rest are asked for,
     /// those near the view first. Lazy images wait for the reader to come near (`onVerticalScroll`).
@@ -299,10 +301,13 @@ final class PageImageLoads {
             // its lines are laid out): the link is not left idle while the first frame is drawn (at 2 MB/s those
             // 50-100 ms are 100-200 KB that every later image waits for), and a few transfers' start-up is too
             // small to delay that frame. As many as one host's connections (`SubresourceQueue.maxPerHost`).
-            let room = max(SubresourceQueue.maxPerHost - sentAtOnce, 0)
-            let now = Array(requests.prefix(room))
+            // Images asked for while the document arrived (`ImagePreloads`) are on the wire already: taken over now.
+            let preloaded = requests.filter { loader.isPreloaded($0.url) }
+            let others = requests.filter { !loader.isPreloaded($0.url) }
+            let room = max(SubresourceQueue.maxPerHost - sentAtOnce - preloaded.count, 0)
+            let now = preloaded + others.prefix(room)
             sentAtOnce += now.count
-            requestsAfterFirstFrame = waiting + requests.dropFirst(now.count)
+            requestsAfterFirstFrame = waiting + others.dropFirst(min(room, others.count))
             if !now.isEmpty { loader.fetch(now) { [weak self] event in self?.handle(event) } }
         } else {
             loader.fetch(requests) { [weak self] event in self?.handle(event) }
@@ -344,6 +349,7 @@ final class PageImageLoads {
         let rest = requests.filter { !isNear($0.url, view) }
         if !requests.isEmpty { loader.fetch(near + rest) { [weak self] event in self?.handle(event) } }
         scrolled()
+        finishIfDone()
     }
 
     private func handle(_ event: SubresourceEvent) {
@@ -465,9 +471,10 @@ final class PageImageLoads {
         page?.setImage(index, of: document, to: .failed(why: why))
     }
 
-    /// Told once when nothing was left to fetch from the start (every image cached, refused or lazy-free).
+    /// Told when nothing is left to fetch once the first frame has decided the lazy images near the view (every
+    /// image cached, refused, or lazy and far).
     private func finishIfDone() {
-        guard progress.isComplete else { return }
+        guard isComplete else { return }
         onChange?()
     }
 }

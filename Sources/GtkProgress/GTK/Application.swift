@@ -18,6 +18,35 @@ public final class Application: GObjectHandle {
         g_bus_get(G_BUS_TYPE_SESSION, nil, nil, nil)
     }
 
+    /// Whether a process already owns `id` on the session bus, so that this one would hand its addresses over
+    /// and exit: asked before GTK starts (the bus's NameHasOwner, one round trip on the connection
+    /// `connectToSessionBusEarly` began), so that a process which will not keep its addresses starts no load.
+    /// False without a session bus, or when the bus does not answer within a second.
+    /// <https://dbus.freedesktop.org/doc/dbus-specification.html#bus-messages-name-has-owner>
+    package static func isRunningElsewhere(id: String) -> Bool {
+        guard let address = getenv("DBUS_SESSION_BUS_ADDRESS"), address.pointee != 0 else { return false }
+        var error: UnsafeMutablePointer<GError>?
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            if let error { g_error_free(error) }
+            return false
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        var name: OpaquePointer? = g_variant_new_string(id)
+        let arguments = g_variant_new_tuple(&name, 1)
+        let replyType = g_variant_type_new("(b)")
+        defer { g_variant_type_free(replyType) }
+        guard let reply = g_dbus_connection_call_sync(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                      "org.freedesktop.DBus", "NameHasOwner", arguments, replyType,
+                                                      G_DBUS_CALL_FLAGS_NONE, 1000, nil, &error) else {
+            if let error { g_error_free(error) }
+            return false
+        }
+        defer { g_variant_unref(reply) }
+        guard let owned = g_variant_get_child_value(reply, 0) else { return false }
+        defer { g_variant_unref(owned) }
+        return g_variant_get_boolean(owned) != 0
+    }
+
     /// Decoded pictures are let go as the reader moves away from them (PageImageLoads), and their memory should go
     /// back to the system with them. glibc raises its mmap threshold each time a mapped block is freed (up to
     /// 32 MiB), after which picture-sized blocks come from the heap and stay there once freed; a fixed threshold

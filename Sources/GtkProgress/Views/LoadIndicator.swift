@@ -139,8 +139,15 @@ public final class LoadIndicator {
     /// - Parameter isLocal: the load reads a local file: the bar appears only if it takes more than a quarter
     ///   second, since it waits for no network and would only flash.
     public func start(isLocal: Bool = false) {
+        start(isLocal: isLocal, at: nil)
+    }
+
+    /// A load that began at `time` (on the indicator's clock; nil: now), before the bar could be shown: the
+    /// curve starts there, so the bar stands where it would had it been on screen from the start.
+    package func start(isLocal: Bool, at time: Double?) {
+        let now = clock()
         tracker.fadesEnabled = view.animationsEnabled
-        tracker.start(at: clock(), isLocal: isLocal)
+        tracker.start(at: min(time ?? now, now), isLocal: isLocal)
         update()
     }
 

@@ -40,6 +40,17 @@ package enum SubresourceEvent: Sendable {
              .failed(let id, _): return id
         }
     }
+
+    /// The same event for request `id` (a preload taken over by the page's request).
+    func with(id: Int) -> SubresourceEvent {
+        switch self {
+        case .started: .started(id: id)
+        case .response(_, let expected): .response(id: id, expected: expected)
+        case .received(_, let bytes): .received(id: id, bytes: bytes)
+        case .finished(_, let bytes, let mimeType): .finished(id: id, bytes: bytes, mimeType: mimeType)
+        case .failed(_, let message): .failed(id: id, message: message)
+        }
+    }
 }
 
 /// One subresource on the wire: an easy handle on the page loader's multi handle, so it shares the page's
@@ -153,6 +164,19 @@ package final class SubresourceQueue {
     var peakPerHost = 0
 
     var isIdle: Bool { waiting.isEmpty && running.isEmpty && reading.isEmpty }
+
+    /// An address asked for before the page's image loads asked for it (`PageLoader.preload`): its events wait
+    /// here until `fetch` asks for the address and takes the transfer over (`owner`, the id they then carry).
+    final class Preload {
+        let id: Int
+        var owner: Int?
+        var held: [SubresourceEvent] = []
+        init(id: Int) { self.id = id }
+    }
+    var preloads: [URL: Preload] = [:]
+    var preloadsByID: [Int: Preload] = [:]
+    /// Preloads take ids below zero, which no request of the page's image loads has.
+    var lastPreloadID = 0
 }
 
 extension PageLoader {
@@ -162,8 +186,64 @@ extension PageLoader {
     /// address is the navigation policy's decision, made before; `data:` URLs are decoded and local files read
     /// off the main loop.
     package func fetch(_ requests: [SubresourceRequest], onEvent: @escaping (SubresourceEvent) -> Void) {
-        subresources.listener = onEvent
-        subresources.waiting += requests
+        let queue = subresources
+        queue.listener = onEvent
+        collectSubresourceEvents()
+        for request in requests {
+            guard let preload = queue.preloads[request.url], preload.owner == nil else {
+                queue.waiting.append(request)
+                continue
+            }
+            // Already on its way: the transfer is this request's from now on, and what it brought so far too.
+            preload.owner = request.id
+            queue.queue += preload.held.map { $0.with(id: request.id) }
+            preload.held.removeAll()
+        }
+        startWaitingSubresources()
+        deliverSubresourceEvents()
+    }
+
+    /// Asks for images the document being loaded names, before it is parsed and shown (`ImageSourceScan`), on the
+    /// same multi handle and within the same limits; their events wait until `fetch` asks for the same address,
+    /// which then takes the transfer over instead of starting another. Whether the page may fetch each address is
+    /// the navigation policy's decision, made before.
+    package func preload(_ urls: [URL]) {
+        let queue = subresources
+        for url in urls where queue.preloads[url] == nil {
+            queue.lastPreloadID -= 1
+            let preload = SubresourceQueue.Preload(id: queue.lastPreloadID)
+            queue.preloads[url] = preload
+            queue.preloadsByID[preload.id] = preload
+            queue.waiting.append(SubresourceRequest(id: preload.id, url: url))
+        }
+        startWaitingSubresources()
+        deliverSubresourceEvents()
+    }
+
+    /// Whether `url` was preloaded and no request has taken it over yet.
+    package func isPreloaded(_ url: URL) -> Bool {
+        subresources.preloads[url].map { $0.owner == nil } ?? false
+    }
+
+    /// Lets go of the preloads no request took over (the parsed page does not have those images, or shows them
+    /// from its cache): their transfers stop and what they brought is dropped.
+    package func dropUnclaimedPreloads() {
+        let queue = subresources
+        let unclaimed = queue.preloads.filter { $0.value.owner == nil }
+        guard !unclaimed.isEmpty else { return }
+        let ids = Set(unclaimed.values.map(\.id))
+        for (url, preload) in unclaimed {
+            queue.preloads[url] = nil
+            queue.preloadsByID[preload.id] = nil
+        }
+        queue.waiting.removeAll { ids.contains($0.id) }
+        queue.queue.removeAll { ids.contains($0.id) }
+        for (key, transfer) in queue.running where ids.contains(transfer.request.id) {
+            queue.running[key] = nil
+            multi?.remove(transfer.easy)
+            queue.perHost[transfer.host, default: 1] -= 1
+            if queue.perHost[transfer.host] == 0 { queue.perHost[transfer.host] = nil }
+        }
         startWaitingSubresources()
         deliverSubresourceEvents()
     }
@@ -176,6 +256,8 @@ extension PageLoader {
         queue.reading.removeAll()
         queue.queue.removeAll()
         queue.listener = nil
+        queue.preloads.removeAll()
+        queue.preloadsByID.removeAll()
         for transfer in queue.running.values { multi?.remove(transfer.easy) }
         queue.running.removeAll()
         queue.perHost.removeAll()
@@ -288,10 +370,32 @@ extension PageLoader {
         return true
     }
 
+    /// Collects what running transfers reported; a preload's events wait with it until a request takes it over,
+    /// and then carry that request's id.
+    private func collectSubresourceEvents() {
+        let queue = subresources
+        for transfer in queue.running.values { queue.queue += transfer.takeEvents() }
+        guard !queue.preloadsByID.isEmpty || queue.queue.contains(where: { $0.id < 0 }) else { return }
+        var kept: [SubresourceEvent] = []
+        for event in queue.queue {
+            guard event.id < 0 else {
+                kept.append(event)
+                continue
+            }
+            guard let preload = queue.preloadsByID[event.id] else { continue }
+            if let owner = preload.owner {
+                kept.append(event.with(id: owner))
+            } else {
+                preload.held.append(event)
+            }
+        }
+        queue.queue = kept
+    }
+
     /// Collects what running transfers reported and hands everything queued to the listener.
     func deliverSubresourceEvents() {
         let queue = subresources
-        for transfer in queue.running.values { queue.queue += transfer.takeEvents() }
+        collectSubresourceEvents()
         let generation = queue.generation
         while queue.generation == generation, !queue.queue.isEmpty, let listener = queue.listener {
             listener(queue.queue.removeFirst())

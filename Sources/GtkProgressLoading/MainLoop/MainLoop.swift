@@ -106,6 +106,16 @@ package enum MainLoop {
 
     /// GLib's monotonic clock in seconds.
     package static func monotonicSeconds() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
+
+    /// Dispatches what is ready on the default main context now, without waiting: a program that does work of its
+    /// own before it runs its main loop (GTK's start-up) lets a load started earlier move on meanwhile (libcurl's
+    /// connect and its request, each a turn). At most `turns` turns, so a source that is always ready cannot hold
+    /// it. <https://docs.gtk.org/glib/method.MainContext.iteration.html>
+    package static func dispatchReady(turns: Int = 8) {
+        for _ in 0..<turns {
+            if g_main_context_iteration(nil, 0) == 0 { return }
+        }
+    }
 }
 
 /// A plain boxed closure, so it can travel through a `gpointer`.
