@@ -223,6 +223,42 @@ final class DocumentWindowTableTests: XCTestCase {
         XCTAssertTrue(dump.text.contains("\n0-1\n0-2\n"), "the dump reads it cell after cell")
     }
 
+    /// The window is told where each grid's lines are (`PageGrid`), so it can show one wider than itself in an
+    /// area of its own: from the first line's first byte to the last line's end, with the characters (as GTK
+    /// counts them), lines and columns they take; a dump has none, and a grid in a cell of another table is that
+    /// table's text.
+    func testTheWindowKnowsWhereEachGridIs() throws {
+        let rows = PageTable.maximumCells / 40 + 1
+        var html = "<p>before</p><table>"
+        for r in 0..<rows { html += "<tr>" + (0..<40).map { "<td>\(r)-\($0)é</td>" }.joined() + "</tr>" }
+        html += "</table><p>middle</p><table><tr><td colspan=2>wide</td></tr><tr><td>a</td><td>b</td></tr></table>"
+        html += "<p>after</p>"
+        let window = Document.parse(html: html, baseURL: nil, tabbedTables: true)
+        XCTAssertEqual(window.grids.count, 2)
+        let long = try XCTUnwrap(window.grids.first)
+        let bytes = window.storage.bytes
+        let text = String(decoding: bytes[long.bytes], as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("0-0é "), String(text.prefix(20)))
+        XCTAssertTrue(text.hasSuffix("\(rows - 1)-39é"), String(text.suffix(20)))
+        XCTAssertEqual(bytes[long.bytes.lowerBound - 1], 0x0A, "the grid begins a line")
+        XCTAssertEqual(bytes[long.bytes.upperBound], 0x0A, "and ends one, without its line break")
+        XCTAssertEqual(long.lines, rows)
+        XCTAssertEqual(long.characters, text.unicodeScalars.count)
+        XCTAssertEqual(long.columns, text.split(separator: "\n").map { line in
+            var line = String(line)
+            return line.withUTF8 { TextColumns.columns($0) }
+        }.max())
+        XCTAssertEqual(long.columns, window.widestPreformattedColumns)
+        let short = String(decoding: bytes[window.grids[1].bytes], as: UTF8.self)
+        XCTAssertTrue(short.contains("wide") && short.hasSuffix("b"), short)
+        XCTAssertEqual(window.grids[1].lines, short.split(separator: "\n").count)
+        XCTAssertTrue(Document.parse(html: html, baseURL: nil, textMarks: true).grids.isEmpty, "none in a dump")
+        let nested = "<table><tr><td><table><tr><td colspan=2>i</td></tr><tr><td>1</td><td>2</td></tr></table></td>"
+            + "<td>o</td></tr></table>"
+        let outer = Document.parse(html: nested, baseURL: nil, tabbedTables: true).grids
+        XCTAssertEqual(outer.count, 1, "the outer table's grid only")
+    }
+
     func testANestedTableKeepsTheGridInsideItsCell() {
         let html = "<table><tr><td><table><tr><td>i1</td><td>i2</td></tr></table></td><td>o</td></tr></table>"
         let document = Document.parse(html: html, baseURL: nil, tabbedTables: true)

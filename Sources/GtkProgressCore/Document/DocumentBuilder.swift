@@ -37,6 +37,8 @@ struct DocumentBuilder {
     /// Data tables go out as rows of tab-separated cells for the window (`emitTabbed`).
     private var tabbedTables = false
     private var pageTables: [PageTable] = []
+    /// The tables written as the monospace grid in the window (`PageGrid`).
+    private var pageGrids: [PageGrid] = []
     /// Images and form controls written as U+FFFC in the cells of the table being read (one in no other table,
     /// in the window): their offsets are the table's cell writer's until the table is written (`placeCellObjects`),
     /// and `fallback` is what stands in their place if the table is not written as tabbed rows.
@@ -924,15 +926,22 @@ struct DocumentBuilder {
         let width = layoutWidth - Indentation.columns(level: base.indent)
         let padStyle = TextStyle(monospace: true, preformatted: true, indent: base.indent)
         var started = false
+        // In the window, where the grid's lines are and how many characters, lines and columns they take
+        // (`PageGrid`), counted as they are written.
+        var grid = PageGrid(bytes: 0..<0, characters: 0, lines: 0, columns: 0, indent: base.indent)
+        var gridStart = 0
+        let recordsGrid = tabbedTables && outerWriters.isEmpty
         func layout(columns: Int) -> Bool {
             let laidOut = TableLayout.layout(gridTable, text: gridText, width: columns, base: base) { line, tableWidth in
             if !started {
                 writer.requestBreak(1)
                 started = true
+                if recordsGrid { gridStart = writer.startContent() }
             }
             // A table in a centred or right-aligned block moves as a whole.
             let room = max(0, width - tableWidth)
             let shift = base.alignment == .center ? room / 2 : base.alignment == .right ? room : 0
+            if recordsGrid { grid.columns = max(grid.columns, shift + tableWidth) }
             if shift > 0 {
                 writer.appendLaidOutLine([LaidOutPiece(bytes: Array(repeating: 0x20, count: shift), style: padStyle)]
                                          + line)
@@ -941,6 +950,12 @@ struct DocumentBuilder {
             }
             }
             if laidOut { objectsAsText() }
+            if laidOut && recordsGrid && started {
+                // The grid without the line break that ends its last line; its characters and lines are counted
+                // on the document's text once it is finished (`countGrids`).
+                grid.bytes = gridStart..<max(gridStart, writer.byteCount - 1)
+                pageGrids.append(grid)
+            }
             return laidOut
         }
         if layout(columns: width) { return }
@@ -1439,9 +1454,34 @@ struct DocumentBuilder {
         }
         document.controls = controls
         document.tables = pageTables
+        document.grids = Self.countGrids(pageGrids, in: document.storage.bytes)
         document.baseURL = base
         document.widestPreformattedColumns = Document.widestPreformattedLine(in: document.storage)
         return document
+    }
+}
+
+// MARK: Grids
+
+extension DocumentBuilder {
+    /// `grids` with the characters and lines of each counted in the document's `bytes` (off the main loop, where
+    /// the document is built), each range kept within the text (a trailing space trimmed at its end).
+    static func countGrids(_ grids: [PageGrid], in bytes: [UInt8]) -> [PageGrid] {
+        grids.compactMap { grid in
+            var grid = grid
+            let end = min(grid.bytes.upperBound, bytes.count)
+            guard grid.bytes.lowerBound < end else { return nil }
+            grid.bytes = grid.bytes.lowerBound..<end
+            var characters = 0, lines = 1
+            for k in grid.bytes {
+                let byte = bytes[k]
+                if byte & 0xC0 != 0x80 { characters += 1 }
+                if byte == 0x0A { lines += 1 }
+            }
+            grid.characters = characters
+            grid.lines = lines
+            return grid
+        }
     }
 }
 
