@@ -634,6 +634,41 @@ def test_a_table_whose_rows_begin_with_a_small_image_is_laid_out_in_columns(bina
         app.close()
 
 
+def test_a_picture_in_a_caption_is_a_picture_over_its_table(binary):
+    import pyatspi
+    folder = tempfile.mkdtemp(prefix="gtkprogress-tables-caption-")
+    _png(os.path.join(folder, "logo.png"), 24, 12, (30, 90, 200))
+    path = os.path.join(folder, "caption.html")
+    with open(path, "w") as f:
+        f.write("<!DOCTYPE html><html><head><title>Caption picture</title></head><body><p>Above.</p><table border=1>"
+                "<caption><img src='logo.png' width='24' height='12' alt='Logo'> Prices</caption>"
+                "<tr><th>Fruit</th><th>Price</th></tr><tr><td>Apple</td><td>1.20</td></tr></table>"
+                "<p>Below.</p></body></html>")
+    app = App(binary, path)
+    try:
+        app.wait_title("Caption picture")
+        app.wait_text("Below.")
+        page = app.find(pyatspi.ROLE_TEXT, "Page")
+
+        def logo():
+            found = [c for c in (page[i] for i in range(page.childCount))
+                     if c is not None and c.getRole() == pyatspi.ROLE_IMAGE and c.name == "Logo"]
+            return found[0] if found else None
+        picture = wait_for(logo, what="the caption's picture, named by its alt text")
+        check("[Logo]" not in app.page_text(), f"no alt text in its place ({app.page_text()[:40]!r})")
+        x, y, w, h = settled(lambda: picture.queryComponent().getExtents(pyatspi.DESKTOP_COORDS))
+        check(w >= 20 and h >= 10, f"the picture at its size ({w} × {h})")
+        # On the caption's line, over the table's first row. (The page's accessible text leaves out the picture's
+        # U+FFFC, which its offsets count.)
+        prices = _extents(app, "Prices", objects=1)
+        fruit = _extents(app, "Fruit", objects=1)
+        check(y < prices[1] + prices[3] and prices[1] < y + h and x < prices[0],
+              f"the picture before “Prices” on its line ({(x, y, w, h)}, {prices})")
+        check(y + h <= fruit[1], f"the picture over the table ({(x, y, w, h)}, {fruit})")
+    finally:
+        app.close()
+
+
 _CJK_CELLS = [
     ["東京都の人口は約千四百万人で、日本の首都として政治と経済の中心になっています。",
      "北京是中华人民共和国的首都，也是全国的政治、文化和国际交往中心，历史悠久。",
