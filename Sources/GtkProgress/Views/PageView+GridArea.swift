@@ -122,8 +122,10 @@ extension PageView {
             defer { shift += grid.characters - 1 }
             guard visible.contains(grid.anchor) else { continue }
             let start = grid.anchor + shift, shown = grid.area.view.visibleCharacters
+            // The anchor's line holds the anchor alone: at the top of the screen, the rows the area shows are
+            // where the screen starts; at its bottom, where it ends.
             if grid.anchor == visible.lowerBound { lower = start + shown.lowerBound }
-            if grid.anchor + 1 >= visible.upperBound { upper = start + min(shown.upperBound, grid.characters) }
+            if visible.upperBound <= grid.anchor + 2 { upper = start + min(shown.upperBound, grid.characters) }
         }
         return lower..<max(lower, upper)
     }
