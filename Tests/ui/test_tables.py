@@ -948,7 +948,13 @@ def test_a_long_grid_too_wide_for_the_window_scrolls_on_its_own(binary):
     area of its own instead of the page's text: the page never scrolls sideways, find and copy reach its cells."""
     import pyatspi
     rows = 700
-    body = "".join("<tr>" + "".join(f"<td>w{r}x{c}</td>" for c in range(1, 31)) + "</tr>" for r in range(1, rows + 1))
+    fd, following = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-next-")
+    with os.fdopen(fd, "w") as f:
+        f.write("<!DOCTYPE html><html><head><title>Next page</title></head><body><p>Next.</p></body></html>")
+
+    def cell(r, c):
+        return f"<a href='file://{following}'>w{r}x{c}</a>" if (r, c) == (650, 30) else f"w{r}x{c}"
+    body = "".join("<tr>" + "".join(f"<td>{cell(r, c)}</td>" for c in range(1, 31)) + "</tr>" for r in range(1, rows + 1))
     with _opened(binary, "Long grid", "After the table",
                  "<!DOCTYPE html><html><head><title>Long grid</title></head><body><p>Above the table.</p>"
                  f"<table>{body}</table><p>After the table.</p></body></html>") as app:
@@ -1013,6 +1019,20 @@ def test_a_long_grid_too_wide_for_the_window_scrolls_on_its_own(binary):
         wait_for(lambda: app.page_extents()[2] > 1200, what="the page 1260 px wide")
         check(_table_area(app) is not None, "the grid stays in its area")
         check(not _page_scrolls_sideways(app), "the page does not scroll sideways at 1260 px")
+        # The found cell is a link, followed from the area as in the page.
+
+        def link_shown():
+            px, py, pw, ph = pane.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+            first = text.getCharacterExtents(word, pyatspi.DESKTOP_COORDS)
+            x, y, w, h = app.page_extents()
+            inside = px <= first[0] and first[0] + first[2] <= px + pw and max(y, py) <= first[1] \
+                and first[1] + first[3] <= min(y + h, py + ph)
+            return first if inside else None
+        first = wait_for(link_shown, what="the linked cell on screen")
+        xdotool("mousemove", first[0] + 2, first[1] + first[3] // 2)
+        xdotool("click", 1)
+        app.wait_title("Next page")
+    os.unlink(following)
 
 
 def test_a_table_area_is_as_tall_as_its_rows_with_raised_text(binary):

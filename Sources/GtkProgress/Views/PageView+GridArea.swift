@@ -27,6 +27,8 @@ struct GridArea {
     var characters = 0
     /// The height of the area's text, in pixels: estimated from the lines, then as GTK lays them out.
     var textHeight: Int
+    /// Which of the area's characters belong to which link, in order (`PageView.linkRanges` for the page's).
+    var links: [(start: Int, end: Int, link: Int)] = []
 }
 
 struct PageViewGrids {
@@ -222,6 +224,23 @@ extension PageView {
         grids.areas.append(GridArea(grid: index, area: area, anchor: anchor, textHeight: height))
         grids.filling = true
         sizeGridArea(grids.areas.count - 1, relayout: false)
+        // Its links are followed as the page's are (`PageView.buttonReleased`).
+        area.view.onMotion { [weak self, weak area] x, y in
+            guard let self, let area else { return false }
+            let link = self.gridLink(in: area, x: x, y: y)
+            area.view.setPointer(hand: link != nil)
+            self.setHovered(link)
+            return false
+        }
+        area.view.onLeave { [weak self, weak area] in
+            area?.view.setPointer(hand: false)
+            self?.setHovered(nil)
+        }
+        area.view.onButtonRelease { [weak self, weak area] x, y, button in
+            guard let self, let area else { return false }
+            return self.linkReleased(self.gridLink(in: area, x: x, y: y), button: button,
+                                     selecting: area.view.hasSelection)
+        }
         area.onTextTallerThanShown { [weak self, weak area] measured in
             MainLoop.idle { [weak self, weak area] in
                 guard let self, let area,
@@ -231,6 +250,29 @@ extension PageView {
                 self.sizeGridArea(k, relayout: true)
             }
         }
+    }
+
+    /// Characters `start ..< end` of the grid going in belong to `link`.
+    func addGridLink(_ start: Int, _ end: Int, _ link: Int) {
+        guard let k = grids.areas.indices.last else { return }
+        if let last = grids.areas[k].links.last, last.link == link, last.end == start {
+            grids.areas[k].links[grids.areas[k].links.count - 1].end = end
+        } else {
+            grids.areas[k].links.append((start, end, link))
+        }
+    }
+
+    /// The link under (x, y) in `area`'s view: a binary search of its link ranges.
+    private func gridLink(in area: TableArea, x: Double, y: Double) -> Int? {
+        guard let entry = grids.areas.first(where: { $0.area === area }), !entry.links.isEmpty,
+              let offset = area.view.characterOffset(atWindowX: x, y: y) else { return nil }
+        var low = 0, high = entry.links.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entry.links[middle].start <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0, offset < entry.links[low - 1].end else { return nil }
+        return entry.links[low - 1].link
     }
 
     /// U+FFFC, the character a child anchor takes the place of.

@@ -436,8 +436,12 @@ package final class PageView {
                     ranges.append(TextView.TaggedRange(start: startCharacters, length: characters - startCharacters,
                                                        tags: tags))
                 }
-                if let link = style.link, target.anchor == nil {
-                    addLinkRange(sliceStart + startCharacters, sliceStart + characters, link)
+                if let link = style.link {
+                    if target.anchor == nil {
+                        addLinkRange(sliceStart + startCharacters, sliceStart + characters, link)
+                    } else {
+                        addGridLink(sliceStart + startCharacters, sliceStart + characters, link)
+                    }
                 }
                 if to == run.upperBound {
                     nextRun += 1
@@ -745,7 +749,12 @@ package final class PageView {
     /// A click follows a link; a release that ends a selection does not. The middle button, or Ctrl with the
     /// first, opens the link in a new window.
     private func buttonReleased(x: Double, y: Double, button: UInt32) -> Bool {
-        guard button == 1 || button == 2, !textView.hasSelection, let url = url(ofLink: link(atX: x, y: y)) else {
+        linkReleased(link(atX: x, y: y), button: button, selecting: textView.hasSelection)
+    }
+
+    /// A button released over `link` (nil: over no link) follows it, unless it ended a selection (`selecting`).
+    func linkReleased(_ link: Int?, button: UInt32, selecting: Bool) -> Bool {
+        guard button == 1 || button == 2, !selecting, let url = url(ofLink: link) else {
             return false
         }
         if button == 2 || Widget.currentEventHasControl {
@@ -756,7 +765,7 @@ package final class PageView {
         return false
     }
 
-    private func setHovered(_ link: Int?) {
+    func setHovered(_ link: Int?) {
         guard link != hoveredLink else { return }
         hoveredLink = link
         textView.setPointer(hand: link != nil)
