@@ -142,6 +142,12 @@ final class PageFinder {
         highlightVisible()
     }
 
+    /// An area of the page scrolled up or down on its own (`PageView+GridArea.swift`): its rows on screen changed.
+    func areaScrolled() {
+        guard results != nil else { return }
+        highlightVisible()
+    }
+
     /// Tags the matches on screen and a screen above and below it.
     private func highlightVisible() {
         guard let results else { return }

@@ -224,6 +224,8 @@ extension PageView {
         grids.areas.append(GridArea(grid: index, area: area, anchor: anchor, textHeight: height))
         grids.filling = true
         sizeGridArea(grids.areas.count - 1, relayout: false)
+        // Find's highlights follow the area's rows as they follow the page's.
+        _ = area.frame.onVerticalScroll { [weak self] in self?.finder.areaScrolled() }
         // Its links are followed as the page's are (`PageView.buttonReleased`).
         area.view.onMotion { [weak self, weak area] x, y in
             guard let self, let area else { return false }
