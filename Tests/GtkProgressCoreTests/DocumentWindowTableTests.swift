@@ -157,17 +157,19 @@ final class DocumentWindowTableTests: XCTestCase {
         XCTAssertEqual((document.images.map(\.offset) + placed).sorted().count, 4)
     }
 
-    func testACaptionsPictureStandsAsItsAltTextAndCellsKeepTheirs() throws {
-        // A picture in the caption reads as its alt text; the cells' own pictures stay pictures in their cells.
+    func testACaptionsPictureAndTheCellsPicturesAreAllPictures() throws {
+        // A picture in the caption is a picture, as the cells' own pictures are in their cells.
         let html = "<table><caption><img src=logo.png alt=Logo> Prices</caption>"
             + "<tr><td><img src=a.png alt=A width=16 height=16> Apple</td><td>1.20</td></tr></table>"
         let document = Document.parse(html: html, baseURL: URL(string: "https://example.org/")!,
                                       images: ImageSelection(scale: 1, viewportWidth: 1000, types: ["image/png"]),
                                       tabbedTables: true)
-        XCTAssertTrue(document.text.hasPrefix("[Logo] Prices\n\u{FFFC} Apple\t1.20"), document.text)
-        XCTAssertEqual(document.images.count, 1, "the cell's picture only")
-        let image = try XCTUnwrap(document.images.first)
-        XCTAssertEqual(Array(document.storage.bytes[image.offset..<image.offset + 3]), Array("\u{FFFC}".utf8))
+        XCTAssertTrue(document.text.hasPrefix("\u{FFFC} Prices\n\u{FFFC} Apple\t1.20"), document.text)
+        XCTAssertEqual(document.images.count, 2, "the caption's picture and the cell's")
+        for image in document.images {
+            XCTAssertEqual(Array(document.storage.bytes[image.offset..<image.offset + 3]), Array("\u{FFFC}".utf8))
+        }
+        XCTAssertEqual(document.images.map(\.alt), ["Logo", "A"])
         XCTAssertEqual(document.tables.first?.cells.map(\.text), ["\u{FFFC} Apple", "1.20"])
     }
 
@@ -223,6 +225,42 @@ final class DocumentWindowTableTests: XCTestCase {
         XCTAssertTrue(dump.text.contains("\n0-1\n0-2\n"), "the dump reads it cell after cell")
     }
 
+    /// The window is told where each grid's lines are (`PageGrid`), so it can show one wider than itself in an
+    /// area of its own: from the first line's first byte to the last line's end, with the characters (as GTK
+    /// counts them), lines and columns they take; a dump has none, and a grid in a cell of another table is that
+    /// table's text.
+    func testTheWindowKnowsWhereEachGridIs() throws {
+        let rows = PageTable.maximumCells / 40 + 1
+        var html = "<p>before</p><table>"
+        for r in 0..<rows { html += "<tr>" + (0..<40).map { "<td>\(r)-\($0)é</td>" }.joined() + "</tr>" }
+        html += "</table><p>middle</p><table><tr><td colspan=2>wide</td></tr><tr><td>a</td><td>b</td></tr></table>"
+        html += "<p>after</p>"
+        let window = Document.parse(html: html, baseURL: nil, tabbedTables: true)
+        XCTAssertEqual(window.grids.count, 2)
+        let long = try XCTUnwrap(window.grids.first)
+        let bytes = window.storage.bytes
+        let text = String(decoding: bytes[long.bytes], as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("0-0é "), String(text.prefix(20)))
+        XCTAssertTrue(text.hasSuffix("\(rows - 1)-39é"), String(text.suffix(20)))
+        XCTAssertEqual(bytes[long.bytes.lowerBound - 1], 0x0A, "the grid begins a line")
+        XCTAssertEqual(bytes[long.bytes.upperBound], 0x0A, "and ends one, without its line break")
+        XCTAssertEqual(long.lines, rows)
+        XCTAssertEqual(long.characters, text.unicodeScalars.count)
+        XCTAssertEqual(long.columns, text.split(separator: "\n").map { line in
+            var line = String(line)
+            return line.withUTF8 { TextColumns.columns($0) }
+        }.max())
+        XCTAssertEqual(long.columns, window.widestPreformattedColumns)
+        let short = String(decoding: bytes[window.grids[1].bytes], as: UTF8.self)
+        XCTAssertTrue(short.contains("wide") && short.hasSuffix("b"), short)
+        XCTAssertEqual(window.grids[1].lines, short.split(separator: "\n").count)
+        XCTAssertTrue(Document.parse(html: html, baseURL: nil, textMarks: true).grids.isEmpty, "none in a dump")
+        let nested = "<table><tr><td><table><tr><td colspan=2>i</td></tr><tr><td>1</td><td>2</td></tr></table></td>"
+            + "<td>o</td></tr></table>"
+        let outer = Document.parse(html: nested, baseURL: nil, tabbedTables: true).grids
+        XCTAssertEqual(outer.count, 1, "the outer table's grid only")
+    }
+
     func testANestedTableKeepsTheGridInsideItsCell() {
         let html = "<table><tr><td><table><tr><td>i1</td><td>i2</td></tr></table></td><td>o</td></tr></table>"
         let document = Document.parse(html: html, baseURL: nil, tabbedTables: true)
@@ -231,6 +269,39 @@ final class DocumentWindowTableTests: XCTestCase {
 
     /// Images and form controls in the cells of a window table are the U+FFFC their widgets replace, at the
     /// offsets the document gives them; a table laid out as a grid after all shows them as text, as `--dump` does.
+    /// A picture in a table's caption is a picture in the window, as in its cells: a U+FFFC in the caption's line
+    /// where the image's offset says, for a table the window lays out and one that reads as flowing text; only a
+    /// grid shows it as its `[alt]`, and the dump always does.
+    func testAPictureInACaptionIsAnObjectCharacterInTheCaption() throws {
+        let selection = ImageSelection(scale: 1, viewportWidth: 1000, types: ["image/png"])
+        let marker = Array("\u{FFFC}".utf8)
+        let tabbed = "<table><caption>Logo <img src=logo.png alt=Logo> figures</caption>"
+            + "<tr><td><img src=a.png alt=A></td><td>one</td></tr><tr><td>x</td><td>two</td></tr></table>"
+        let flowing = "<table><caption><img src=logo.png alt=Logo> Site</caption>"
+            + "<tr><td><p>A long paragraph</p><p>and another <img src=a.png alt=A></p></td></tr></table>"
+        for html in [tabbed, flowing] {
+            let document = Document.parse(html: html, baseURL: URL(string: "https://example.org/")!,
+                                          images: selection, tabbedTables: true)
+            XCTAssertEqual(document.images.count, 2, html)
+            for image in document.images {
+                XCTAssertEqual(Array(document.storage.bytes[image.offset..<image.offset + 3]), marker, html)
+            }
+            let logo = try XCTUnwrap(document.images.first)
+            let line = document.text.components(separatedBy: "\n").first { $0.contains("\u{FFFC}") } ?? ""
+            XCTAssertTrue(line.hasPrefix("Logo \u{FFFC} figures") || line.hasPrefix("\u{FFFC} Site"), "\(html): \(line)")
+            XCTAssertLessThan(logo.offset, document.images[1].offset, "the caption's picture comes first")
+            XCTAssertFalse(document.text.contains("[Logo]"), document.text)
+        }
+        let window = Document.parse(html: tabbed, baseURL: nil, images: selection, tabbedTables: true)
+        XCTAssertEqual(window.tables.count, 1, "the caption's picture leaves the table to the window")
+        XCTAssertEqual(window.tables[0].cells[0].text, "\u{FFFC}")
+        let grid = Document.parse(html: "<table><caption><img src=logo.png alt=Logo></caption>"
+                                  + "<tr><td colspan=2>wide</td></tr><tr><td>a</td><td>b</td></tr></table>",
+                                  baseURL: nil, images: selection, tabbedTables: true)
+        XCTAssertTrue(grid.text.contains("[Logo]") && grid.images.isEmpty, grid.text)
+        XCTAssertTrue(Document.parse(html: tabbed, baseURL: nil, textMarks: true).text.contains("[Logo]"))
+    }
+
     func testImagesAndControlsInCellsAreObjectCharactersWhereTheyStand() throws {
         let selection = ImageSelection(scale: 1, viewportWidth: 1000, types: ["image/png"])
         let html = """

@@ -634,6 +634,41 @@ def test_a_table_whose_rows_begin_with_a_small_image_is_laid_out_in_columns(bina
         app.close()
 
 
+def test_a_picture_in_a_caption_is_a_picture_over_its_table(binary):
+    import pyatspi
+    folder = tempfile.mkdtemp(prefix="gtkprogress-tables-caption-")
+    _png(os.path.join(folder, "logo.png"), 24, 12, (30, 90, 200))
+    path = os.path.join(folder, "caption.html")
+    with open(path, "w") as f:
+        f.write("<!DOCTYPE html><html><head><title>Caption picture</title></head><body><p>Above.</p><table border=1>"
+                "<caption><img src='logo.png' width='24' height='12' alt='Logo'> Prices</caption>"
+                "<tr><th>Fruit</th><th>Price</th></tr><tr><td>Apple</td><td>1.20</td></tr></table>"
+                "<p>Below.</p></body></html>")
+    app = App(binary, path)
+    try:
+        app.wait_title("Caption picture")
+        app.wait_text("Below.")
+        page = app.find(pyatspi.ROLE_TEXT, "Page")
+
+        def logo():
+            found = [c for c in (page[i] for i in range(page.childCount))
+                     if c is not None and c.getRole() == pyatspi.ROLE_IMAGE and c.name == "Logo"]
+            return found[0] if found else None
+        picture = wait_for(logo, what="the caption's picture, named by its alt text")
+        check("[Logo]" not in app.page_text(), f"no alt text in its place ({app.page_text()[:40]!r})")
+        x, y, w, h = settled(lambda: picture.queryComponent().getExtents(pyatspi.DESKTOP_COORDS))
+        check(w >= 20 and h >= 10, f"the picture at its size ({w} × {h})")
+        # On the caption's line, over the table's first row. (The page's accessible text leaves out the picture's
+        # U+FFFC, which its offsets count.)
+        prices = _extents(app, "Prices", objects=1)
+        fruit = _extents(app, "Fruit", objects=1)
+        check(y < prices[1] + prices[3] and prices[1] < y + h and x < prices[0],
+              f"the picture before “Prices” on its line ({(x, y, w, h)}, {prices})")
+        check(y + h <= fruit[1], f"the picture over the table ({(x, y, w, h)}, {fruit})")
+    finally:
+        app.close()
+
+
 _CJK_CELLS = [
     ["東京都の人口は約千四百万人で、日本の首都として政治と経済の中心になっています。",
      "北京是中华人民共和国的首都，也是全国的政治、文化和国际交往中心，历史悠久。",
@@ -906,6 +941,98 @@ def test_a_table_in_its_own_area_goes_back_into_the_page_when_the_window_is_wide
         app.key("F5")
         wait_for(lambda: _table_area(app) and "Below the table" in app.page_text(),
                  what="the reloaded table in an area of its own")
+
+
+def test_a_long_grid_too_wide_for_the_window_scrolls_on_its_own(binary):
+    """A table past the cells the window measures stays the monospace grid; wider than the window, it goes into an
+    area of its own instead of the page's text: the page never scrolls sideways, find and copy reach its cells."""
+    import pyatspi
+    rows = 700
+    fd, following = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-next-")
+    with os.fdopen(fd, "w") as f:
+        f.write("<!DOCTYPE html><html><head><title>Next page</title></head><body><p>Next.</p></body></html>")
+
+    def cell(r, c):
+        return f"<a href='file://{following}'>w{r}x{c}</a>" if (r, c) == (650, 30) else f"w{r}x{c}"
+    body = "".join("<tr>" + "".join(f"<td>{cell(r, c)}</td>" for c in range(1, 31)) + "</tr>" for r in range(1, rows + 1))
+    with _opened(binary, "Long grid", "After the table",
+                 "<!DOCTYPE html><html><head><title>Long grid</title></head><body><p>Above the table.</p>"
+                 f"<table>{body}</table><p>After the table.</p></body></html>") as app:
+        _resize(app, 900, 700)
+        area = wait_for(lambda: _table_area(app), what="the grid in an area of its own")
+        pane, inner, bar = area
+        check(bar is not None, "the area has a horizontal bar")
+        check(inner.name == "Table", f"a screen reader reaches the grid's text by its name ({inner.name!r})")
+        cells = inner.queryText().getText(0, -1)
+        check(cells.startswith("w1x1 ") and cells.rstrip().endswith(f"w{rows}x30") and cells.count("\n") == rows - 1,
+              f"the area holds the grid, a line a row ({cells[:40]!r} … {cells[-40:]!r})")
+        check("w1x1" not in app.page_text(), "the page's own text does not hold the grid")
+        x, y, w, h = app.page_extents()
+        px, py, pw, ph = pane.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        check(px >= x and px + pw <= x + w, f"the area inside the page ({px}, {pw}; {x}, {w})")
+        check(not _page_scrolls_sideways(app), "the page does not scroll sideways")
+        # Find reaches the last column of a row far down: the area goes to it, the page does not move sideways.
+        app.key("ctrl+f")
+        entry = app.find(pyatspi.ROLE_TEXT, "Find in page")
+        wait_for(lambda: entry.getState().contains(pyatspi.STATE_FOCUSED), what="the find entry has the keyboard")
+        app.type("w650x30")
+        matches = lambda: app.find(pyatspi.ROLE_LABEL, "Matches").queryText().getText(0, -1)
+        wait_for(lambda: matches() == "1 of 1", what=f"“1 of 1” for the cell ({matches()!r})")
+        wait_for(lambda: bar.queryValue().currentValue > 0, what="the area scrolled sideways")
+        text = inner.queryText()
+        word = cells.index("w650x30")
+        wait_for(lambda: text.getText(*text.getSelection(0)) == "w650x30",
+                 what=f"the match selected in the area ({text.getText(*text.getSelection(0))!r})")
+
+        def shown():
+            first = text.getCharacterExtents(word, pyatspi.DESKTOP_COORDS)
+            x, y, w, h = app.page_extents()
+            return px <= first[0] and first[0] + first[2] <= px + pw and y <= first[1] and first[1] + first[3] <= y + h
+        wait_for(shown, what="the found cell on screen")
+        check(not _page_scrolls_sideways(app), "the page still does not scroll sideways")
+        # Text after the grid is found too, at its place in the page.
+        app.key("ctrl+a")
+        app.type("After the")
+        wait_for(lambda: matches() == "1 of 1", what=f"“1 of 1” for the paragraph after the grid ({matches()!r})")
+        app.key("Escape")
+        wait_for(lambda: not entry.getState().contains(pyatspi.STATE_SHOWING), what="Escape closes the bar")
+        # A copy of the page across the grid takes the grid's lines from its area.
+        page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
+        # (The page's accessible text leaves out the area's U+FFFC, which its offsets count.)
+        seen = app.page_text().index("After")
+        after = next(k for k in range(seen, seen + 4) if page.getText(k, k + 5) == "After")
+        # (Find left its last match, the paragraph after the grid, selected.)
+        selected = page.setSelection(0, 0, after + 5) if page.getNSelections() else page.addSelection(0, after + 5)
+        check(selected, "the page selected across the grid")
+        app.key("ctrl+c")
+        import gi
+        gi.require_version("Gdk", "3.0")
+        gi.require_version("Gtk", "3.0")
+        from gi.repository import Gdk, Gtk
+        clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
+        copied = lambda: clipboard.wait_for_text() or ""
+        wait_for(lambda: copied().startswith("Above the table.\n") and "\nw1x1 " in copied()
+                 and f"\nw{rows}x1 " in copied() and copied().endswith("After"),
+                 what=f"the copy with the grid's lines ({(clipboard.wait_for_text() or '')[:40]!r})")
+        # Wider than the grid, the window shows it whole in its area, with no bar; the page still does not scroll.
+        xdotool("windowsize", app.window, 1260, 700)
+        wait_for(lambda: app.page_extents()[2] > 1200, what="the page 1260 px wide")
+        check(_table_area(app) is not None, "the grid stays in its area")
+        check(not _page_scrolls_sideways(app), "the page does not scroll sideways at 1260 px")
+        # The found cell is a link, followed from the area as in the page.
+
+        def link_shown():
+            px, py, pw, ph = pane.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+            first = text.getCharacterExtents(word, pyatspi.DESKTOP_COORDS)
+            x, y, w, h = app.page_extents()
+            inside = px <= first[0] and first[0] + first[2] <= px + pw and max(y, py) <= first[1] \
+                and first[1] + first[3] <= min(y + h, py + ph)
+            return first if inside else None
+        first = wait_for(link_shown, what="the linked cell on screen")
+        xdotool("mousemove", first[0] + 2, first[1] + first[3] // 2)
+        xdotool("click", 1)
+        app.wait_title("Next page")
+    os.unlink(following)
 
 
 def test_a_table_area_is_as_tall_as_its_rows_with_raised_text(binary):

@@ -10,7 +10,17 @@ package final class TableArea {
     package let view: TextView
 
     /// An area showing characters `start ..< end` of `page`, copied with their tags.
-    package init(copying page: TextView, from start: Int, to end: Int) {
+    package convenience init(copying page: TextView, from start: Int, to end: Int) {
+        self.init(sharingTagsOf: page)
+        var first = GtkTextIter(), last = GtkTextIter(), end_ = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(page.buffer, &first, Int32(clamping: start))
+        gtk_text_buffer_get_iter_at_offset(page.buffer, &last, Int32(clamping: end))
+        gtk_text_buffer_get_end_iter(view.buffer, &end_)
+        gtk_text_buffer_insert_range(view.buffer, &end_, &first, &last)
+    }
+
+    /// An empty area whose text takes `page`'s tags: its text is appended to it (`view.appendUTF8`).
+    package init(sharingTagsOf page: TextView) {
         view = TextView(sharingTagsOf: page)
         frame = ScrolledWindow()
         let scrolled = frame.cast(GtkScrolledWindow.self)
@@ -30,18 +40,14 @@ package final class TableArea {
             view?.grabFocus()
             return true
         }
-        var first = GtkTextIter(), last = GtkTextIter(), end_ = GtkTextIter()
-        gtk_text_buffer_get_iter_at_offset(page.buffer, &first, Int32(clamping: start))
-        gtk_text_buffer_get_iter_at_offset(page.buffer, &last, Int32(clamping: end))
-        gtk_text_buffer_get_end_iter(view.buffer, &end_)
-        gtk_text_buffer_insert_range(view.buffer, &end_, &first, &last)
     }
 
-    /// The area's size in pixels: `width`, and the height of its text and of the horizontal bar under it.
-    package func setSize(width: Int, textHeight: Int) {
-        var bar: Int32 = 0, natural: Int32 = 0
-        if let scrollbar = gtk_scrolled_window_get_hscrollbar(frame.cast(GtkScrolledWindow.self)) {
-            gtk_widget_get_preferred_height(scrollbar, &bar, &natural)
+    /// The area's size in pixels: `width`, and the height of its text and (unless `bar` is false: the text is
+    /// no wider than the area, and GTK_POLICY_AUTOMATIC shows none) of the horizontal bar under it.
+    package func setSize(width: Int, textHeight: Int, bar: Bool = true) {
+        var minimum: Int32 = 0, natural: Int32 = 0
+        if bar, let scrollbar = gtk_scrolled_window_get_hscrollbar(frame.cast(GtkScrolledWindow.self)) {
+            gtk_widget_get_preferred_height(scrollbar, &minimum, &natural)
         }
         frame.setSizeRequest(width: max(width, 40), height: textHeight + Int(natural))
     }
@@ -60,26 +66,48 @@ package final class TableArea {
 
     /// The mouse wheel turned up or down over the area (Shift not held) scrolls `page` instead, as over the rest
     /// of the text: the area only scrolls sideways (Shift with the wheel, a sideways wheel or touchpad swipe, or
-    /// its bar).
+    /// its bar). An area that scrolls up and down too (`scrollsVertically`) takes the wheel itself until it is
+    /// at its top or bottom, then passes it on, as browsers chain scrolling from a scrolling box to the page.
     package func passVerticalScroll(to page: Widget) {
-        frame.connect(.scrollEvent) { [weak page] (event: UnsafeMutablePointer<GdkEvent>) -> Bool in
-            guard let page else { return false }
+        let vertical = gtk_scrolled_window_get_vadjustment(frame.cast(GtkScrolledWindow.self))
+        frame.connect(.scrollEvent) { [weak self, weak page] (event: UnsafeMutablePointer<GdkEvent>) -> Bool in
+            guard let self, let page else { return false }
             var state = GdkModifierType(rawValue: 0)
             gdk_event_get_state(event, &state)
             guard state.rawValue & GDK_SHIFT_MASK.rawValue == 0 else { return false }
             var direction = GDK_SCROLL_SMOOTH, dx = 0.0, dy = 0.0
-            let vertical: Bool
+            let down: Bool?
             if gdk_event_get_scroll_direction(event, &direction) != 0 {
-                vertical = direction == GDK_SCROLL_UP || direction == GDK_SCROLL_DOWN
+                down = direction == GDK_SCROLL_DOWN ? true : direction == GDK_SCROLL_UP ? false : nil
             } else if gdk_event_get_scroll_deltas(event, &dx, &dy) != 0 {
-                vertical = abs(dy) > abs(dx)
+                down = abs(dy) > abs(dx) ? dy > 0 : nil
             } else {
-                vertical = false
+                down = nil
             }
-            guard vertical else { return false }
+            guard let down else { return false }
+            if self.scrollsVertically, let vertical {
+                let value = gtk_adjustment_get_value(vertical), lower = gtk_adjustment_get_lower(vertical)
+                let end = gtk_adjustment_get_upper(vertical) - gtk_adjustment_get_page_size(vertical)
+                if down ? value < end - 0.5 : value > lower + 0.5 { return false }
+            }
             gtk_widget_event(page.widget, event)
             return true
         }
+    }
+
+    /// Whether the area scrolls up and down as well as sideways (`allowVerticalScrolling`).
+    package private(set) var scrollsVertically = false
+
+    /// Lets the area scroll up and down with a bar of its own, for text taller than the area is made
+    /// (GTK_POLICY_AUTOMATIC: <https://docs.gtk.org/gtk3/method.ScrolledWindow.set_policy.html>).
+    package func allowVerticalScrolling() {
+        scrollsVertically = true
+        gtk_scrolled_window_set_policy(frame.cast(GtkScrolledWindow.self), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
+    }
+
+    /// The left margin of the area's text, for lines no tag gives one.
+    package func setLeftMargin(_ pixels: Int) {
+        gtk_text_view_set_left_margin(view.cast(GtkTextView.self), Int32(clamping: pixels))
     }
 
     /// Scrolls the area sideways to show character `offset` of its text.
@@ -119,6 +147,22 @@ extension TextView {
         } else {
             pango_font_description_set_size(description, Int32(size.rounded()))
         }
+        pango_layout_set_font_description(layout, description)
+        var width: Int32 = 0, height: Int32 = 0
+        pango_layout_get_pixel_size(layout, &width, &height)
+        return Int(height)
+    }
+}
+
+extension TextView {
+    /// The height in pixels of one line of text in the monospace face at the view's text size.
+    package var monospaceLineHeight: Int {
+        guard let layout = gtk_widget_create_pango_layout(widget, "Ag") else { return 0 }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let description = pango_font_description_copy(pango_context_get_font_description(
+            pango_layout_get_context(layout)))
+        defer { pango_font_description_free(description) }
+        pango_font_description_set_family(description, "monospace")
         pango_layout_set_font_description(layout, description)
         var width: Int32 = 0, height: Int32 = 0
         pango_layout_get_pixel_size(layout, &width, &height)

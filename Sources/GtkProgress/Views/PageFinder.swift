@@ -3,7 +3,8 @@ import FoundationEssentials
 /// Find in page on the text the view shows. The buffer is searched a slice at a time from idle callbacks
 /// (`FindScanner`), so a page of many megabytes never holds the main loop for long, and what is found shows at
 /// once. Only the matches on and near the screen carry the highlight tag, re-tagged as the view scrolls: tagging
-/// every "e" of a 5 MB page would cost seconds. Counting stops at `FindResults.matchLimit` matches.
+/// every "e" of a 5 MB page would cost seconds. Counting stops at `FindResults.matchLimit` matches. Offsets count
+/// the page as read, grids shown in areas of their own included (`PageView+GridArea.swift`).
 @MainActor
 final class PageFinder {
     private unowned let page: PageView
@@ -45,7 +46,7 @@ final class PageFinder {
             onChange?(nil)
             return
         }
-        let start = anchor ?? results?.currentRange?.lowerBound ?? textView.visibleCharacters.lowerBound
+        let start = anchor ?? results?.currentRange?.lowerBound ?? page.visibleReadingCharacters.lowerBound
         self.scanner = scanner
         results = FindResults(length: scanner.length, anchor: start)
         pageGeneration = page.generation
@@ -84,7 +85,8 @@ final class PageFinder {
         scrollConnection = nil
         // A match in a table shown in an area of its own is selected there.
         if let current, !page.revealInTableArea(current, highlight: nil) {
-            textView.select(fromCharacter: current.lowerBound, to: current.upperBound)
+            let start = page.pageOffset(ofReading: current.lowerBound)
+            textView.select(fromCharacter: start, to: start + current.count)
         }
     }
 
@@ -97,7 +99,7 @@ final class PageFinder {
 
     private func scanSlice(_ id: Int) {
         guard var scanner, var results, page.generation == pageGeneration else { return }
-        let total = textView.characterCount
+        let total = page.readingCharacterCount
         if scanner.position >= total {
             if page.isComplete {
                 // The results are stored before the view is moved: `showCurrent` reads them.
@@ -118,7 +120,7 @@ final class PageFinder {
             return
         }
         let sliceEnd = min(scanner.position + Self.sliceCharacters, total)
-        let text = textView.text(fromCharacter: scanner.position, to: min(sliceEnd + scanner.length - 1, total))
+        let text = page.readingText(from: scanner.position, to: min(sliceEnd + scanner.length - 1, total))
         let found = scanner.scan(text[...].unicodeScalars, sliceEnd: sliceEnd)
         results.stretched.merge(scanner.stretched) { _, new in new }
         let becameCurrent = results.append(found)
@@ -135,30 +137,34 @@ final class PageFinder {
         guard let range = results?.currentRange else { return }
         // In a table shown in an area of its own, the page goes to the area and the area to the match.
         if !page.revealInTableArea(range, highlight: page.shared(.findCurrent)) {
-            textView.scrollIntoView(character: range.lowerBound, margin: 0.25)
+            textView.scrollIntoView(character: page.pageOffset(ofReading: range.lowerBound), margin: 0.25)
         }
+        highlightVisible()
+    }
+
+    /// An area of the page scrolled up or down on its own (`PageView+GridArea.swift`): its rows on screen changed.
+    func areaScrolled() {
+        guard results != nil else { return }
         highlightVisible()
     }
 
     /// Tags the matches on screen and a screen above and below it.
     private func highlightVisible() {
         guard let results else { return }
-        let visible = textView.visibleCharacters
+        let visible = page.visibleReadingCharacters
         let margin = max(visible.count, 2000)
         let around = max(visible.lowerBound - margin, 0)..<(visible.upperBound + margin)
         let wanted = Array(results.matches(startingIn: around).prefix(Self.highlightLimit))
         let match = page.shared(.findMatch)
         if wanted != highlighted {
-            for start in highlighted {
-                textView.removeTag(match, fromCharacter: start, to: start + results.length(at: start))
-            }
-            for start in wanted { textView.applyTag(match, fromCharacter: start, to: start + results.length(at: start)) }
+            for start in highlighted { page.tagReading(match, start..<(start + results.length(at: start)), on: false) }
+            for start in wanted { page.tagReading(match, start..<(start + results.length(at: start)), on: true) }
             highlighted = wanted
         }
         if results.currentRange != currentHighlight {
             let current = page.shared(.findCurrent)
-            if let old = currentHighlight { textView.removeTag(current, fromCharacter: old.lowerBound, to: old.upperBound) }
-            if let new = results.currentRange { textView.applyTag(current, fromCharacter: new.lowerBound, to: new.upperBound) }
+            if let old = currentHighlight { page.tagReading(current, old, on: false) }
+            if let new = results.currentRange { page.tagReading(current, new, on: true) }
             currentHighlight = results.currentRange
         }
     }
@@ -166,13 +172,13 @@ final class PageFinder {
     private func clearHighlights() {
         guard let results else { return }
         // Text replaced by a new page took its tags with it; removing them again past the end is harmless.
-        let total = textView.characterCount
+        let total = page.readingCharacterCount
         let match = page.shared(.findMatch)
         for start in highlighted where start < total {
-            textView.removeTag(match, fromCharacter: start, to: min(start + results.length(at: start), total))
+            page.tagReading(match, start..<min(start + results.length(at: start), total), on: false)
         }
         if let old = currentHighlight, old.lowerBound < total {
-            textView.removeTag(page.shared(.findCurrent), fromCharacter: old.lowerBound, to: min(old.upperBound, total))
+            page.tagReading(page.shared(.findCurrent), old.lowerBound..<min(old.upperBound, total), on: false)
         }
         highlighted = []
         currentHighlight = nil

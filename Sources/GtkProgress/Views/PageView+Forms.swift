@@ -44,10 +44,12 @@ extension PageView {
             for k in forms.scanByte..<offset where bytes[k] & 0xC0 != 0x80 { characters += 1 }
             forms.scanByte = offset
             forms.scanCharacter = characters
-            forms.offsets.append(characters)
+            // The walk counts the document's characters; a grid in an area stands in the page as one.
+            let place = pageOffset(ofReading: characters)
+            forms.offsets.append(place)
             let widget = makeWidget(for: index, control: document.controls[index])
             forms.widgets[index] = widget
-            textView.replaceCharacter(at: characters, withWidget: widget)
+            textView.replaceCharacter(at: place, withWidget: widget)
         }
     }
 
@@ -65,7 +67,7 @@ extension PageView {
             return
         }
         forms.scanByte = document.controls[forms.placeable[last]].offset ?? 0
-        forms.scanCharacter = forms.offsets[last]
+        forms.scanCharacter = readingOffset(ofPage: forms.offsets[last])
     }
 
     private func makeWidget(for index: Int, control: FormControl) -> Widget {

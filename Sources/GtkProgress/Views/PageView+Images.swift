@@ -106,7 +106,8 @@ extension PageView {
             for k in images.scanByte..<image.offset where bytes[k] & 0xC0 != 0x80 { characters += 1 }
             images.scanByte = image.offset
             images.scanCharacter = characters
-            images.offsets.append(characters)
+            // The walk counts the document's characters; a grid in an area stands in the page as one.
+            images.offsets.append(pageOffset(ofReading: characters))
             apply(images.looks[index] ?? .reserved, toImage: index)
         }
     }
@@ -124,7 +125,7 @@ extension PageView {
             return
         }
         images.scanByte = document.images[last].offset
-        images.scanCharacter = images.offsets[last]
+        images.scanCharacter = readingOffset(ofPage: images.offsets[last])
     }
 
     /// The widget of image `index`, put in place of its character when it has none there yet.

@@ -216,6 +216,7 @@ extension PageView {
         let top = textView.topCharacter
         zoom = factor
         textView.setFontScale(factor)
+        gridAreasNeedSize()
         guard top > 0 else { return }
         // The new size is laid out when GTK next validates the style; the mark waits for that layout.
         textView.scroll(toCharacter: top)

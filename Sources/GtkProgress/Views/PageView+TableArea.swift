@@ -36,6 +36,9 @@ extension PageView {
 
     /// The tag hiding the rows of tables shown in an area, and the one giving the line holding an area no margin
     /// (the rows in the area keep the table's own margin).
+    /// The tag giving the line holding an area no margin.
+    var tableAreaLineTag: TextTag { areaTags().line }
+
     private func areaTags() -> (hidden: TextTag, line: TextTag) {
         if let hidden = tables.hiddenTag, let line = tables.areaLineTag { return (hidden, line) }
         let hidden = textView.createTag("table-area-hidden")
@@ -214,9 +217,13 @@ extension PageView {
 
     /// Shows page characters `range` where a table in an area has them: the page scrolled to the area, the
     /// characters selected in it and the area scrolled sideways to them. False when they are not in such a table.
+    /// `range` counts reading characters (`PageView+GridArea.swift`): a match in a grid shown in an area is shown
+    /// there too.
     @discardableResult
     func revealInTableArea(_ range: Range<Int>, highlight: TextTag?) -> Bool {
         clearTableAreaHighlight()
+        if revealInGridArea(range, highlight: highlight) { return true }
+        let start = pageOffset(ofReading: range.lowerBound), range = start..<(start + range.count)
         guard let found = tableArea(containing: range.lowerBound) else { return false }
         let end = found.offset + range.count
         textView.scrollIntoView(character: found.anchor, margin: 0.25)

@@ -84,6 +84,8 @@ package final class PageView {
     var forms = PageViewForms()
     /// The page's tables laid out at the view's width (`PageView+Tables.swift`).
     var tables = PageViewTables()
+    /// The page's monospace grids shown in areas of their own (`PageView+GridArea.swift`).
+    var grids = PageViewGrids()
     /// A form was sent (a submit button, or Return in a field): where to go and, for POST, the body.
     package var onFormSubmitted: ((FormSubmission) -> Void)?
     /// A form could not be sent, and why.
@@ -122,13 +124,21 @@ package final class PageView {
         // After the allocation, not inside it: a resize GTK is asked for while it allocates is lost.
         textView.onWidthChange { [weak self] _ in
             self?.tablesWidthChanging()
+            self?.gridAreasNeedSize()
             self?.scheduleFitMeasure()
             self?.onWidthChange?()
         }
         textView.onDestroy { [weak self] in self?.closing() }
         textView.blendSideSpace()
         // A table shown in an area of its own is hidden in the page: a copy across it takes its rows from the area.
-        textView.copyLeavingOut(BreakMarks.mark) { [weak self] range in self?.selectedTextAcrossAreas(range) }
+        // So is a grid shown in an area: it stands in the page as one character.
+        textView.copyLeavingOut(BreakMarks.mark) { [weak self] range in
+            guard let self else { return nil }
+            return self.selectedTextAcrossGrids(range) { part in
+                self.selectedTextAcrossAreas(part)
+                    ?? self.textView.visibleText(fromCharacter: part.lowerBound, to: part.upperBound) ?? ""
+            } ?? self.selectedTextAcrossAreas(range)
+        }
     }
 
     /// `fitMeasure` once the main loop comes back (once for any number of asks before then).
@@ -207,7 +217,7 @@ package final class PageView {
         }
         let cut = common < runStarts.count ? runStarts[common] : textView.characterCount
         if common < runStarts.count && textView.characterCount - runStarts[common] > Self.largestDeletion
-            || !tablesReplaced(from: cut) {
+            || !tablesReplaced(from: cut) || !gridsReplaceable(from: cut) {
             // Deleting that much from the buffer on screen would hold the main loop as leaving a large page did
             // (`TextView.replaceBuffer`): the page goes in again from the top, into a new buffer.
             show(document, scrollTo: offset)
@@ -234,6 +244,10 @@ package final class PageView {
         formsUpdated(to: document)
         nextRun = common
         nextByte = 0
+        // The grids from the cut on go in again (none of them is in an area: `gridsReplaceable`).
+        let cutByte = common < document.storage.runCount ? document.storage.range(ofRun: common).lowerBound
+            : document.storage.bytes.count
+        grids.next = document.grids.firstIndex { $0.bytes.lowerBound >= cutByte } ?? document.grids.count
         insertInSlices()
         verticalOffset = offset
         restore(offset)
@@ -318,12 +332,14 @@ package final class PageView {
         if let old = self.document { Self.releaseLater(old) }
         Self.releaseLater(tables)
         Self.releaseLater(images)
+        Self.releaseLater(grids)
         self.document = document
         nextRun = 0
         nextByte = 0
         runStarts = []
         images = PageViewImages()
         tables = PageViewTables()
+        grids = PageViewGrids()
         formsReplaced(by: document)
         textView.scrollToStart()
         return replaced
@@ -397,21 +413,27 @@ package final class PageView {
         slice.reserveCapacity(2 * budget + 4096)
         var ranges: [TextView.TaggedRange] = []
         var characters = 0
-        let sliceStart = textView.characterCount
         // An image is three bytes of text (U+FFFC) but a picture or a framed label to place (`placeImages`): each
         // counts as `imageBytes` of the slice, so a page of thousands of images is placed a dozen or so a turn.
         var imageCharge = 0
+        // A grid shown in an area of its own goes into the area's buffer instead of the page's
+        // (`PageView+GridArea.swift`): a slice goes into one or the other, up to where the grid begins or ends.
+        gridBoundary(at: insertedByte(storage), of: document)
+        let target = sliceTarget(document)
+        let sliceStart = target.view.characterCount
         storage.bytes.withUnsafeBufferPointer { bytes in
             while nextRun < storage.runCount, slice.count + imageCharge < budget,
-                  ranges.count < Self.rangesPerSlice {
+                  ranges.count < Self.rangesPerSlice, storage.range(ofRun: nextRun).lowerBound + nextByte < target.limit {
                 let run = storage.range(ofRun: nextRun)
-                if nextByte == 0 { runStarts.append(sliceStart + characters) }
+                if nextByte == 0 { runStarts.append(target.anchor ?? sliceStart + characters) }
                 let from = run.lowerBound + nextByte
                 var to = min(run.upperBound, from + max(budget - slice.count - imageCharge, 1))
                 while to < run.upperBound && bytes[to] & 0xC0 == 0x80 { to += 1 }
                 if to < run.upperBound {
                     to = Self.lineEnd(bytes, from: from, to: to, limit: run.upperBound, budget: budget)
                 }
+                // The grid's bounds fall between characters, at line breaks.
+                to = min(to, target.limit)
                 let startCharacters = characters
                 let startByte = slice.count
                 let piece = UnsafeBufferPointer(rebasing: bytes[from..<to])
@@ -421,7 +443,7 @@ package final class PageView {
                 imageCharge += Self.imageBytes * tally.images
                 let style = storage.style(ofRun: nextRun)
                 let tags = tags(for: style, text: bytes[run])
-                if let table = style.table { tableInserted(table, at: sliceStart + startCharacters) }
+                if let table = style.table, target.anchor == nil { tableInserted(table, at: sliceStart + startCharacters) }
                 if style.monospace {
                     tagMonospace(slice[startByte...], characters: startCharacters..<characters, tags: tags,
                                  into: &ranges)
@@ -430,7 +452,11 @@ package final class PageView {
                                                        tags: tags))
                 }
                 if let link = style.link {
-                    addLinkRange(sliceStart + startCharacters, sliceStart + characters, link)
+                    if target.anchor == nil {
+                        addLinkRange(sliceStart + startCharacters, sliceStart + characters, link)
+                    } else {
+                        addGridLink(sliceStart + startCharacters, sliceStart + characters, link)
+                    }
                 }
                 if to == run.upperBound {
                     nextRun += 1
@@ -441,9 +467,13 @@ package final class PageView {
             }
         }
         let tagging = Self.coalesced(ranges)
-        slice.withUnsafeBufferPointer { textView.appendUTF8($0, tagging: tagging) }
+        slice.withUnsafeBufferPointer { target.view.appendUTF8($0, tagging: tagging) }
+        if target.anchor != nil, let last = grids.areas.indices.last {
+            grids.areas[last].characters += characters
+        }
         isComplete = nextRun >= storage.runCount
-        let inserted = isComplete ? storage.bytes.count : storage.range(ofRun: nextRun).lowerBound + nextByte
+        let inserted = insertedByte(storage)
+        gridBoundary(at: inserted, of: document)
         placeImages(insertedBytes: inserted)
         placeControls(insertedBytes: inserted)
         // The rows can be broken at their columns once they are all in, with the pictures and widgets in their
@@ -457,6 +487,11 @@ package final class PageView {
             }
         }
         return isComplete
+    }
+
+    /// The byte of the document insertion has reached.
+    private func insertedByte(_ storage: RunStorage) -> Int {
+        nextRun >= storage.runCount ? storage.bytes.count : storage.range(ofRun: nextRun).lowerBound + nextByte
     }
 
     /// The characters in UTF-8 `bytes`, and the images among them: EF BF BC is U+FFFC, the character that stands
@@ -589,7 +624,8 @@ package final class PageView {
     /// holds it may still be on its way into the buffer: then the scroll waits for it.
     @discardableResult
     package func scroll(toAnchor anchor: String) -> Bool {
-        guard let offset = document?.characterOffset(ofAnchor: anchor) else { return false }
+        guard let reading = document?.characterOffset(ofAnchor: anchor) else { return false }
+        let offset = pageOffset(ofReading: reading)
         restoreTimer = nil
         if textView.scroll(toCharacter: offset) && isComplete { return true }
         restoreTimer = MainLoopTimer(milliseconds: 15) { [weak self] in
@@ -728,7 +764,12 @@ package final class PageView {
     /// A click follows a link; a release that ends a selection does not. The middle button, or Ctrl with the
     /// first, opens the link in a new window.
     private func buttonReleased(x: Double, y: Double, button: UInt32) -> Bool {
-        guard button == 1 || button == 2, !textView.hasSelection, let url = url(ofLink: link(atX: x, y: y)) else {
+        linkReleased(link(atX: x, y: y), button: button, selecting: textView.hasSelection)
+    }
+
+    /// A button released over `link` (nil: over no link) follows it, unless it ended a selection (`selecting`).
+    func linkReleased(_ link: Int?, button: UInt32, selecting: Bool) -> Bool {
+        guard button == 1 || button == 2, !selecting, let url = url(ofLink: link) else {
             return false
         }
         if button == 2 || Widget.currentEventHasControl {
@@ -739,7 +780,7 @@ package final class PageView {
         return false
     }
 
-    private func setHovered(_ link: Int?) {
+    func setHovered(_ link: Int?) {
         guard link != hoveredLink else { return }
         hoveredLink = link
         textView.setPointer(hand: link != nil)

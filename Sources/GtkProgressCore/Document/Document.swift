@@ -189,6 +189,8 @@ package struct Document: Sendable {
     package var widestPreformattedColumns = 0
     /// The tables written as rows of tab-separated cells for the window (`PageTable`); empty in a dump.
     package var tables: [PageTable] = []
+    /// The tables the window keeps as the monospace grid, in page order (`PageGrid`); empty in a dump.
+    package var grids: [PageGrid] = []
 
     /// Counts the columns of each line of preformatted runs (wide characters two), once, where the document
     /// is built (off the main loop).
@@ -373,6 +375,21 @@ package final class RunStorage: Sendable {
         return (RunStorage(bytes: newBytes, runEnds: runEnds.map(map), runStyles: runStyles, runLinks: runLinks,
                            styles: styles), map)
     }
+}
+
+/// A table written for the window as the dump's monospace grid (one the window does not lay out itself: spans,
+/// paragraphs in its cells, or past `PageTable`'s bounds): where its lines are in the document's text, so that the
+/// view can show a grid wider than itself in a sideways-scrolling area of its own (`PageView+GridArea.swift`).
+package struct PageGrid: Sendable, Equatable {
+    /// The grid's bytes: from the first byte of its first line to the end of its last line, without the line
+    /// break that ends it.
+    package var bytes: Range<Int>
+    /// How many characters (Unicode scalars, as GTK counts them) and lines `bytes` hold.
+    package var characters: Int
+    package var lines: Int
+    /// The widest line in terminal columns (`TextColumns`), and the nesting depth its lines are indented by.
+    package var columns: Int
+    package var indent: Int
 }
 
 /// A table the window lays out itself: the text of each cell and its column, for the view to measure in its font

@@ -29,14 +29,16 @@ struct DocumentBuilder {
     /// (`TableModel.cellWriter`), and the writers outside it wait in `outerWriters`.
     private var tables: [TableModel] = []
     private var outerWriters: [RunWriter] = []
-    /// Inside the caption of the table being read: its pictures and controls stand as text (`[alt]`), as in a
-    /// table laid out in text.
+    /// Inside the caption of the table being read: its controls stand as text, as in a table laid out in text;
+    /// its pictures are pictures in the window (`picturesInCaption`).
     private var captionDepth = 0
     /// Tables nested deeper than `maximumTableNesting` whose rows and cells read as plain blocks.
     private var unmodelledTables = 0
     /// Data tables go out as rows of tab-separated cells for the window (`emitTabbed`).
     private var tabbedTables = false
     private var pageTables: [PageTable] = []
+    /// The tables written as the monospace grid in the window (`PageGrid`).
+    private var pageGrids: [PageGrid] = []
     /// Images and form controls written as U+FFFC in the cells of the table being read (one in no other table,
     /// in the window): their offsets are the table's cell writer's until the table is written (`placeCellObjects`),
     /// and `fallback` is what stands in their place if the table is not written as tabbed rows.
@@ -639,7 +641,7 @@ struct DocumentBuilder {
             writer.lineBreak()
             return nil
         case .image:
-            if imageSelection != nil, outerWriters.isEmpty || objectsInCell {
+            if imageSelection != nil, outerWriters.isEmpty || objectsInCell || picturesInCaption {
                 appendImage(element, sources: pictureSources(before: childIndex, in: parent))
                 return nil
             }
@@ -924,15 +926,22 @@ struct DocumentBuilder {
         let width = layoutWidth - Indentation.columns(level: base.indent)
         let padStyle = TextStyle(monospace: true, preformatted: true, indent: base.indent)
         var started = false
+        // In the window, where the grid's lines are and how many characters, lines and columns they take
+        // (`PageGrid`), counted as they are written.
+        var grid = PageGrid(bytes: 0..<0, characters: 0, lines: 0, columns: 0, indent: base.indent)
+        var gridStart = 0
+        let recordsGrid = tabbedTables && outerWriters.isEmpty
         func layout(columns: Int) -> Bool {
             let laidOut = TableLayout.layout(gridTable, text: gridText, width: columns, base: base) { line, tableWidth in
             if !started {
                 writer.requestBreak(1)
                 started = true
+                if recordsGrid { gridStart = writer.startContent() }
             }
             // A table in a centred or right-aligned block moves as a whole.
             let room = max(0, width - tableWidth)
             let shift = base.alignment == .center ? room / 2 : base.alignment == .right ? room : 0
+            if recordsGrid { grid.columns = max(grid.columns, shift + tableWidth) }
             if shift > 0 {
                 writer.appendLaidOutLine([LaidOutPiece(bytes: Array(repeating: 0x20, count: shift), style: padStyle)]
                                          + line)
@@ -941,6 +950,12 @@ struct DocumentBuilder {
             }
             }
             if laidOut { objectsAsText() }
+            if laidOut && recordsGrid && started {
+                // The grid without the line break that ends its last line; its characters and lines are counted
+                // on the document's text once it is finished (`countGrids`).
+                grid.bytes = gridStart..<max(gridStart, writer.byteCount - 1)
+                pageGrids.append(grid)
+            }
             return laidOut
         }
         if layout(columns: width) { return }
@@ -951,27 +966,33 @@ struct DocumentBuilder {
         if tabbedTables && table.cells.count > PageTable.maximumCells
             && layout(columns: RunWriter.longestLine - Indentation.columns(level: base.indent) - 1) { return }
         // Cells of one line follow each other on lines of their own; longer ones are paragraphs apart. The
-        // caption comes first, centred as before the table had a width.
-        if let caption = table.caption {
-            writer.requestBreak(1)
-            writer.appendFinished(text, bytes: caption) { $0 }
-        }
+        // caption comes first, centred as before the table had a width, with its pictures; the other objects
+        // are the cells'.
+        let captionBytes = table.caption ?? 0..<0
+        var cellObjects = objects.filter { $0.offset < captionBytes.lowerBound || $0.offset + 3 > captionBytes.upperBound }
+        var captionObjects = objects.count == cellObjects.count ? [] : objects
         // Each object in the cell holding it; one in no cell (none should be) turns them all back into text.
         var cellObjectRanges: [Range<Int>] = []
-        if !objects.isEmpty {
+        if !cellObjects.isEmpty {
             var object = 0
             for cell in table.cells {
                 let first = object
-                while object < objects.count && objects[object].offset + 3 <= cell.bytes.upperBound
-                        && objects[object].offset >= cell.bytes.lowerBound { object += 1 }
+                while object < cellObjects.count && cellObjects[object].offset + 3 <= cell.bytes.upperBound
+                        && cellObjects[object].offset >= cell.bytes.lowerBound { object += 1 }
                 cellObjectRanges.append(first..<object)
             }
-            if object < objects.count {
+            if object < cellObjects.count {
                 objectsAsText()
                 text = gridText
                 table = gridTable
                 cellObjectRanges = []
+                cellObjects = []
+                captionObjects = []
             }
+        }
+        if let caption = table.caption {
+            writer.requestBreak(1)
+            _ = placeCaption(text, bytes: caption, objects: captionObjects) { $0 }
         }
         var previousWasParagraphs = false
         for (index, cell) in table.cells.enumerated() {
@@ -980,7 +1001,7 @@ struct DocumentBuilder {
             previousWasParagraphs = paragraphs
             let held = index < cellObjectRanges.count ? cellObjectRanges[index] : 0..<0
             var placed: [(object: Int, offset: Int)] = []
-            writer.appendFinished(text, bytes: cell.bytes, objects: held.map { objects[$0].offset },
+            writer.appendFinished(text, bytes: cell.bytes, objects: held.map { cellObjects[$0].offset },
                                   placed: { k, offset in placed.append((held.lowerBound + k, offset)) }) { style in
                 var style = style
                 style.indent = min(style.indent + base.indent, Self.maximumIndent)
@@ -988,12 +1009,12 @@ struct DocumentBuilder {
                 return style
             }
             for (k, offset) in placed {
-                if let control = objects[k].control { controls[control].offset = offset }
-                if let image = objects[k].image { images.move(image, to: offset) }
+                if let control = cellObjects[k].control { controls[control].offset = offset }
+                if let image = cellObjects[k].image { images.move(image, to: offset) }
                 // In a cell of an enclosing table, they are that table's now, where its cell's text has them.
                 if !tableObjects.isEmpty {
-                    tableObjects[tableObjects.count - 1].append((offset, objects[k].control, objects[k].image,
-                                                                 objects[k].fallback))
+                    tableObjects[tableObjects.count - 1].append((offset, cellObjects[k].control, cellObjects[k].image,
+                                                                 cellObjects[k].fallback))
                 }
             }
         }
@@ -1041,9 +1062,10 @@ struct DocumentBuilder {
             return style
         }
         writer.requestBreak(1)
+        var objects = objects
         if let caption = table.caption {
             // The view gives the caption its table's width once it has measured the columns (`PageView+Tables`).
-            writer.appendFinished(text, bytes: caption) { style in
+            objects = placeCaption(text, bytes: caption, objects: objects) { style in
                 var style = style
                 style.caption = index
                 style.alignment = .center
@@ -1439,9 +1461,34 @@ struct DocumentBuilder {
         }
         document.controls = controls
         document.tables = pageTables
+        document.grids = Self.countGrids(pageGrids, in: document.storage.bytes)
         document.baseURL = base
         document.widestPreformattedColumns = Document.widestPreformattedLine(in: document.storage)
         return document
+    }
+}
+
+// MARK: Grids
+
+extension DocumentBuilder {
+    /// `grids` with the characters and lines of each counted in the document's `bytes` (off the main loop, where
+    /// the document is built), each range kept within the text (a trailing space trimmed at its end).
+    static func countGrids(_ grids: [PageGrid], in bytes: [UInt8]) -> [PageGrid] {
+        grids.compactMap { grid in
+            var grid = grid
+            let end = min(grid.bytes.upperBound, bytes.count)
+            guard grid.bytes.lowerBound < end else { return nil }
+            grid.bytes = grid.bytes.lowerBound..<end
+            var characters = 0, lines = 1
+            for k in grid.bytes {
+                let byte = bytes[k]
+                if byte & 0xC0 != 0x80 { characters += 1 }
+                if byte == 0x0A { lines += 1 }
+            }
+            grid.characters = characters
+            grid.lines = lines
+            return grid
+        }
     }
 }
 
@@ -1490,6 +1537,32 @@ extension DocumentBuilder {
     /// reads as flowing text hands its objects on to the cell of the table around it.
     private var objectsInCell: Bool {
         tabbedTables && !textMarks && !tables.isEmpty && outerWriters.count == tables.count && captionDepth == 0
+    }
+
+    /// Whether a picture met now goes in as U+FFFC into the caption of the innermost table, in the window,
+    /// recorded in `tableObjects` as the cells' are, and placed where the caption is written (`placeCaption`).
+    /// Form controls in a caption stay text.
+    private var picturesInCaption: Bool {
+        tabbedTables && !textMarks && !tables.isEmpty && outerWriters.count == tables.count && captionDepth > 0
+    }
+
+    /// Writes a table's caption (`bytes` of `text`), restyled, with the pictures among `objects` that stand in
+    /// it where it puts them (for a table in a cell of another, that table's objects now); returns the other
+    /// objects, in order.
+    private mutating func placeCaption(_ text: RunStorage, bytes caption: Range<Int>, objects: [CellObject],
+                                       restyle: (TextStyle) -> TextStyle) -> [CellObject] {
+        let inCaption = objects.filter { $0.offset >= caption.lowerBound && $0.offset + 3 <= caption.upperBound }
+        var placed: [(object: Int, offset: Int)] = []
+        writer.appendFinished(text, bytes: caption, objects: inCaption.map(\.offset),
+                              placed: { k, offset in placed.append((k, offset)) }, restyle: restyle)
+        for (k, offset) in placed {
+            if let image = inCaption[k].image { images.move(image, to: offset) }
+            if !tableObjects.isEmpty {
+                tableObjects[tableObjects.count - 1].append((offset, inCaption[k].control, inCaption[k].image,
+                                                             inCaption[k].fallback))
+            }
+        }
+        return objects.filter { !($0.offset >= caption.lowerBound && $0.offset + 3 <= caption.upperBound) }
     }
 
     /// The `<source>` elements just before child `index` of `parent`: a `<picture>`'s sources of its `<img>`.

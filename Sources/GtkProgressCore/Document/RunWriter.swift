@@ -164,6 +164,12 @@ struct RunWriter {
         requestBreak(1)
     }
 
+    /// Writes the line breaks owed now, as the next content would; returns where that content starts.
+    mutating func startContent() -> Int {
+        beginContent()
+        return byteCount
+    }
+
     /// Appends a line laid out elsewhere (a row of a table), as it is, and ends it.
     mutating func appendLaidOutLine(_ pieces: [LaidOutPiece]) {
         beginContent()

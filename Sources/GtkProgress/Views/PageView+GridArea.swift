@@ -1,0 +1,359 @@
+import FoundationEssentials
+
+/// A table kept as the monospace grid (`PageGrid`: spans, paragraphs in cells, or past `PageTable`'s bounds) that is
+/// wider than the view when it goes in, shown in a sideways-scrolling area of its own (`TableArea`, as a table
+/// the view lays out itself is when too wide: `PageView+TableArea.swift`), so the page never scrolls sideways for
+/// it: a line of GtkTextView that does not wrap makes the whole view as wide as itself.
+///
+/// A grid can be tens of megabytes (a table of 100,000 rows): it goes into the area's buffer *instead of* the
+/// page's, in the same slices (`insertSlice`), so it is never held twice and no turn copies it; the page holds one
+/// character in its place, the area's child anchor. The page's offsets after the grid are then smaller than the
+/// document's by the grid's characters but one. Find, the images' and controls' places and `#fragment` scrolls
+/// count in the document's characters, "reading" offsets here; `readingPieces` maps them to the page's buffer and
+/// the areas'. A grid taller than the page's view scrolls up and down in its area too, its rows laid out a screen
+/// at a time as the page's are (an anchored widget as tall as a 100,000-row grid would have GTK lay all its rows
+/// out in one turn, as all of it would be on its screen), and the wheel goes on to the page at its ends.
+///
+/// A grid stays in its area when the window widens: the area is then as wide as the grid, with no bar, and reads
+/// as the grid did in the page; moving it back would put up to megabytes into the page's buffer and take them
+/// out of the area's again, on the main loop, for no change in what the reader sees. A grid that went into the
+/// page's text (it fitted) stays there when the window narrows, as before.
+struct GridArea {
+    /// The grid's index in `Document.grids`, its area, and the page character the area stands in place of.
+    let grid: Int
+    let area: TableArea
+    let anchor: Int
+    /// The grid's characters in the area's buffer so far (all of them once it has gone in).
+    var characters = 0
+    /// The height of the area's text, in pixels: estimated from the lines, then as GTK lays them out.
+    var textHeight: Int
+    /// Which of the area's characters belong to which link, in order (`PageView.linkRanges` for the page's).
+    var links: [(start: Int, end: Int, link: Int)] = []
+}
+
+struct PageViewGrids {
+    /// The grids shown in areas, in page order.
+    var areas: [GridArea] = []
+    /// The next of the document's grids insertion has not reached, and whether insertion is inside the last of
+    /// `areas`.
+    var next = 0
+    var filling = false
+    /// An area resize waits for the main loop.
+    var resizePending = false
+
+    /// Grids past this many in one page stay in its text: GTK 3's text view walks every anchored widget at each
+    /// allocation (`PageViewImages.widgetLimit`).
+    static let areaLimit = 50
+}
+
+extension PageView {
+    // MARK: Reading offsets
+
+    /// The page's characters as read: the page's buffer with each area's grid in place of its anchor.
+    var readingCharacterCount: Int {
+        grids.areas.reduce(textView.characterCount) { $0 + $1.characters - 1 }
+    }
+
+    /// The reading offset of page character `offset` (an anchor's: its grid's first character).
+    func readingOffset(ofPage offset: Int) -> Int {
+        var shift = 0
+        for grid in grids.areas {
+            guard grid.anchor < offset else { break }
+            shift += grid.characters - 1
+        }
+        return offset + shift
+    }
+
+    /// The page character holding reading character `offset`: the anchor for a character of a grid in an area.
+    func pageOffset(ofReading offset: Int) -> Int {
+        var shift = 0
+        for grid in grids.areas {
+            let start = grid.anchor + shift
+            if offset < start { break }
+            if offset < start + max(grid.characters, 1) { return grid.anchor }
+            shift += grid.characters - 1
+        }
+        return offset - shift
+    }
+
+    /// Reading characters `range` as they lie in the page's buffer and in the areas' buffers, in order.
+    func readingPieces(_ range: Range<Int>) -> [(view: TextView, range: Range<Int>)] {
+        guard !grids.areas.isEmpty else { return range.isEmpty ? [] : [(textView, range)] }
+        var pieces: [(view: TextView, range: Range<Int>)] = []
+        var at = range.lowerBound, shift = 0
+        for grid in grids.areas {
+            let start = grid.anchor + shift, end = start + grid.characters
+            if start >= range.upperBound { break }
+            if end > at {
+                if at < start { pieces.append((textView, (at - shift)..<(start - shift))) }
+                let from = max(at, start), to = min(range.upperBound, end)
+                if to > from { pieces.append((grid.area.view, (from - start)..<(to - start))) }
+                at = max(at, to)
+            }
+            shift += grid.characters - 1
+        }
+        if at < range.upperBound { pieces.append((textView, (at - shift)..<(range.upperBound - shift))) }
+        return pieces
+    }
+
+    /// Reading characters `start ..< end`, one per character (`TextView.text(fromCharacter:to:)`).
+    func readingText(from start: Int, to end: Int) -> String {
+        guard !grids.areas.isEmpty else { return textView.text(fromCharacter: start, to: end) }
+        return readingPieces(start..<max(start, end)).map { $0.view.text(fromCharacter: $0.range.lowerBound,
+                                                                           to: $0.range.upperBound) }.joined()
+    }
+
+    /// Puts `tag` on (or takes it off) reading characters `range`, wherever they lie.
+    func tagReading(_ tag: TextTag, _ range: Range<Int>, on: Bool) {
+        for piece in readingPieces(range) {
+            if on {
+                piece.view.applyTag(tag, fromCharacter: piece.range.lowerBound, to: piece.range.upperBound)
+            } else {
+                piece.view.removeTag(tag, fromCharacter: piece.range.lowerBound, to: piece.range.upperBound)
+            }
+        }
+    }
+
+    /// The reading characters on screen: the page's, and of an area on screen the rows it shows.
+    var visibleReadingCharacters: Range<Int> {
+        let visible = textView.visibleCharacters
+        guard !grids.areas.isEmpty else { return visible }
+        var lower = readingOffset(ofPage: visible.lowerBound), upper = readingOffset(ofPage: visible.upperBound)
+        var shift = 0
+        for grid in grids.areas {
+            defer { shift += grid.characters - 1 }
+            guard visible.contains(grid.anchor) else { continue }
+            let start = grid.anchor + shift, shown = grid.area.view.visibleCharacters
+            // The anchor's line holds the anchor alone: at the top of the screen, the rows the area shows are
+            // where the screen starts; at its bottom, where it ends.
+            if grid.anchor == visible.lowerBound { lower = start + shown.lowerBound }
+            if visible.upperBound <= grid.anchor + 2 { upper = start + min(shown.upperBound, grid.characters) }
+        }
+        return lower..<max(lower, upper)
+    }
+
+    /// The grid in an area holding reading character `offset`, with the offset in its area.
+    func gridArea(containing offset: Int) -> (area: TableArea, offset: Int, anchor: Int)? {
+        var shift = 0
+        for grid in grids.areas {
+            let start = grid.anchor + shift
+            if offset < start { return nil }
+            if offset < start + grid.characters { return (grid.area, offset - start, grid.anchor) }
+            shift += grid.characters - 1
+        }
+        return nil
+    }
+
+    // MARK: Inserting
+
+    /// Where the next slice goes: the page's text up to the next grid's first byte, or the area of the grid
+    /// going in up to its last (`limit`, a byte of the document).
+    func sliceTarget(_ document: Document) -> (view: TextView, limit: Int, anchor: Int?) {
+        if grids.filling, let last = grids.areas.last, last.grid < document.grids.count {
+            return (last.area.view, document.grids[last.grid].bytes.upperBound, last.anchor)
+        }
+        let limit = grids.next < document.grids.count ? document.grids[grids.next].bytes.lowerBound
+            : document.storage.bytes.count
+        return (textView, limit, nil)
+    }
+
+    /// Insertion stands at `byte` of `document`: a grid begins or ends there. A grid wider than the view goes into
+    /// an area standing at a character appended to the page; one that fits goes into the page's text.
+    func gridBoundary(at byte: Int, of document: Document) {
+        let all = document.grids
+        if grids.filling, let last = grids.areas.last {
+            guard byte >= all[last.grid].bytes.upperBound else { return }
+            grids.filling = false
+            grids.next = last.grid + 1
+            return
+        }
+        while grids.next < all.count, all[grids.next].bytes.lowerBound <= byte {
+            let grid = all[grids.next]
+            guard grid.bytes.lowerBound == byte, !grid.bytes.isEmpty, grids.areas.count < PageViewGrids.areaLimit,
+                  gridWidth(grid) > gridRoom else {
+                grids.next += 1
+                continue
+            }
+            showGridInArea(grids.next, grid)
+            return
+        }
+    }
+
+    /// The width in pixels a grid's lines take in an area: its columns in the monospace face, its indentation
+    /// and the area's margins.
+    private func gridWidth(_ grid: PageGrid) -> Int {
+        let text = Double(grid.columns) * textView.monospaceCharacterWidth
+        let indent = grid.indent > 0 ? Indentation.pixels(level: min(grid.indent, 12)) : 0
+        return Int(text.rounded(.up)) + indent + 16 + 16 + 4
+    }
+
+    /// The room for an area: the text's width between the page's margins; before the view has its width, that
+    /// of the dump's reading width (`Document.defaultLayoutWidth`) in the monospace face.
+    private var gridRoom: Int {
+        guard scrolledWindow.width > 100 else {
+            return Int(Double(Document.defaultLayoutWidth) * textView.monospaceCharacterWidth) + 36
+        }
+        // A grid widens the reading measure to its own width (`fitMeasure`): the room is the view's.
+        return max(min(textView.width, scrolledWindow.width) - 32, 40)
+    }
+
+    /// The tallest an area is made: most of the page's view, so that a long grid scrolls up and down in it, its
+    /// rows laid out a screen at a time.
+    private var gridAreaMaximumHeight: Int {
+        max(scrolledWindow.height > 100 ? scrolledWindow.height - 48 : 600, 120)
+    }
+
+    /// Makes grid `index`'s area at the page's end and starts filling it.
+    private func showGridInArea(_ index: Int, _ grid: PageGrid) {
+        let area = TableArea(sharingTagsOf: textView)
+        area.setLeftMargin(16)
+        area.view.setFontScale(zoom)
+        // A screen reader reaches the table's text as a child of the page's, by this name.
+        area.view.setAccessible(name: L("Table"))
+        area.passVerticalScroll(to: scrolledWindow)
+        area.view.copyLeavingOut(BreakMarks.mark)
+        let anchor = textView.characterCount
+        textView.appendUTF8(Self.objectCharacter, tagging: [])
+        // The anchor's line has no margin of its own: the area's text keeps the page's (`setLeftMargin`) and
+        // the grid's indentation.
+        let line = tableAreaLineTag
+        textView.raise(line)
+        textView.applyTag(line, fromCharacter: anchor, to: anchor + 1)
+        textView.replaceCharacter(at: anchor, withWidget: area.frame)
+        let height = area.view.monospaceLineHeight * max(grid.lines, 1)
+        grids.areas.append(GridArea(grid: index, area: area, anchor: anchor, textHeight: height))
+        grids.filling = true
+        sizeGridArea(grids.areas.count - 1, relayout: false)
+        // Find's highlights follow the area's rows as they follow the page's.
+        _ = area.frame.onVerticalScroll { [weak self] in self?.finder.areaScrolled() }
+        // Its links are followed as the page's are (`PageView.buttonReleased`).
+        area.view.onMotion { [weak self, weak area] x, y in
+            guard let self, let area else { return false }
+            let link = self.gridLink(in: area, x: x, y: y)
+            area.view.setPointer(hand: link != nil)
+            self.setHovered(link)
+            return false
+        }
+        area.view.onLeave { [weak self, weak area] in
+            area?.view.setPointer(hand: false)
+            self?.setHovered(nil)
+        }
+        area.view.onButtonRelease { [weak self, weak area] x, y, button in
+            guard let self, let area else { return false }
+            return self.linkReleased(self.gridLink(in: area, x: x, y: y), button: button,
+                                     selecting: area.view.hasSelection)
+        }
+        area.onTextTallerThanShown { [weak self, weak area] measured in
+            MainLoop.idle { [weak self, weak area] in
+                guard let self, let area,
+                      let k = self.grids.areas.firstIndex(where: { $0.area === area }),
+                      self.grids.areas[k].textHeight < measured, !area.scrollsVertically else { return }
+                self.grids.areas[k].textHeight = measured
+                self.sizeGridArea(k, relayout: true)
+            }
+        }
+    }
+
+    /// Characters `start ..< end` of the grid going in belong to `link`.
+    func addGridLink(_ start: Int, _ end: Int, _ link: Int) {
+        guard let k = grids.areas.indices.last else { return }
+        if let last = grids.areas[k].links.last, last.link == link, last.end == start {
+            grids.areas[k].links[grids.areas[k].links.count - 1].end = end
+        } else {
+            grids.areas[k].links.append((start, end, link))
+        }
+    }
+
+    /// The link under (x, y) in `area`'s view: a binary search of its link ranges.
+    private func gridLink(in area: TableArea, x: Double, y: Double) -> Int? {
+        guard let entry = grids.areas.first(where: { $0.area === area }), !entry.links.isEmpty,
+              let offset = area.view.characterOffset(atWindowX: x, y: y) else { return nil }
+        var low = 0, high = entry.links.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entry.links[middle].start <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0, offset < entry.links[low - 1].end else { return nil }
+        return entry.links[low - 1].link
+    }
+
+    /// U+FFFC, the character a child anchor takes the place of.
+    private static let objectCharacter: UnsafeBufferPointer<UInt8> = {
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 3)
+        _ = bytes.initialize(from: [0xEF, 0xBF, 0xBC])
+        return UnsafeBufferPointer(bytes)
+    }()
+
+    /// Sets area `k`'s size from the room there is and its text's height; with `relayout`, has GTK lay its line
+    /// out again, since it takes an anchored widget's size when it lays the widget's line out.
+    private func sizeGridArea(_ k: Int, relayout: Bool) {
+        guard let document, grids.areas[k].grid < document.grids.count else { return }
+        let entry = grids.areas[k]
+        let wanted = gridWidth(document.grids[entry.grid])
+        let width = min(wanted, gridRoom)
+        let tall = entry.textHeight > gridAreaMaximumHeight
+        if tall && !entry.area.scrollsVertically { entry.area.allowVerticalScrolling() }
+        entry.area.setSize(width: width, textHeight: entry.area.scrollsVertically ? gridAreaMaximumHeight : entry.textHeight,
+                           bar: wanted > width)
+        guard relayout, entry.anchor < textView.characterCount else { return }
+        let line = tableAreaLineTag
+        textView.removeTag(line, fromCharacter: entry.anchor, to: entry.anchor + 1)
+        textView.applyTag(line, fromCharacter: entry.anchor, to: entry.anchor + 1)
+    }
+
+    /// The view's width or text size changed: each area is sized again at the next main-loop turn (not inside
+    /// the size allocation that told of it, where a new size request would be lost).
+    func gridAreasNeedSize() {
+        guard !grids.areas.isEmpty, !grids.resizePending else { return }
+        grids.resizePending = true
+        let current = generation
+        MainLoop.idle { [weak self] in
+            guard let self, self.generation == current else { return }
+            self.grids.resizePending = false
+            for k in self.grids.areas.indices {
+                self.grids.areas[k].area.view.setFontScale(self.zoom)
+                self.sizeGridArea(k, relayout: true)
+            }
+        }
+    }
+
+    /// Whether the page's text from character `cut` on may be replaced in place (`showProgressive`): not when an
+    /// area's grid stands there or is going in.
+    func gridsReplaceable(from cut: Int) -> Bool {
+        !grids.filling && !grids.areas.contains { $0.anchor >= cut }
+    }
+
+    // MARK: Copy and find
+
+    /// The text of the page's characters `range` as a copy gives it when it takes in areas' anchors: each
+    /// anchor's grid from its area, the rest as `pageText` gives it. Nil when the range takes in no anchor.
+    func selectedTextAcrossGrids(_ range: Range<Int>, pageText: (Range<Int>) -> String) -> String? {
+        let anchors = grids.areas.filter { range.contains($0.anchor) }
+        guard !anchors.isEmpty else { return nil }
+        var text = "", at = range.lowerBound
+        for grid in anchors {
+            if grid.anchor > at { text += pageText(at..<grid.anchor) }
+            text += grid.area.view.text(fromCharacter: 0, to: grid.area.view.characterCount)
+            at = grid.anchor + 1
+        }
+        if range.upperBound > at { text += pageText(at..<range.upperBound) }
+        return text
+    }
+
+    /// Shows reading characters `range` in the grid area holding them: the page scrolled to the area, the area to
+    /// the characters, which are selected there. False when they are in no area.
+    func revealInGridArea(_ range: Range<Int>, highlight: TextTag?) -> Bool {
+        guard let found = gridArea(containing: range.lowerBound) else { return false }
+        let end = min(found.offset + range.count, found.area.view.characterCount)
+        textView.scrollIntoView(character: found.anchor, margin: 0.1)
+        found.area.view.select(fromCharacter: found.offset, to: end)
+        if let highlight {
+            found.area.view.applyTag(highlight, fromCharacter: found.offset, to: end)
+            tables.highlightedArea = (found.area, found.offset..<end)
+        }
+        found.area.reveal(character: found.offset)
+        // Once the area's text is laid out, the scroll lands where it should.
+        MainLoop.idle { [weak area = found.area] in area?.reveal(character: found.offset) }
+        return true
+    }
+}
