@@ -360,6 +360,8 @@ package final class PageView {
         tables = PageViewTables()
         Self.releaseLater(images)
         images = PageViewImages()
+        Self.releaseLater(grids)
+        grids = PageViewGrids()
     }
 
     /// What the view held of pages shown before and has not let go yet (`releaseLater`).
