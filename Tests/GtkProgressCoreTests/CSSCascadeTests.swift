@@ -107,6 +107,84 @@ final class CSSCascadeTests: XCTestCase {
         XCTAssertFalse(document.text.contains("\u{F101}"))
     }
 
+    /// Runs of bare paragraphs and plain inline elements are folded into text by the prefilter; a selector reading
+    /// an element's place among its siblings is still answered as in the unfolded tree.
+    func testSiblingAndPositionSelectorsOnFoldedElements() {
+        let cases: [(rule: String, gone: [String], kept: [String])] = [
+            // The div's children: h2, one, two, an empty p, three, four.
+            ("p:last-child", ["four"], ["one", "two", "three"]),
+            ("p:first-child", [], ["one", "two", "three", "four"]),
+            ("p:nth-child(2)", ["one"], ["two", "three", "four"]),
+            ("p:nth-child(even)", ["one", "four"], ["two", "three"]),
+            ("p:nth-last-child(2)", ["three"], ["one", "two", "four"]),
+            ("p:not(:first-child)", ["one", "two", "three", "four"], []),
+            ("h2 + p", ["one"], ["two", "three", "four"]),
+            ("p + p", ["two", "three", "four"], ["one"]),
+            ("p:first-child + p", [], ["one", "two", "three", "four"]),
+            ("h2 ~ p:nth-child(3)", ["two"], ["one", "three", "four"]),
+            ("p:empty + p", ["three"], ["one", "two", "four"]),
+        ]
+        for (rule, gone, kept) in cases {
+            let page = "<style>\(rule) { display: none }</style><div><h2>Title</h2><p>one</p><p>two</p><p></p>"
+                + "<p>three</p><p>four</p></div>"
+            let shown = text(page)
+            for word in gone { XCTAssertFalse(shown.contains(word), "\(rule): \(word) in \(shown)") }
+            for word in kept { XCTAssertTrue(shown.contains(word), "\(rule): \(word) not in \(shown)") }
+            XCTAssertTrue(shown.contains("Title"), "\(rule): \(shown)")
+        }
+        // Written without end tags, and in the dump, alike.
+        let open = "<style>h2 + p { display: none }</style><h2>Title</h2><p>one<p>two<p>three"
+        XCTAssertEqual(dump(open).split(separator: "\n").filter { !$0.isEmpty }, ["Title", "two", "three"])
+        // Inline elements, and a block whose earlier sibling is a folded inline element.
+        let inline = "<style>span:nth-child(2) { display: none } ul:first-child { display: none }"
+            + " em + em { display: none }</style>"
+            + "<p><span>s-one</span> <span>s-two</span> <span>s-three</span></p>"
+            + "<div><a href='/x'>link</a><ul><li>list-shown</li></ul></div>"
+            + "<p><em>e-one</em> <em>e-two</em></p>"
+        let shown = text(inline)
+        for word in ["s-one", "s-three", "link", "list-shown", "e-one"] { XCTAssertTrue(shown.contains(word), "\(word) in \(shown)") }
+        for word in ["s-two", "e-two"] { XCTAssertFalse(shown.contains(word), "\(word) in \(shown)") }
+    }
+
+    /// Pages whose rules read siblings, positions or `:empty` read the same whether the prefilter folded their
+    /// paragraphs and inline elements into text or gumbo parsed every element: folded elements are matched at
+    /// their place in the page (`FoldedElements`), and a folded paragraph takes its own style, not the `p` its
+    /// text stands in.
+    func testFoldedElementsReadAsParsedOnes() {
+        let bodies = [
+            "<div><h2>T</h2><p>one</p><p>two</p><p></p><p>three <em>e1</em> <em>e2</em></p><p>four</p></div>",
+            "<div>\n<p>one</p>\n<p>two <b>b1</b> and <b>b2</b></p>\n<div>after</div></div>",
+            "<div>lead <span>s1</span> <span>s2</span><p>one<p>two</div><p>next</p>",
+            "<section><p>one<p>two<p>three</section><section><p>x</p></section>",
+            "<ul><li>item <a href='/a'>a1</a><p>para one<p>para two</li><li><code>c</code><ul><li>in</li></ul></li></ul>",
+            "<div><p>one</p>  <p>two</p><p>three</p> tail text <i>i1</i><h3>H</h3></div>",
+            "<div><p class='x'>title</p>\n<p>body one</p>\n</div><div>\n</p><p>stray</p></div>",
+            "<p>a &amp; b <em>e</em><p>c &copy; d<p>e</p>\n<p></p>\n<p>f</p><table><tr><td>cell</td></tr></table>",
+            "<div><span>s</span><p>p1</p><span>t</span> <span>u</span><p>p2</div>",
+            "<blockquote><p>q1<p>q2 <a href='/q'>link</a></blockquote><p>after <em>x</em></p><p>last",
+        ]
+        let rules = [
+            "h2 + p", "p + p", "p:first-child", "p:last-child", "p:nth-child(2)", "p:nth-last-child(2)",
+            "p:only-child", "p:empty + p", "p ~ p", "em + em", "b:last-child", "span:first-child", "span + span",
+            ":first-child", "p:not(:last-child)", "li > :first-child", "div > p:nth-child(odd)", "p.x + p",
+            "h3:first-child", "ul:first-child", "a + p", "p:first-child em", "* + div",
+        ]
+        for body in bodies {
+            for rule in rules {
+                for (pseudo, declaration) in [("", "display: none"), ("", "display: inline"),
+                                              ("", "text-transform: uppercase"), ("", "visibility: hidden"),
+                                              ("::before", "content: '<'"), ("::after", "content: '>'")] {
+                    let page = "<style>\(rule)\(pseudo) { \(declaration) }</style>" + body
+                    var html = page
+                    let unfolded = html.withUTF8 {
+                        DocumentBuilder.build(source: $0, baseURL: nil, placeholders: false).dumpText(width: 80)
+                    }
+                    XCTAssertEqual(Document.parse(html: page, baseURL: nil).dumpText(width: 80), unfolded, page)
+                }
+            }
+        }
+    }
+
     /// Attribute selectors apply to any attribute the page's selectors test, not only those the document model
     /// reads: the prefilter keeps every name the rules mention (`CSSRuleSet.attributeNames`), on blocks and on the
     /// inline elements it would otherwise make pieces of, with each of the seven matchers.

@@ -15,8 +15,13 @@ package protocol CSSElement {
     var nextSiblingElement: Self? { get }
     /// No element children and no text (Selectors 3 §6.6.5.10 `:empty`).
     var hasNoChildren: Bool { get }
-    /// False when the element's siblings are not known: then no structural pseudo-class matches it.
+    /// False when the element's siblings are not known: then no compound reading its position matches it, even
+    /// under `:not()`, so a rule never misapplies.
     var hasKnownPosition: Bool { get }
+    /// The element's place among its siblings from the first (1) and from the last, when the element knows it
+    /// without walking them; nil otherwise.
+    var positionAmongSiblings: Int? { get }
+    var positionFromEnd: Int? { get }
     /// False when the element's id, classes and attributes are not all known (the HTML prefilter dropped some):
     /// then no compound that reads any of them matches it, even under `:not()`, so a rule never misapplies.
     var attributesAreKnown: Bool { get }
@@ -34,6 +39,8 @@ extension CSSElement {
         for name in classNames { body(CSSAncestorFilter.nameHash(name.utf8)) }
     }
     package var hasKnownPosition: Bool { true }
+    package var positionAmongSiblings: Int? { nil }
+    package var positionFromEnd: Int? { nil }
     package var attributesAreKnown: Bool { true }
     package var isLink: Bool { (isNamed("a") || isNamed("area")) && attributeValue("href") != nil }
 }
@@ -459,8 +466,27 @@ package struct CSSSelector: Sendable, Equatable {
 
     static func matches<E: CSSElement>(_ compound: Compound, _ element: E) -> Bool {
         if !element.attributesAreKnown && readsAttributes(compound) { return false }
+        if !element.hasKnownPosition && readsPosition(compound, orChildren: false) { return false }
         for simple in compound.simples where !matches(simple, element) { return false }
         return true
+    }
+
+    /// Whether the compound tests the element's place among its siblings (or, with `orChildren`, whether it is
+    /// `:empty`), also inside `:not()` and `:is()`.
+    static func readsPosition(_ compound: Compound, orChildren: Bool) -> Bool {
+        compound.simples.contains { simple in
+            switch simple {
+            case .firstChild, .lastChild, .onlyChild, .nthChild, .nthLastChild: return true
+            case .empty: return orChildren
+            case .not(let list), .is(let list): return list.contains { readsPosition($0, orChildren: orChildren) }
+            default: return false
+            }
+        }
+    }
+
+    /// Whether an element's siblings or children take part in the match (`readsSiblings`, or `:empty`).
+    package var readsStructure: Bool {
+        readsSiblings || compounds.contains { Self.readsPosition($0, orChildren: true) }
     }
 
     /// Whether the compound tests an id, a class or an attribute, also inside `:not()` and `:is()`.
@@ -514,12 +540,14 @@ package struct CSSSelector: Sendable, Equatable {
         case .never: return false
         case .nthChild(let a, let b):
             guard element.parentElement != nil else { return false }
+            if let position = element.positionAmongSiblings { return Self.isNth(position, a: a, b: b) }
             var position = 1
             var sibling = element.previousSiblingElement
             while let previous = sibling { position += 1; sibling = previous.previousSiblingElement }
             return Self.isNth(position, a: a, b: b)
         case .nthLastChild(let a, let b):
             guard element.parentElement != nil else { return false }
+            if let position = element.positionFromEnd { return Self.isNth(position, a: a, b: b) }
             var position = 1
             var sibling = element.nextSiblingElement
             while let next = sibling { position += 1; sibling = next.nextSiblingElement }
