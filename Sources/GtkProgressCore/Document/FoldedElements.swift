@@ -12,7 +12,9 @@ final class FoldedElements {
     private let holdsElements: [UInt8]
     let source: UnsafeBufferPointer<UInt8>
     /// The runs met last: the walk asks for the same few text nodes again (a paragraph's siblings, then the next).
-    @exclusivity(unchecked) private var recent: [FoldedRun] = []
+    @exclusivity(unchecked) private var recent: (FoldedRun?, FoldedRun?, FoldedRun?, FoldedRun?) = (nil, nil, nil, nil)
+    /// The slot of `recent` the next run takes.
+    @exclusivity(unchecked) private var nextSlot = 0
 
     init(markup: PrefilteredMarkup, source: UnsafeBufferPointer<UInt8>) {
         pieces = markup.pieces
@@ -25,12 +27,20 @@ final class FoldedElements {
     /// (`FoldedRun.items`): the builder writes most runs without any rule reading their siblings.
     func run(of text: GumboNodeRef) -> FoldedRun? {
         guard text.type == GUMBO_NODE_TEXT, !placeholders.isEmpty else { return nil }
-        for run in recent where run.text.node == text.node { return run }
+        if let run = recent.0, run.text.node == text.node { return run }
+        if let run = recent.1, run.text.node == text.node { return run }
+        if let run = recent.2, run.text.node == text.node { return run }
+        if let run = recent.3, run.text.node == text.node { return run }
         let holds = elementsHeld(in: text.text)
         guard holds != 0, let parent = text.node.pointee.parent else { return nil }
         let run = FoldedRun(text: text, parent: GumboNodeRef(parent), hasParagraphs: holds & 2 != 0)
-        if recent.count == 4 { recent.removeFirst() }
-        recent.append(run)
+        switch nextSlot {
+        case 0: recent.0 = run
+        case 1: recent.1 = run
+        case 2: recent.2 = run
+        default: recent.3 = run
+        }
+        nextSlot = (nextSlot + 1) & 3
         return run
     }
 
