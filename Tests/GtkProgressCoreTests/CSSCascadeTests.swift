@@ -167,7 +167,8 @@ final class CSSCascadeTests: XCTestCase {
             "h2 + p", "p + p", "p:first-child", "p:last-child", "p:nth-child(2)", "p:nth-last-child(2)",
             "p:only-child", "p:empty + p", "p ~ p", "em + em", "b:last-child", "span:first-child", "span + span",
             ":first-child", "p:not(:last-child)", "li > :first-child", "div > p:nth-child(odd)", "p.x + p",
-            "h3:first-child", "ul:first-child", "a + p", "p:first-child em", "* + div",
+            "h3:first-child", "ul:first-child", "a + p", "p:first-child em", "* + div", "h2 ~ p", "p.x ~ p",
+            "h2 ~ p:empty ~ p", "span ~ p", "p:empty ~ p",
         ]
         for body in bodies {
             for rule in rules {

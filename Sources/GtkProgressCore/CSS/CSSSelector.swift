@@ -22,6 +22,10 @@ package protocol CSSElement {
     /// without walking them; nil otherwise.
     var positionAmongSiblings: Int? { get }
     var positionFromEnd: Int? { get }
+    /// The nearest earlier sibling that may answer a compound reading no position and no children otherwise than
+    /// this one does: past a run of alike siblings (`previousSiblingElement` where none is known), so that `h2 ~ p`
+    /// over a run of 100,000 folded paragraphs is not tested against each earlier one in turn.
+    var previousUnlikeSibling: Self? { get }
     /// False when the element's id, classes and attributes are not all known (the HTML prefilter dropped some):
     /// then no compound that reads any of them matches it, even under `:not()`, so a rule never misapplies.
     var attributesAreKnown: Bool { get }
@@ -41,6 +45,7 @@ extension CSSElement {
     package var hasKnownPosition: Bool { true }
     package var positionAmongSiblings: Int? { nil }
     package var positionFromEnd: Int? { nil }
+    package var previousUnlikeSibling: Self? { previousSiblingElement }
     package var attributesAreKnown: Bool { true }
     package var isLink: Bool { (isNamed("a") || isNamed("area")) && attributeValue("href") != nil }
 }
@@ -454,9 +459,15 @@ package struct CSSSelector: Sendable, Equatable {
             }
             return .failsCompletely
         case .subsequentSibling:
+            let positional = Self.readsPosition(compound, orChildren: true)
             var sibling = element.previousSiblingElement
             while let candidate = sibling {
-                let outcome = next(candidate)
+                guard Self.matches(compound, candidate) else {
+                    // The siblings alike to this one fail the compound too.
+                    sibling = positional ? candidate.previousSiblingElement : candidate.previousUnlikeSibling
+                    continue
+                }
+                let outcome = matchRest(from: index + 1, candidate)
                 if outcome != .failsLocally { return outcome }
                 sibling = candidate.previousSiblingElement
             }

@@ -164,6 +164,9 @@ final class FoldedRun {
         var ordinal: Int32
         /// A paragraph with no text and no element in it (`:empty`).
         var empty = true
+        /// The first of the paragraphs right before this one in its list, this one included (itself for an inline
+        /// element): they answer alike every compound that reads no position and no children.
+        var streakStart: Int32 = -1
         var classValue: Range<Int>?
         var hasHref = false
         var droppedAttributes = false
@@ -313,6 +316,10 @@ final class FoldedRun {
             }
         }
         item.previous = last
+        item.streakStart = index
+        if item.tag == GUMBO_TAG_P.rawValue, last >= 0, items[Int(last)].tag == GUMBO_TAG_P.rawValue {
+            item.streakStart = items[Int(last)].streakStart
+        }
         items.append(item)
         if last >= 0 { items[Int(last)].next = index }
     }
@@ -425,6 +432,11 @@ struct PageElement: CSSElement {
         case -2: return PageElement(folded, node: run.parent)  // the `p` the first paragraph tag closed
         default: return nil
         }
+    }
+
+    var previousUnlikeSibling: PageElement? {
+        guard let run, let piece, piece.streakStart != item else { return previousSiblingElement }
+        return PageElement(folded, run: run, item: piece.streakStart).previousSiblingElement
     }
 
     var nextSiblingElement: PageElement? {
