@@ -186,6 +186,49 @@ final class CSSCascadeTests: XCTestCase {
         }
     }
 
+    /// The same over pages put together from pieces of markup that the prefilter folds or leaves to gumbo (stray
+    /// end tags, tables, lists, `<p>` in the head), with sibling, position and `:empty` rules, from a fixed seed.
+    /// (`display: block` is left out: an inline element the prefilter folded stays inline whatever its display.)
+    func testPiecedPagesReadAlikeFoldedOrParsed() {
+        let parts = ["<p>", "</p>", "<p>", "text ", "<em>e</em>", " <span>s</span>", "<div>", "</div>", "<h2>H</h2>",
+                     "\n", "<ul><li>i</li></ul>", "<a href='/x'>a</a>", "&amp;", "<p class=x>c</p>", "<b>b</b>",
+                     "<table><tr><td>t", "</td></tr></table>", "<li>", "<blockquote>", "</blockquote>", "  ", "<br>",
+                     "<i>i</i>", "<code>c</code>", "<span class=y>y</span>", "<section>", "</section>", "<!-- c -->",
+                     "<pre>p</pre>", "<h3>", "</h3>", "<p></p>", "<em class=k>k</em>", "<dl><dt>d</dt><dd>",
+                     "</dd></dl>", "<img alt=im>", "<q>q</q>"]
+        let rules = ["h2 + p", "p + p", "p:first-child", "p:last-child", "p:nth-child(2)", "p:nth-last-child(2)",
+                     "p:only-child", "p:empty", "p ~ p", "em + em", "span:first-child", ":first-child",
+                     "p:not(:last-child)", "li > :first-child", "div > p:nth-child(odd)", "p.x + p", "h2 ~ p",
+                     "* + div", "b ~ em", "p:empty + p", "i + b", "p:first-child b:last-child", "div:empty",
+                     ":only-child", "em.k + *", ":nth-child(3)", ":nth-last-child(1)", "p:only-child i",
+                     "section > :last-child", "p:not(:empty)"]
+        let declarations = ["display: none", "display: inline", "text-transform: uppercase", "visibility: hidden"]
+        // SplitMix64 (<https://prng.di.unimi.it/splitmix64.c>): the same pages every run.
+        var state: UInt64 = 27
+        func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+        for _ in 0..<3000 {
+            var style = ""
+            for _ in 0...next(3) {
+                let rule = rules[next(rules.count)]
+                style += next(6) == 0 ? "\(rule)::before { content: '<' } "
+                    : "\(rule) { \(declarations[next(declarations.count)]) } "
+            }
+            var page = "<style>\(style)</style>"
+            for _ in 0...next(14) { page += parts[next(parts.count)] }
+            var html = page
+            let unfolded = html.withUTF8 {
+                DocumentBuilder.build(source: $0, baseURL: nil, placeholders: false).dumpText(width: 80)
+            }
+            XCTAssertEqual(Document.parse(html: page, baseURL: nil).dumpText(width: 80), unfolded, page)
+        }
+    }
+
     /// Attribute selectors apply to any attribute the page's selectors test, not only those the document model
     /// reads: the prefilter keeps every name the rules mention (`CSSRuleSet.attributeNames`), on blocks and on the
     /// inline elements it would otherwise make pieces of, with each of the seven matchers.

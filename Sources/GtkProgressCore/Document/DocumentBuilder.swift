@@ -1234,6 +1234,8 @@ struct DocumentBuilder {
             }
             let hidden = ownHidden
             if let placeholder {
+                // What a rule hid with `display: none` shows nothing, an inline element styled anew included.
+                if host?.hidden == true { return }
                 var cursor = markup.pieces.cursor(markup.placeholders[placeholder])
                 while let piece = markup.pieces.next(&cursor) {
                     appendPiece(piece, hidden: hidden)
@@ -1280,6 +1282,8 @@ struct DocumentBuilder {
         // Where the paragraphs stand: the text's element, or the host's parent once the host has ended.
         var levelCSS = ownCSS, levelStyle = ownStyle, levelHidden = ownHidden
         var hidden = ownHidden
+        // Content under `display: none` (the hidden host's own, or a paragraph's): nothing of it is written.
+        var suppressed = host?.hidden == true
         var state = run.startReading()
         var next: Int32 = 0
         var open: FoldedParagraph?
@@ -1288,16 +1292,18 @@ struct DocumentBuilder {
         Self.forEachSegment(of: UnsafeBufferPointer(rebasing: text[offset...]),
                             placeholderCount: markup.placeholders.count) { segment, placeholder in
             guard let placeholder else {
-                if !hidden { appendTransformed(segment) }
+                if !hidden && !suppressed { appendTransformed(segment) }
                 return
             }
             var cursor = markup.pieces.cursor(markup.placeholders[placeholder])
             while let piece = markup.pieces.next(&cursor) {
                 switch run.step(piece, &state, next: &next) {
                 case .text:
-                    appendPiece(piece, hidden: hidden)
+                    if !suppressed { appendPiece(piece, hidden: hidden) }
                 case .inline(let item):
-                    appendPiece(piece, hidden: hidden, element: PageElement(folded, run: run, item: item))
+                    if !suppressed {
+                        appendPiece(piece, hidden: hidden, element: PageElement(folded, run: run, item: item))
+                    }
                 case .paragraph(let closesHost, let closes, let opens, let emptyAtOnce):
                     if closesHost, let host {
                         hostEnded = true
@@ -1314,6 +1320,7 @@ struct DocumentBuilder {
                         writer.styleID = levelStyle
                         textCSS = levelCSS
                         hidden = levelHidden
+                        suppressed = false
                     }
                     if opens >= 0 {
                         let paragraph = openFoldedParagraph(PageElement(folded, run: run, item: opens),
@@ -1323,11 +1330,13 @@ struct DocumentBuilder {
                         } else {
                             open = paragraph
                             textCSS = paragraph.css?.inherited ?? levelCSS
-                            hidden = paragraph.css.map { $0.inherited.hidden || $0.display == CSSDisplay.none }
-                                ?? levelHidden
+                            hidden = paragraph.css?.inherited.hidden ?? levelHidden
+                            suppressed = paragraph.css?.display == CSSDisplay.none
                         }
                     }
-                    if !piece.text.isEmpty { appendPiece(InlinePiece(text: piece.text), hidden: hidden) }
+                    if !piece.text.isEmpty && !suppressed {
+                        appendPiece(InlinePiece(text: piece.text), hidden: hidden)
+                    }
                 }
                 if dump != nil { drainFinishedLines() }
             }

@@ -42,6 +42,9 @@ extension MarkupScanner {
                 k += 1
             } else if byte == ascii("<") {
                 if paragraphsAllowed, let length = bareParagraphTag(at: k) {
+                    // A `</p>` that closes nothing makes an empty `p` in the body, but before the body (in the head)
+                    // the parser ignores it: it is left to gumbo there.
+                    if length == 4, !inBody, outsideParagraph, paragraphTags.last?.isEndTag ?? true { break }
                     addTextPiece(pieceStart..<k, stretchStart: firstPiece)
                     paragraphTags = (ParagraphTag(start: k, end: k + length, pieces: pieces.mark,
                                                   decodedCount: decoded.count), paragraphTags.last)
