@@ -98,6 +98,36 @@ def test_each_way_to_hide_is_honoured_in_the_dump(binary):
         shutil.rmtree(folder)
 
 
+SIBLINGS = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>Siblings</title>
+<style>h2 + p { display: none } p:last-child { text-transform: uppercase } ul:first-child { display: none }
+span:nth-child(2) { display: none }</style></head><body>
+<div><h2>Run</h2><p>First after the heading.<p>Second paragraph.<p>Last paragraph.</div>
+<div><a href="#x">A link first</a><ul><li>A list after the link.</li></ul></div>
+<p><span>One span</span> <span>Two span</span> <span>Three span</span></p>
+<p>The end.</p>
+</body></html>
+"""
+
+
+def test_sibling_rules_apply_to_paragraphs_and_spans_written_as_text(binary):
+    """The prefilter folds runs of bare paragraphs and plain spans into text; rules reading siblings still see them
+    at their place in the page (CSSCascadeTests holds the full matrix)."""
+    folder = tempfile.mkdtemp(prefix="gtkprogress-siblings-")
+    path = os.path.join(folder, "siblings.html")
+    with open(path, "w") as f:
+        f.write(SIBLINGS)
+    try:
+        out = _dump(binary, "--dump", path).stdout
+        check("First after the heading." not in out, f"h2 + p hides the first paragraph only: {out!r}")
+        check("Second paragraph." in out, f"the second paragraph shows, as written: {out!r}")
+        check("LAST PARAGRAPH." in out, f"p:last-child is the last paragraph: {out!r}")
+        check("A list after the link." in out, f"a list after a link is no first child: {out!r}")
+        check("Two span" not in out and "One span" in out and "Three span" in out,
+              f"span:nth-child(2) is the second span: {out!r}")
+    finally:
+        shutil.rmtree(folder)
+
+
 def test_web_sheet_applies_and_a_sheet_that_never_finishes_does_not_hold_the_page(binary):
     server = Server()
     app = App(binary, server.url("/styled?sheet=/sheet"))

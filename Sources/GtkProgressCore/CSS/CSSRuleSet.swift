@@ -166,6 +166,10 @@ package struct CSSRuleSet: Sendable {
     package private(set) var ruleCount = 0
     /// Some selector reads an element's siblings (`CSSSelector.readsSiblings`).
     package private(set) var readsSiblings = false
+    /// Some selector reads an element's siblings or whether it is `:empty` (`CSSSelector.readsStructure`): the
+    /// elements the HTML prefilter folded into text must then be matched as elements of their own
+    /// (`FoldedElements`).
+    package private(set) var readsStructure = false
     /// Every attribute name the selectors of the rules added test, each once, those left out for it included: what
     /// the HTML prefilter must keep for them to be answered (`MarkupPrefilter.prefilter`'s `keeping`).
     package private(set) var attributeNames: [String] = []
@@ -246,6 +250,7 @@ package struct CSSRuleSet: Sendable {
                                   positional: selector.subjectDependsOnPosition, pseudoElement: selector.pseudoElement)
                 nextOrder += 1
                 if selector.readsSiblings { readsSiblings = true }
+                if !readsStructure, selector.readsStructure { readsStructure = true }
                 let index = Int32(entries.count)
                 entries.append(entry)
                 self.selectors.append(selector)

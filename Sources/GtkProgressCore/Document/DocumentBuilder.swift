@@ -75,6 +75,12 @@ struct DocumentBuilder {
     private var matches = CSSRuleSet.Matches()
     /// The element whose text is being written, for the inline elements the prefilter made pieces of.
     private var textParent: GumboNodeRef?
+    /// The prefilter's folded elements as selectors reading siblings see them (`FoldedElements`): set when the
+    /// page's rules read siblings or `:empty` and the prefilter folded some.
+    private var folded: FoldedElements?
+    /// The last folded paragraph's style, for the next one of the same parent when no rule tested read its place.
+    private var foldedParagraphStyle: (parent: UnsafeMutablePointer<GumboNode>, parentCSS: CSSInheritedRef,
+                                       style: CSSElementStyle)?
     private var textCSS = CSSInheritedRef.initial
     /// For each depth of the walk, the last element styled there, its parent and its style: a later sibling
     /// alike in type and attributes takes the same style without matching (`CSSElementStyle.shareable`).
@@ -159,6 +165,9 @@ struct DocumentBuilder {
         builder.styleRules = pageStyles.rules
         if !pageStyles.rules.isEmpty { builder.ancestors = CSSAncestorFilter(keeping: pageStyles.rules.neededSlots) }
         builder.stylesOn = styles.enabled
+        if styles.enabled, pageStyles.rules.readsStructure, markup.placeholderElements.contains(where: { $0 != 0 }) {
+            builder.folded = FoldedElements(markup: markup, source: source)
+        }
         builder.tabbedTables = tabbedTables
         builder.pageURL = baseURL
         // Lines printed before the end need their links' numbers, which a `<base href>` anywhere in the page
@@ -213,9 +222,10 @@ struct DocumentBuilder {
         }
         let pageStyles = DocumentStyles.collect(from: tree.document, baseURL: baseURL, options: styles,
                                                 attributeKnown: attributeKnown)
-        // Rows in chunks see only the siblings in their chunk: a page whose rules read siblings, or whose
-        // markers did not come out as rows of a table section, is parsed whole (`TableRowRegions`).
-        if !(styles.enabled && pageStyles.rules.readsSiblings),
+        // Rows in chunks see only the siblings in their chunk: a page whose rules read siblings (or `:empty`, which
+        // folded elements are matched for by their place in the tree, `FoldedElements`), or whose markers did not
+        // come out as rows of a table section, is parsed whole (`TableRowRegions`).
+        if !(styles.enabled && pageStyles.rules.readsStructure),
            let sections = TableRowRegions.sections(of: tree.document, regions: regions) {
             return ParsedMarkup(tree: tree, rows: TableRows(markup: markup.bytes, regions: regions, sections: sections),
                                 styles: pageStyles)
@@ -259,6 +269,12 @@ struct DocumentBuilder {
         /// A marker row: the frame walks the chunks of this region of rows in turn, each chunk's nodes as
         /// children of the marker's section (`TableRowRegions`).
         var rowRegion: (index: Int, chunk: Int)?
+        /// A bare `p` an author's rule hides that holds a run of folded paragraphs: only the run is shown, its
+        /// paragraphs being the `p`'s next siblings in the page (`FoldedElements`).
+        var hiddenHost = false
+        /// A bare `p` whose folded paragraphs ended it in the page before its end in gumbo's tree: its break and
+        /// `::after` were written there (`appendFolded`).
+        var hostEnded = false
     }
 
     /// What a frame's element is to the table model.
@@ -309,10 +325,22 @@ struct DocumentBuilder {
                    let newRow = anonymousCellRow(table: stack[top].table, role: stack[top].role,
                                                  tag: stack[top].node.tag, text: child) {
                     appendAnonymousCell(child.text, hidden: textCSS.hidden, newRow: newRow)
-                } else {
+                } else if folded == nil {
                     appendTextNode(child.text, hidden: textCSS.hidden)
+                } else {
+                    // The text's folded paragraphs end a bare `p` it stands in: what the `p` restores and its parent's
+                    // styles, for them.
+                    let host = top > 0 && stack[top].node.tag == GUMBO_TAG_P.rawValue
+                        ? FoldedHost(savedStyle: stack[top].savedStyle, block: stack[top].role.isBlock,
+                                     parentCSS: stack[top - 1].css, hidden: stack[top].hiddenHost,
+                                     after: stack[top].after) : nil
+                    if appendTextNode(child.text, hidden: textCSS.hidden, node: child, host: host) {
+                        stack[top].after = -1
+                        stack[top].hostEnded = true
+                    }
                 }
             } else if child.isElement {
+                if stack[top].hiddenHost { continue }
                 if let rows, child.tag == GUMBO_TAG_TR.rawValue, child.hasAttributes,
                    let region = rows.region(marker: child) {
                     // The rows stand in the marker's place, in its section and with its section's styles.
@@ -427,17 +455,31 @@ struct DocumentBuilder {
                 css = shared.style
             } else {
                 let (keys, styleText) = element.cssKeys()
-                css = CSSCascade.style(for: element, keys: keys, rules: styleRules,
-                                       styleAttribute: styleText.map(CSSParser.parseDeclarations) ?? [],
-                                       parent: parentCSS, store: &styleStore, ancestors: ancestors,
-                                       matches: &matches)
+                if let folded {
+                    css = CSSCascade.style(for: PageElement(folded, node: element), keys: keys, rules: styleRules,
+                                           styleAttribute: styleText.map(CSSParser.parseDeclarations) ?? [],
+                                           parent: parentCSS, store: &styleStore, ancestors: ancestors,
+                                           matches: &matches)
+                } else {
+                    css = CSSCascade.style(for: element, keys: keys, rules: styleRules,
+                                           styleAttribute: styleText.map(CSSParser.parseDeclarations) ?? [],
+                                           parent: parentCSS, store: &styleStore, ancestors: ancestors,
+                                           matches: &matches)
+                }
                 enteredKeys = keys
                 if let parent, depth < 4096 {
                     while sharedStyles.count <= depth { sharedStyles.append(nil) }
                     sharedStyles[depth] = css.shareable ? SharedStyle(parent: parent, element: element, style: css) : nil
                 }
             }
-            if css.display == CSSDisplay.none { return nil }
+            if css.display == CSSDisplay.none {
+                // The paragraphs folded into it are its next siblings, which the rule does not hide.
+                guard let folded, folded.hostedRun(element) != nil else { return nil }
+                var hostFrame = frame(element, role: .inline)
+                hostFrame.hiddenHost = true
+                hostFrame.css = parentCSS
+                return hostFrame
+            }
             if let display = css.display { role = Self.role(role, displayed: display, tag: element.tag) }
             enteredCSS = css
         }
@@ -838,6 +880,15 @@ struct DocumentBuilder {
             }
         }
         if frame.breakAfter { writer.requestBreak(1) }
+        if frame.hostEnded, case .none = frame.table {
+            switch frame.role {
+            case .block, .inline:
+                writer.styleID = frame.savedStyle
+                return
+            default:
+                break
+            }
+        }
         switch frame.table {
         case .none:
             break
@@ -1184,10 +1235,29 @@ struct DocumentBuilder {
 
     /// Appends a text node, putting back the inline content the prefilter replaced with placeholders.
     /// `hidden`: the text is under `visibility: hidden` (an inline element in it may be visible again).
-    private mutating func appendTextNode(_ text: UnsafeBufferPointer<UInt8>, hidden: Bool = false) {
-        guard !text.isEmpty else { return }
+    /// `node`: the text node, on a page whose folded elements are matched as elements (`folded`): from its first
+    /// placeholder holding one on, the text is written by `appendFolded`, and `host` is the `p` it stands in (nil
+    /// for any other element). Returns whether that `p` ended in the text (`appendFolded`).
+    @discardableResult
+    private mutating func appendTextNode(_ text: UnsafeBufferPointer<UInt8>, hidden: Bool = false,
+                                         node: GumboNodeRef? = nil, host: FoldedHost? = nil) -> Bool {
+        guard !text.isEmpty else { return false }
+        // A rule hid the `p` this text stands in: only its folded paragraphs, its next siblings, show.
+        let ownHidden = hidden || host?.hidden == true
+        var handedOver = false, hostEnded = false
         Self.forEachSegment(of: text, placeholderCount: markup.placeholders.count) { segment, placeholder in
+            if handedOver { return }
+            if let placeholder, let node, markup.placeholderElements[placeholder] != 0, let folded,
+               let run = folded.run(of: node) {
+                handedOver = true
+                let offset = UnsafeRawPointer(segment.baseAddress!) - UnsafeRawPointer(text.baseAddress!)
+                hostEnded = appendFolded(run, host: run.inHost ? host : nil, from: offset)
+                return
+            }
+            let hidden = ownHidden
             if let placeholder {
+                // What a rule hid with `display: none` shows nothing, an inline element styled anew included.
+                if host?.hidden == true { return }
                 var cursor = markup.pieces.cursor(markup.placeholders[placeholder])
                 while let piece = markup.pieces.next(&cursor) {
                     appendPiece(piece, hidden: hidden)
@@ -1199,9 +1269,145 @@ struct DocumentBuilder {
                 appendTransformed(segment)
             }
         }
+        return hostEnded
     }
 
-    private mutating func appendPiece(_ piece: InlinePiece, hidden: Bool = false) {
+    /// The bare `p` whose text holds a run of folded paragraphs (`FoldedRun.inHost`): the style its frame restores,
+    /// whether it is a block, its parent's inherited styles, and whether a rule hid it (`Frame.hiddenHost`).
+    private struct FoldedHost {
+        var savedStyle: StyleHandle
+        var block: Bool
+        var parentCSS: CSSInheritedRef
+        var hidden: Bool
+        /// Its `::after` text (`Frame.after`).
+        var after: Int32
+    }
+
+    /// A folded paragraph being written: its style, whether it is a block, and the ancestor hashes it added.
+    private struct FoldedParagraph {
+        var css: CSSElementStyle?
+        var block: Bool
+        var ancestorHashes: Int
+    }
+
+    /// Appends a text node holding elements the prefilter folded, on a page whose rules read siblings: each folded
+    /// paragraph and inline element is styled as an element of its own, at its place among its siblings
+    /// (`PageElement`), and a paragraph takes its parent's styles, not those of the `p` its text stands in.
+    /// Returns whether the host ended here.
+    /// `offset`: where in the text its first folded element's placeholder is.
+    private mutating func appendFolded(_ run: FoldedRun, host: FoldedHost?, from offset: Int) -> Bool {
+        guard let folded else { return false }
+        var hostEnded = false
+        let ownCSS = textCSS
+        let ownStyle = writer.styleID
+        let ownHidden = (host?.hidden ?? false) || ownCSS.hidden
+        // Where the paragraphs stand: the text's element, or the host's parent once the host has ended.
+        var levelCSS = ownCSS, levelStyle = ownStyle, levelHidden = ownHidden
+        var hidden = ownHidden
+        // Content under `display: none` (the hidden host's own, or a paragraph's): nothing of it is written.
+        var suppressed = host?.hidden == true
+        var state = run.startReading()
+        var next: Int32 = 0
+        var open: FoldedParagraph?
+        defer { textCSS = ownCSS }
+        let text = run.text.text
+        Self.forEachSegment(of: UnsafeBufferPointer(rebasing: text[offset...]),
+                            placeholderCount: markup.placeholders.count) { segment, placeholder in
+            guard let placeholder else {
+                if !hidden && !suppressed { appendTransformed(segment) }
+                return
+            }
+            var cursor = markup.pieces.cursor(markup.placeholders[placeholder])
+            while let piece = markup.pieces.next(&cursor) {
+                switch run.step(piece, &state, next: &next) {
+                case .text:
+                    if !suppressed { appendPiece(piece, hidden: hidden) }
+                case .inline(let item):
+                    if !suppressed {
+                        appendPiece(piece, hidden: hidden, element: PageElement(folded, run: run, item: item))
+                    }
+                case .paragraph(let closesHost, let closes, let opens, let emptyAtOnce):
+                    if closesHost, let host {
+                        hostEnded = true
+                        if host.after >= 0, let after = styleStore.after(pseudoContent: host.after) {
+                            writer.appendText(after)
+                        }
+                        if host.block && !host.hidden { writer.requestBreak(2) }
+                        levelCSS = host.parentCSS
+                        levelStyle = host.savedStyle
+                        levelHidden = host.parentCSS.hidden
+                    }
+                    if closes >= 0 || closesHost {
+                        if let paragraph = open.take() { closeFoldedParagraph(paragraph, style: levelStyle) }
+                        writer.styleID = levelStyle
+                        textCSS = levelCSS
+                        hidden = levelHidden
+                        suppressed = false
+                    }
+                    if opens >= 0 {
+                        let paragraph = openFoldedParagraph(PageElement(folded, run: run, item: opens),
+                                                            parentCSS: levelCSS, parentHidden: levelHidden)
+                        if emptyAtOnce {
+                            closeFoldedParagraph(paragraph, style: levelStyle)
+                        } else {
+                            open = paragraph
+                            textCSS = paragraph.css?.inherited ?? levelCSS
+                            hidden = paragraph.css?.inherited.hidden ?? levelHidden
+                            suppressed = paragraph.css?.display == CSSDisplay.none
+                        }
+                    }
+                    if !piece.text.isEmpty && !suppressed {
+                        appendPiece(InlinePiece(text: piece.text), hidden: hidden)
+                    }
+                }
+                if dump != nil { drainFinishedLines() }
+            }
+        }
+        if let paragraph = open.take() { closeFoldedParagraph(paragraph, style: levelStyle) }
+        return hostEnded
+    }
+
+    /// Starts a folded paragraph: its style (shared with the last one of the same parent when no rule tested its
+    /// place), its break and its `::before`.
+    private mutating func openFoldedParagraph(_ element: PageElement, parentCSS: CSSInheritedRef,
+                                              parentHidden: Bool) -> FoldedParagraph {
+        let parent = element.run?.text.node.pointee.parent
+        let css: CSSElementStyle
+        if let shared = foldedParagraphStyle, shared.parent == parent, shared.parentCSS == parentCSS {
+            css = shared.style
+        } else {
+            css = CSSCascade.style(for: element, keys: CSSElementKeys(typeHash: element.typeHash, idHash: nil),
+                                   rules: styleRules, styleAttribute: [], parent: parentCSS, store: &styleStore,
+                                   ancestors: ancestors, matches: &matches)
+            foldedParagraphStyle = css.shareable && parent != nil ? (parent!, parentCSS, css) : nil
+        }
+        if css.display == CSSDisplay.none { return FoldedParagraph(css: css, block: false, ancestorHashes: 0) }
+        let role = css.display.map { Self.role(.block(lines: 2), displayed: $0, tag: GUMBO_TAG_P.rawValue) }
+            ?? .block(lines: 2)
+        let block: Bool
+        if case .inline = role { block = false } else { block = true }
+        if block { writer.requestBreak(2) }
+        var style = writer.style
+        var entered: CSSElementStyle? = css
+        swap(&entered, &enteredCSS)
+        applyCSS(to: &style, block: block)
+        swap(&entered, &enteredCSS)
+        writer.style = style
+        if !css.inherited.hidden, let before = styleStore.before(css) { writer.appendText(before) }
+        let hashes = styleRules.isEmpty ? 0 : ancestors.push(element, keys: CSSElementKeys(typeHash: element.typeHash,
+                                                                                            idHash: nil))
+        return FoldedParagraph(css: css, block: block, ancestorHashes: hashes)
+    }
+
+    private mutating func closeFoldedParagraph(_ paragraph: FoldedParagraph, style: StyleHandle) {
+        if paragraph.ancestorHashes > 0 { ancestors.pop(paragraph.ancestorHashes) }
+        guard let css = paragraph.css, css.display != CSSDisplay.none else { return }
+        if !css.inherited.hidden, let after = styleStore.after(css) { writer.appendText(after) }
+        if paragraph.block { writer.requestBreak(2) }
+        writer.styleID = style
+    }
+
+    private mutating func appendPiece(_ piece: InlinePiece, hidden: Bool = false, element: PageElement? = nil) {
         var closingMark = ""
         if piece.tag == GUMBO_TAG_P.rawValue {
             // A bare `<p>` or `</p>` the prefilter took out of a stretch of text: where a paragraph began or ended.
@@ -1214,13 +1420,19 @@ struct DocumentBuilder {
         let classAttribute = piece.classValue.map { String(decoding: source[$0], as: UTF8.self) }
         if stylesOn, piece.tag != 0, piece.tag != GUMBO_TAG_P.rawValue, let parent = textParent,
            classAttribute != nil || styleRules.mayApply(toType: parent.localName(ofTag: piece.tag)) {
-            let styled = CSSCascade.style(for: PieceElement(tag: piece.tag, parent: parent,
+            let styled: CSSElementStyle
+            if let element {
+                styled = CSSCascade.style(for: element, rules: styleRules, styleAttribute: [], parent: textCSS,
+                                          store: &styleStore, ancestors: ancestors, matches: &matches)
+            } else {
+                styled = CSSCascade.style(for: PieceElement(tag: piece.tag, parent: parent,
                                                             droppedAttributes: piece.droppedAttributes,
                                                             classAttribute: classAttribute,
                                                             hasHref: piece.tag == GUMBO_TAG_A.rawValue
                                                                 && piece.href != nil), rules: styleRules,
                                           styleAttribute: [], parent: textCSS, store: &styleStore,
                                           ancestors: ancestors, matches: &matches)
+            }
             if styled.display == CSSDisplay.none { return }
             css = styled
         }
@@ -1316,7 +1528,7 @@ struct DocumentBuilder {
     }
 
     /// Calls `body` with each stretch of gumbo's text between placeholders, and with each placeholder's index.
-    private static func forEachSegment(of text: UnsafeBufferPointer<UInt8>, placeholderCount: Int,
+    static func forEachSegment(of text: UnsafeBufferPointer<UInt8>, placeholderCount: Int,
                                        _ body: (UnsafeBufferPointer<UInt8>, Int?) -> Void) {
         guard placeholderCount > 0 else { body(text, nil); return }
         let start = MarkupPrefilter.placeholderStart, end = MarkupPrefilter.placeholderEnd

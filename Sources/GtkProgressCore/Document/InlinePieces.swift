@@ -4,7 +4,8 @@ internal import CGumbo
 /// every paragraph, and at 24 bytes each they were most of its memory, eight times its `<p>x` markup.
 ///
 /// A piece is stored against the one before it. A paragraph's text right after its `<p>` (or `</p>`) tag, shorter
-/// than 64 bytes, is one byte: `1 d l…l`, `d` saying whether the tag was 3 or 4 bytes, `l` the length. Any other
+/// than 64 bytes, is one byte: `1 d l…l`, `d` saying whether the tag was 3 or 4 bytes (`<p>` or `</p>`, which
+/// ends a paragraph: `InlinePiece.paragraphEnd`), `l` the length. Any other
 /// piece is a byte of flags and LEB128 numbers (its start, zigzag-coded against where the last piece of its kind
 /// ended; its length; its tag; its `href` or `class` against its text). The builder reads them in order, a
 /// placeholder's at a time (`Span`, `next`), and the prefilter takes back pieces only at points it marked
@@ -67,7 +68,7 @@ struct InlinePieces {
 
     static let shortParagraph: UInt8 = 0x80
     private static let decodedFlag: UInt8 = 1, droppedFlag: UInt8 = 2, hrefFlag: UInt8 = 4, paragraphFlag: UInt8 = 8,
-                       tagFlag: UInt8 = 16
+                       tagFlag: UInt8 = 16, paragraphEndFlag: UInt8 = 32
 
     mutating func append(_ piece: InlinePiece) {
         pack()
@@ -82,8 +83,8 @@ struct InlinePieces {
         let text = piece.text
         let isParagraph = piece.tag == GUMBO_TAG_P.rawValue
         if isParagraph, !piece.decoded, !piece.droppedAttributes, piece.href == nil, text.count < 64,
-           text.lowerBound == sourceEnd + 3 || text.lowerBound == sourceEnd + 4 {
-            bytes.append(Self.shortParagraph | (text.lowerBound == sourceEnd + 4 ? 0x40 : 0) | UInt8(text.count))
+           text.lowerBound == sourceEnd + (piece.paragraphEnd ? 4 : 3) {
+            bytes.append(Self.shortParagraph | (piece.paragraphEnd ? 0x40 : 0) | UInt8(text.count))
             sourceEnd = text.upperBound
             return
         }
@@ -92,6 +93,7 @@ struct InlinePieces {
         if piece.droppedAttributes { flags |= Self.droppedFlag }
         if piece.href != nil { flags |= Self.hrefFlag }
         if isParagraph { flags |= Self.paragraphFlag } else if piece.tag != 0 { flags |= Self.tagFlag }
+        if piece.paragraphEnd { flags |= Self.paragraphEndFlag }
         bytes.append(flags)
         let before = piece.decoded ? decodedEnd : sourceEnd
         appendNumber(zigzag(text.lowerBound - before))
@@ -139,10 +141,11 @@ struct InlinePieces {
             let header = bytes[cursor.offset]
             cursor.offset += 1
             if header & Self.shortParagraph != 0 {
-                let start = cursor.sourceEnd + (header & 0x40 != 0 ? 4 : 3)
+                let ends = header & 0x40 != 0
+                let start = cursor.sourceEnd + (ends ? 4 : 3)
                 let end = start + Int(header & 0x3F)
                 cursor.sourceEnd = end
-                return InlinePiece(text: start..<end, tag: GUMBO_TAG_P.rawValue)
+                return InlinePiece.paragraph(start..<end, ends: ends)
             }
             let decoded = header & Self.decodedFlag != 0
             let start = (decoded ? cursor.decodedEnd : cursor.sourceEnd) + unzigzag(readNumber(bytes, &cursor.offset))
@@ -155,6 +158,7 @@ struct InlinePieces {
             }
             var piece = InlinePiece(text: start..<end, decoded: decoded, tag: tag)
             piece.droppedAttributes = header & Self.droppedFlag != 0
+            piece.paragraphEnd = header & Self.paragraphEndFlag != 0
             if header & Self.hrefFlag != 0 {
                 let hrefStart = start + unzigzag(readNumber(bytes, &cursor.offset))
                 piece.href = hrefStart..<(hrefStart + Int(readNumber(bytes, &cursor.offset)))

@@ -8,6 +8,11 @@ struct PrefilteredMarkup {
     var bytes: [UInt8]
     /// Placeholder `n` in gumbo's text stands for the pieces of `placeholders[n]`, read in order from `pieces`.
     var placeholders: [InlinePieces.Span]
+    /// What placeholder `n` holds besides text: 1 an inline element, 2 a paragraph tag (`placeholderHoldsInline`,
+    /// `placeholderHoldsParagraphs`), the elements a selector reading siblings must count (`FoldedElements`).
+    /// A stretch's pieces taken back may leave a mark with nothing behind it.
+    var placeholderElements: [UInt8]
+    static let placeholderHoldsInline: UInt8 = 1, placeholderHoldsParagraphs: UInt8 = 2
     var pieces: InlinePieces
     /// Text of character references the prefilter decoded; pieces with `decoded` set point here.
     var decoded: [UInt8]
@@ -125,12 +130,23 @@ struct InlinePiece {
     /// The element had attributes the piece does not keep (any but an anchor's `href`): selectors that read its
     /// id, classes or attributes cannot be answered for it (`PieceElement.attributesAreKnown`).
     var droppedAttributes = false
+    /// A paragraph piece (`tag` is `p`) that ends the paragraph open before it: a `</p>`, or the break that closes a
+    /// stretch's last paragraph (`MarkupScanner.endParagraphs`). Any other paragraph piece is a `<p>`, which ends
+    /// the open paragraph and starts another.
+    var paragraphEnd = false
 
     init(text: Range<Int>, decoded: Bool = false, tag: UInt32 = 0) {
         textStart = Int32(text.lowerBound)
         textEnd = Int32(text.upperBound)
         self.decoded = decoded
         self.tag = tag
+    }
+
+    /// A paragraph piece: a `<p>` (`ends` false) or what ends a paragraph (`paragraphEnd`).
+    static func paragraph(_ text: Range<Int>, ends: Bool) -> InlinePiece {
+        var piece = InlinePiece(text: text, tag: GUMBO_TAG_P.rawValue)
+        piece.paragraphEnd = ends
+        return piece
     }
 
     /// The value of the element's `class` attribute, in the source, when `tag` is not `a` (it shares the
@@ -210,6 +226,8 @@ struct MarkupScanner {
     private var out: [UInt8] = []
     private var copiedUpTo = 0
     var placeholderPieces: [InlinePieces.Span] = []
+    /// `PrefilteredMarkup.placeholderElements`.
+    var placeholderElements: [UInt8] = []
     var pieces: InlinePieces
     var decoded: [UInt8] = []
     /// Gumbo may still hold an `<a>` in its list of active formatting elements (one that was not closed by its
@@ -256,7 +274,8 @@ struct MarkupScanner {
     }
 
     var result: PrefilteredMarkup {
-        PrefilteredMarkup(bytes: out, placeholders: placeholderPieces, pieces: pieces, decoded: decoded,
+        PrefilteredMarkup(bytes: out, placeholders: placeholderPieces, placeholderElements: placeholderElements,
+                          pieces: pieces, decoded: decoded,
                           deepestNesting: stack.deepest, droppedAttributes: droppedAttributes,
                           selectedAttributes: selected)
     }

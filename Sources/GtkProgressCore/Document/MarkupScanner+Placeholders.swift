@@ -16,12 +16,19 @@ extension MarkupScanner {
         // In `<select>` gumbo ignores `<p>`; everywhere else outside foreign content a bare `<p>` or `</p>` among
         // text only breaks it into paragraphs.
         let paragraphsAllowed = elementsAllowed && !stack.isOpen(GUMBO_TAG_SELECT.rawValue) && paragraphMayEnd
+        // No `p` is open: the stretch's text and its paragraphs are children of the element that is, and what
+        // follows a `</p>` is that element's content again, in the page as in gumbo's tree.
+        let outsideParagraph = !stack.isOpen(GUMBO_TAG_P.rawValue)
+        var holdsElements: UInt8 = 0
         // The last two paragraph tags taken in, to give back (`endParagraphs`).
         var paragraphTags = (last: ParagraphTag?.none, previous: ParagraphTag?.none)
         while k < count {
             let byte = source[k]
             if let last = paragraphTags.last, last.isEndTag, !isSpace(byte),
                byte != ascii("<") || bareParagraphTag(at: k) == nil {
+                // Outside any `p` the stretch ends after the `</p>`: left to gumbo, it would make an empty `p` of
+                // its own, since the paragraph it closes is not in gumbo's tree.
+                if outsideParagraph { break }
                 // Content after a `</p>` would be outside any paragraph in gumbo's tree but inside the `p` open
                 // before the stretch here: the stretch ends before that `</p>`, which closes the paragraph.
                 pieces.truncate(to: last.pieces)
@@ -35,10 +42,14 @@ extension MarkupScanner {
                 k += 1
             } else if byte == ascii("<") {
                 if paragraphsAllowed, let length = bareParagraphTag(at: k) {
+                    // A `</p>` that closes nothing makes an empty `p` in the body, but before the body (in the head)
+                    // the parser ignores it: it is left to gumbo there.
+                    if length == 4, !inBody, outsideParagraph, paragraphTags.last?.isEndTag ?? true { break }
                     addTextPiece(pieceStart..<k, stretchStart: firstPiece)
                     paragraphTags = (ParagraphTag(start: k, end: k + length, pieces: pieces.mark,
                                                   decodedCount: decoded.count), paragraphTags.last)
-                    pieces.append(InlinePiece(text: k..<k, tag: GUMBO_TAG_P.rawValue))
+                    pieces.append(InlinePiece.paragraph(k..<k, ends: length == 4))
+                    holdsElements |= PrefilteredMarkup.placeholderHoldsParagraphs
                     k += length
                     pieceStart = k
                     hasMarkup = true
@@ -47,6 +58,7 @@ extension MarkupScanner {
                 guard elementsAllowed, let (piece, end) = inlineElement(at: k) else { break }
                 addTextPiece(pieceStart..<k, stretchStart: firstPiece)
                 pieces.append(piece)
+                holdsElements |= PrefilteredMarkup.placeholderHoldsInline
                 k = end
                 pieceStart = k
                 hasMarkup = true
@@ -67,10 +79,13 @@ extension MarkupScanner {
             }
         }
         addTextPiece(pieceStart..<k, stretchStart: firstPiece)
-        if paragraphTags.last != nil { k = endParagraphs(paragraphTags, stretchEnd: k) }
+        if paragraphTags.last != nil {
+            k = endParagraphs(paragraphTags, stretchEnd: k, outsideParagraph: outsideParagraph)
+        }
         if pieces.count > firstPiece.pieceCount && (hasMarkup || k - start >= MarkupPrefilter.shortestPlaceholderText) {
             let index = placeholderPieces.count
             placeholderPieces.append(pieces.span(since: firstPiece))
+            placeholderElements.append(holdsElements)
             replace(start, k) { out in
                 out.append(contentsOf: MarkupPrefilter.placeholderStart)
                 appendDecimal(index, to: &out)
@@ -91,7 +106,7 @@ extension MarkupScanner {
            last.text.isEmpty {
             // The paragraph's text carries its break: a page of `<p>x` costs a piece a paragraph (one byte,
             // `InlinePieces`), not two.
-            pieces.replaceLast(with: InlinePiece(text: range, tag: GUMBO_TAG_P.rawValue))
+            pieces.replaceLast(with: InlinePiece.paragraph(range, ends: last.paragraphEnd))
         } else {
             pieces.append(InlinePiece(text: range))
         }
@@ -131,18 +146,20 @@ extension MarkupScanner {
     /// into the last paragraph, and its end would come later. The tag given back is such a closer itself, and
     /// nothing but spaces follows a `</p>` in a stretch (`scanText`), so one step back is enough. Returns where
     /// the stretch now ends; a `<p>` left last gets its closing break as a piece of its own.
+    /// `outsideParagraph`: no `p` was open before the stretch, so a last `</p>` closes the stretch's own paragraph
+    /// whatever follows, and stays in it.
     private mutating func endParagraphs(_ tags: (last: ParagraphTag?, previous: ParagraphTag?),
-                                        stretchEnd: Int) -> Int {
+                                        stretchEnd: Int, outsideParagraph: Bool) -> Int {
         var end = stretchEnd
         var last = tags.last
-        if let tag = last, !closesParagraph(at: end) {
+        if let tag = last, !(outsideParagraph && tag.isEndTag), !closesParagraph(at: end) {
             end = tag.start
             pieces.truncate(to: tag.pieces)
             decoded.removeSubrange(tag.decodedCount...)
             last = tags.previous
         }
         if let last, !last.isEndTag {
-            pieces.append(InlinePiece(text: end..<end, tag: GUMBO_TAG_P.rawValue))
+            pieces.append(InlinePiece.paragraph(end..<end, ends: true))
         }
         return end
     }
