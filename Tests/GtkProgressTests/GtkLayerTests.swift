@@ -137,4 +137,36 @@ final class GtkLayerTests: XCTestCase {
         _ = MainLoop.run(until: { false }, timeout: 0.05)
         XCTAssertEqual(runs, 1)
     }
+
+    /// The sources of one owner run while it is open and are removed together with their closures when it goes;
+    /// work asked for after that is dropped.
+    func testSourcesAreRemovedTogetherWhenTheirWidgetIsDestroyed() async {
+        let window = Window()
+        let sources = MainLoopSources()
+        window.removeOnDestroy(sources)
+        var idles = 0, ticks = 0, released = false
+        sources.idle { idles += 1 }
+        XCTAssertTrue(MainLoop.run(until: { idles == 1 && sources.pendingCount == 0 }, timeout: 2),
+                      "an idle runs once, and is forgotten once it has")
+        do {
+            let witness = Witness { released = true }
+            sources.idle { witness.calls += 1; idles += 1 }
+            sources.beforeNextFrame { witness.calls += 1; idles += 1 }
+            sources.idleAfterOtherIdleWork { witness.calls += 1; idles += 1 }
+        }
+        let timer = sources.timer(milliseconds: 5) { ticks += 1; return true }
+        XCTAssertTrue(timer.isRunning)
+        XCTAssertEqual(sources.pendingCount, 4)
+        window.destroy()
+        XCTAssertEqual(sources.pendingCount, 0)
+        XCTAssertTrue(released, "the waiting closures were released with their sources")
+        XCTAssertFalse(timer.isRunning, "the timer went with the others")
+        timer.cancel() // its id was zeroed: cancelling it removes nothing
+        sources.idle { idles += 1 }
+        let late = sources.timer(milliseconds: 5) { ticks += 1; return true }
+        XCTAssertFalse(late.isRunning, "nothing is added once the owner is gone")
+        _ = MainLoop.run(until: { false }, timeout: 0.1)
+        XCTAssertEqual(idles, 1)
+        XCTAssertEqual(ticks, 0)
+    }
 }
