@@ -1,3 +1,4 @@
+import CGLib
 import XCTest
 @testable import GtkProgress
 @testable import GtkProgressLoading
@@ -169,4 +170,29 @@ final class GtkLayerTests: XCTestCase {
         XCTAssertEqual(idles, 1)
         XCTAssertEqual(ticks, 0)
     }
+
+    /// A waiting closure may hold the last reference to the owner of another waiting timer: removing the closure
+    /// removes that timer first (`MainLoopTimer`'s deinit), and removing them all must not remove it again, which
+    /// GLib reports as a critical ("Source ID … was not found").
+    func testRemovingSourcesWhoseClosuresOwnTheOtherTimers() async {
+        final class Owner { var timer: MainLoopTimer? }
+        let sources = MainLoopSources()
+        for _ in 0..<20 {
+            let owner = Owner()
+            owner.timer = sources.timer(milliseconds: 60_000) { true }
+            sources.idle { _ = owner }
+        }
+        XCTAssertEqual(sources.pendingCount, 40)
+        GLibCriticals.count = 0
+        let handler = g_log_set_handler("GLib", G_LOG_LEVEL_CRITICAL, { _, _, _, _ in GLibCriticals.count += 1 }, nil)
+        sources.removeAll()
+        g_log_remove_handler("GLib", handler)
+        XCTAssertEqual(sources.pendingCount, 0)
+        XCTAssertEqual(GLibCriticals.count, 0, "no source was removed twice")
+    }
+}
+
+/// GLib criticals counted by a test's log handler (a C function, which captures nothing).
+private enum GLibCriticals {
+    nonisolated(unsafe) static var count = 0
 }

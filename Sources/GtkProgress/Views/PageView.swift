@@ -363,6 +363,8 @@ package final class PageView {
             return
         }
         if insertSlice(bytes: Self.firstSliceBytes) { return }
+        // The sources, not the view: the slice waiting holds no reference to the view.
+        let sources = sources
         func scheduleNext() {
             // Below the view's other idle work (fitting the measure and tables to a new width, the finder's scan,
             // emptying a detached buffer), each of which otherwise shared a turn with a slice: 21–42 ms of CPU in

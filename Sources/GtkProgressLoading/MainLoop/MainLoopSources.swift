@@ -39,10 +39,14 @@ package final class MainLoopSources {
     /// Removes every source still waiting and refuses new ones. Calling it again does nothing.
     package func removeAll() {
         isClosed = true
-        let ids = pending
-        pending = []
-        // g_source_remove runs each destroy notify, which forgets the id (already forgotten here).
-        for id in ids { g_source_remove(id) }
+        // One at a time, each looked up as it goes: a removed source's destroy notify releases its closure, and
+        // with it perhaps the last reference to an owner of another of these sources (a `MainLoopTimer`), whose
+        // deinit removes that one first. A source already destroyed, whose notify waits for its dispatch to
+        // end, is no longer found (g_main_context_find_source_by_id), and is left to GLib.
+        while let id = pending.first {
+            pending.remove(id)
+            if let source = g_main_context_find_source_by_id(nil, id) { g_source_destroy(source) }
+        }
     }
 
     /// Keeps `id`, a source just added while the owner is open.
