@@ -1,3 +1,4 @@
+import CGLib
 import XCTest
 @testable import GtkProgress
 @testable import GtkProgressLoading
@@ -137,4 +138,61 @@ final class GtkLayerTests: XCTestCase {
         _ = MainLoop.run(until: { false }, timeout: 0.05)
         XCTAssertEqual(runs, 1)
     }
+
+    /// The sources of one owner run while it is open and are removed together with their closures when it goes;
+    /// work asked for after that is dropped.
+    func testSourcesAreRemovedTogetherWhenTheirWidgetIsDestroyed() async {
+        let window = Window()
+        let sources = MainLoopSources()
+        window.removeOnDestroy(sources)
+        var idles = 0, ticks = 0, released = false
+        sources.idle { idles += 1 }
+        XCTAssertTrue(MainLoop.run(until: { idles == 1 && sources.pendingCount == 0 }, timeout: 2),
+                      "an idle runs once, and is forgotten once it has")
+        do {
+            let witness = Witness { released = true }
+            sources.idle { witness.calls += 1; idles += 1 }
+            sources.beforeNextFrame { witness.calls += 1; idles += 1 }
+            sources.idleAfterOtherIdleWork { witness.calls += 1; idles += 1 }
+        }
+        let timer = sources.timer(milliseconds: 5) { ticks += 1; return true }
+        XCTAssertTrue(timer.isRunning)
+        XCTAssertEqual(sources.pendingCount, 4)
+        window.destroy()
+        XCTAssertEqual(sources.pendingCount, 0)
+        XCTAssertTrue(released, "the waiting closures were released with their sources")
+        XCTAssertFalse(timer.isRunning, "the timer went with the others")
+        timer.cancel() // its id was zeroed: cancelling it removes nothing
+        sources.idle { idles += 1 }
+        let late = sources.timer(milliseconds: 5) { ticks += 1; return true }
+        XCTAssertFalse(late.isRunning, "nothing is added once the owner is gone")
+        _ = MainLoop.run(until: { false }, timeout: 0.1)
+        XCTAssertEqual(idles, 1)
+        XCTAssertEqual(ticks, 0)
+    }
+
+    /// A waiting closure may hold the last reference to the owner of another waiting timer: removing the closure
+    /// removes that timer first (`MainLoopTimer`'s deinit), and removing them all must not remove it again, which
+    /// GLib reports as a critical ("Source ID … was not found").
+    func testRemovingSourcesWhoseClosuresOwnTheOtherTimers() async {
+        final class Owner { var timer: MainLoopTimer? }
+        let sources = MainLoopSources()
+        for _ in 0..<20 {
+            let owner = Owner()
+            owner.timer = sources.timer(milliseconds: 60_000) { true }
+            sources.idle { _ = owner }
+        }
+        XCTAssertEqual(sources.pendingCount, 40)
+        GLibCriticals.count = 0
+        let handler = g_log_set_handler("GLib", G_LOG_LEVEL_CRITICAL, { _, _, _, _ in GLibCriticals.count += 1 }, nil)
+        sources.removeAll()
+        g_log_remove_handler("GLib", handler)
+        XCTAssertEqual(sources.pendingCount, 0)
+        XCTAssertEqual(GLibCriticals.count, 0, "no source was removed twice")
+    }
+}
+
+/// GLib criticals counted by a test's log handler (a C function, which captures nothing).
+private enum GLibCriticals {
+    nonisolated(unsafe) static var count = 0
 }

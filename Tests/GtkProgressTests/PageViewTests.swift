@@ -443,6 +443,31 @@ final class PageViewTests: XCTestCase {
         XCTAssertTrue(MainLoop.run(until: { DetachedBuffers.pendingCharacters == 0 }, timeout: 60))
     }
 
+    /// A window closed while its page is still going in leaves none of the page's work waiting in the main loop
+    /// (the slices, the measure, the tables' refit, the finder's scan): the closing text view lets its buffer and
+    /// tags go, and a callback that ran later would set a property on a tag that is gone.
+    func testClosingAWindowRemovesThePagesWaitingWork() async throws {
+        XCTAssertTrue(MainLoop.run(until: { DetachedBuffers.pendingCharacters == 0 }, timeout: 60))
+        var rows = ""
+        for r in 0..<100 { rows += "<tr><td>row \(r)<td>" + String(repeating: "cell words ", count: r % 7) }
+        let big = Document.parse(html: "<table>" + rows + "</table>"
+                                 + GeneratedPage.html(bytes: 1_000_000, textHeavy: true), baseURL: Self.baseURL)
+        page.show(big, scrollTo: 500)
+        page.finder.search("words")
+        page.scheduleFitMeasure()
+        XCTAssertFalse(page.isComplete)
+        XCTAssertGreaterThan(page.sources.pendingCount, 0)
+        window.destroy()
+        window = nil
+        XCTAssertEqual(page.sources.pendingCount, 0, "every waiting callback was removed with the text view")
+        page.scheduleFitMeasure()
+        XCTAssertEqual(page.sources.pendingCount, 0, "and none is added once it is gone")
+        XCTAssertTrue(MainLoop.run(until: { DetachedBuffers.pendingCharacters == 0 }, timeout: 60))
+        _ = MainLoop.run(until: { false }, timeout: 0.2)
+        XCTAssertFalse(page.isComplete, "no slice went in after the window closed")
+        XCTAssertEqual(page.textView.characterCount, 0)
+    }
+
     /// The status line shows a long address cut short: a label lays out all of its text.
     func testStatusLineShortensALongAddress() async throws {
         let short = URL(string: "http://example.org/a%20b")!

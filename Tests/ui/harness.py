@@ -453,6 +453,11 @@ class App:
         vertical = [b for b in bars if b.getState().contains(pyatspi.STATE_VERTICAL)]
         return vertical[0].queryValue().currentValue if vertical else 0.0
 
+    def complaints(self):
+        """The GTK and GLib warnings and criticals the viewer has printed so far (`close` fails on any)."""
+        self.log.flush()
+        return gtk_warnings(os.path.join(ARTIFACTS, "app.log"), self._log_start)
+
     def close(self):
         if self.proc.poll() is None:
             self.proc.terminate()

@@ -168,3 +168,111 @@ def test_a_huge_page_left_gone_back_to_reloaded_and_closed_with_the_window_answe
                 os.unlink(name)
         os.rmdir(folder)
 
+
+
+def close_at_once(app, *keys, delay=0):
+    """Presses `keys`, then Ctrl+W, in one go: the window closes while what the keys started is still under way
+    (`delay` milliseconds between the keys; a keyboard's xdotool default is 12). No _NET_WM_PING follows: one sent
+    as the window goes is never answered."""
+    app.focus()
+    xdotool("key", "--clearmodifiers", "--delay", delay, *keys, "ctrl+w", check_rc=False)
+
+
+def test_a_window_closed_while_a_huge_page_is_still_going_in_leaves_the_app_clean(binary):
+    # The page goes in a slice at a time from idle turns, with its tables fitted and its measure set in turns of
+    # their own; the window closes before they are done. The closing text view lets its buffer and tags go, so
+    # none of the page's waiting work may run after that (the harness fails on any GTK critical, such as a
+    # property set on a tag that is gone). The window closes while the page first goes in, right after Back (with
+    # no pause between the keys, and with a keyboard's), and right after a reload has begun showing it.
+    folder = tempfile.mkdtemp(prefix="gtkprogress-huge-")
+    huge = os.path.join(folder, "huge.html")
+    small = os.path.join(folder, "small.html")
+    huge_page(huge, "Huge page")
+    with open(small, "w") as f:
+        f.write("<title>Small page</title><p>A small page.</p>")
+    app = App(binary, small)
+
+    def huge_window_shown():
+        app.use_window(first)
+        app.key("ctrl+n")
+        windows = app.wait_windows(2)
+        app.use_window(next(w for w in windows if w != first))
+        app.type(huge + "\n")
+        app.wait_title("Huge page", timeout=60)
+
+    # Each way of closing is tried whatever the one before met; the test fails at the end, naming each that met
+    # a complaint.
+    complained = []
+
+    def closed(what):
+        app.wait_windows(1, timeout=60)
+        app.use_window(first)
+        wait_idle(app)
+        check(app.proc.poll() is None, f"{what}: the app is still running with its other window")
+        problems = app.complaints()[sum(n for _, n, _ in complained):]
+        complained.append((what, len(problems), problems[:2]))
+
+    try:
+        app.wait_title("Small page")
+        first = app.window
+        # While the page first goes in.
+        huge_window_shown()
+        close_at_once(app)
+        closed("closed while the page first went in")
+        # Right after Back, from the page cache; the second time it goes back to a place further down, which the
+        # view scrolls to once the page is in that far.
+        for delay in (0, 12):
+            huge_window_shown()
+            wait_idle(app)
+            if delay:
+                for _ in range(3):
+                    app.key("Page_Down")
+            app.key("ctrl+l")
+            app.type(small + "\n")
+            app.wait_title("Small page", timeout=60)
+            wait_idle(app)
+            close_at_once(app, "alt+Left", delay=delay)
+            closed(f"closed right after Back ({delay} ms between the keys)")
+        # Right after a reload of the page, changed, has begun showing it.
+        huge_window_shown()
+        wait_idle(app)
+        huge_page(huge, "Huge page, changed")
+        app.key("F5")
+        app.wait_title("Huge page, changed", timeout=60)
+        close_at_once(app)
+        closed("closed right after a reload")
+        for what, count, problems in complained:
+            print(f"  {what}: {count} complaints", flush=True)
+        check(not any(count for _, count, _ in complained), "GTK or GLib complained:\n" + "\n".join(
+            f"{what}: {count}, such as {problems[0]}" for what, count, problems in complained if count))
+    finally:
+        app.close()
+        for name in (huge, small):
+            os.unlink(name)
+        os.rmdir(folder)
+
+
+def test_the_last_window_closed_right_after_back_to_a_huge_page_ends_the_app_clean(binary):
+    # The last window closes with the page's work waiting: the app ends, with no GTK critical on the way.
+    folder = tempfile.mkdtemp(prefix="gtkprogress-huge-")
+    huge = os.path.join(folder, "huge.html")
+    small = os.path.join(folder, "small.html")
+    huge_page(huge, "Huge page")
+    with open(small, "w") as f:
+        f.write("<title>Small page</title><p>A small page.</p>")
+    app = App(binary, huge)
+    try:
+        app.wait_title("Huge page", timeout=60)
+        wait_idle(app)
+        app.key("ctrl+l")
+        app.type(small + "\n")
+        app.wait_title("Small page", timeout=60)
+        wait_idle(app)
+        close_at_once(app, "alt+Left")
+        wait_for(lambda: app.proc.poll() is not None, timeout=60, what="the app to end")
+        check(app.proc.returncode == 0, f"the app ended with status {app.proc.returncode}")
+    finally:
+        app.close()
+        for name in (huge, small):
+            os.unlink(name)
+        os.rmdir(folder)

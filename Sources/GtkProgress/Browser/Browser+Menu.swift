@@ -72,7 +72,7 @@ extension Browser {
     func completionChanged() {
         guard historyStore != nil || bookmarkStore != nil, !completionPending else { return }
         completionPending = true
-        MainLoop.idle { [weak self] in
+        chrome.sources.idle { [weak self] in
             guard let self else { return }
             self.completionPending = false
             self.fillCompletion()

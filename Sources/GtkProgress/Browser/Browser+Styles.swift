@@ -86,7 +86,7 @@ extension Browser {
                 }
             }
         }
-        timer = MainLoopTimer(milliseconds: Self.styleSheetWait, name: "gtkprogress style sheet wait") {
+        timer = chrome.sources.timer(milliseconds: Self.styleSheetWait, name: "gtkprogress style sheet wait") {
             finish()
             return false
         }
@@ -152,7 +152,7 @@ extension Browser {
     func widthChanged() {
         guard restyle != nil else { return }
         restyleTimer?.cancel()
-        restyleTimer = MainLoopTimer(milliseconds: Self.restyleDelay, name: "gtkprogress-restyle") { [weak self] in
+        restyleTimer = chrome.sources.timer(milliseconds: Self.restyleDelay, name: "gtkprogress-restyle") { [weak self] in
             self?.restyleTimer = nil
             self?.restyleForWidth()
             return false

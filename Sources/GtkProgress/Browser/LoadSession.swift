@@ -111,7 +111,7 @@ extension Browser {
     package func whenLocalPageShown(within milliseconds: UInt32, _ ready: @escaping () -> Void) {
         guard let session, session.navigation.url.isFileURL else { return ready() }
         pageShownWaiter = ready
-        pageShownDeadline = MainLoopTimer(milliseconds: milliseconds, name: "gtkprogress local page deadline") {
+        pageShownDeadline = chrome.sources.timer(milliseconds: milliseconds, name: "gtkprogress local page deadline") {
             [weak self] in
             self?.pageShown()
             return false
@@ -354,7 +354,7 @@ extension Browser {
         case .stopped(let message):
             chrome.statusText = message
         case .after(let seconds):
-            refreshTimer = MainLoopTimer(milliseconds: max(UInt32(seconds * 1000), 1)) { [weak self] in
+            refreshTimer = chrome.sources.timer(milliseconds: max(UInt32(seconds * 1000), 1)) { [weak self] in
                 guard let self else { return false }
                 self.refreshTimer = nil
                 if self.model.current?.url == url, !self.model.isLoading {

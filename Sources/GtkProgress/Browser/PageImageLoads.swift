@@ -276,7 +276,7 @@ final class PageImageLoads {
             if let delay = animation.delay { next = min(next ?? delay, delay) }
         }
         guard let next else { return }
-        frameTimer = MainLoopTimer(milliseconds: UInt32(max(next, 20)), name: "gtkprogress-animation") { [weak self] in
+        frameTimer = page.sources.timer(milliseconds: UInt32(max(next, 20)), name: "gtkprogress-animation") { [weak self] in
             self?.frameTimer = nil
             self?.playFrames()
             return false
@@ -329,7 +329,7 @@ final class PageImageLoads {
             self?.sendHeldRequests()
             return false
         }
-        firstFrameDeadline = MainLoopTimer(milliseconds: 100, name: "gtkprogress-first-frame") { [weak self] in
+        firstFrameDeadline = page.sources.timer(milliseconds: 100, name: "gtkprogress-first-frame") { [weak self] in
             self?.sendHeldRequests()
             return false
         }

@@ -159,4 +159,10 @@ extension Widget {
     /// The widget is being destroyed (a window closed): let go of what refers to it.
     @discardableResult
     package func onDestroy(_ handler: @escaping () -> Void) -> SignalConnection { connect(.destroy, handler) }
+
+    /// Removes `sources` (`MainLoopSources`) when the widget is destroyed: what its owner left waiting in the main
+    /// loop never runs once the widget and what it holds are gone.
+    package func removeOnDestroy(_ sources: MainLoopSources) {
+        onDestroy { [weak sources] in sources?.removeAll() }
+    }
 }

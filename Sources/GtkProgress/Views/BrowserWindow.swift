@@ -28,6 +28,8 @@ package final class BrowserWindow {
     /// Seconds a message stays when nothing is loading and no link is pointed at.
     package static let messageSeconds: UInt32 = 5
     private var hideTimer: MainLoopTimer?
+    /// The window's idle work and timers, the browser's too: removed when the window is destroyed.
+    package let sources = MainLoopSources()
     private var isLoading = false
     /// A link is pointed at (or has the keyboard focus): the status shows where it leads.
     package var isShowingLink = false {
@@ -39,6 +41,7 @@ package final class BrowserWindow {
 
     package init(window: Window, page: Widget, bar: Widget) {
         self.window = window
+        window.removeOnDestroy(sources)
         window.setDefaultSize(width: 960, height: 720)
         window.setIconName("org.gtkprogress.Viewer")
 
@@ -131,7 +134,7 @@ package final class BrowserWindow {
         } else if fresh && text != restingStatus {
             statusFrame.show()
             status.show()
-            hideTimer = MainLoopTimer(milliseconds: Self.messageSeconds * 1000, name: "gtkprogress status hide") {
+            hideTimer = sources.timer(milliseconds: Self.messageSeconds * 1000, name: "gtkprogress status hide") {
                 [weak self] in
                 self?.hideTimer = nil
                 self?.statusFrame.hide()

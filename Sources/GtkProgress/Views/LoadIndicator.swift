@@ -33,6 +33,8 @@ public final class LoadIndicator {
     private var motion = ProgressMotion()
     private var timer: MainLoopTimer?
     private var frames: FrameCallback?
+    /// The tick's timer goes with the bar: removed when the bar's widget is destroyed.
+    private let sources = MainLoopSources()
     private let clock: () -> Double
 
     /// A bar that follows `curve` (by default the `wechat` preset).
@@ -52,6 +54,7 @@ public final class LoadIndicator {
         tracker = ProgressTracker(curve: curve)
         self.clock = clock
         view = ProgressBarView()
+        view.widget.removeOnDestroy(sources)
     }
 
     /// An indicator is released on the main thread, where it is used.
@@ -222,7 +225,7 @@ public final class LoadIndicator {
             timer?.cancel()
             timer = nil
         } else if !isTicking {
-            timer = MainLoopTimer(milliseconds: Self.tickMilliseconds, name: "gtkprogress bar tick") { [weak self] in
+            timer = sources.timer(milliseconds: Self.tickMilliseconds, name: "gtkprogress bar tick") { [weak self] in
                 guard let self else { return false }
                 self.tick()
                 return self.tracker.isActive

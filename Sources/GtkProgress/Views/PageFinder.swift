@@ -91,7 +91,7 @@ final class PageFinder {
     }
 
     private func scanNextSlice(_ id: Int) {
-        MainLoop.idle { [weak self] in
+        page.sources.idle { [weak self] in
             guard let self, id == self.searchID else { return }
             self.scanSlice(id)
         }
@@ -110,7 +110,7 @@ final class PageFinder {
                 onChange?(results)
             } else {
                 // The rest of the page is still going into the buffer.
-                waitTimer = MainLoopTimer(milliseconds: 50) { [weak self] in
+                waitTimer = page.sources.timer(milliseconds: 50) { [weak self] in
                     guard let self, id == self.searchID else { return false }
                     self.waitTimer = nil
                     self.scanSlice(id)

@@ -244,7 +244,7 @@ extension PageView {
                                      selecting: area.view.hasSelection)
         }
         area.onTextTallerThanShown { [weak self, weak area] measured in
-            MainLoop.idle { [weak self, weak area] in
+            self?.sources.idle { [weak self, weak area] in
                 guard let self, let area,
                       let k = self.grids.areas.firstIndex(where: { $0.area === area }),
                       self.grids.areas[k].textHeight < measured, !area.scrollsVertically else { return }
@@ -307,7 +307,7 @@ extension PageView {
         guard !grids.areas.isEmpty, !grids.resizePending else { return }
         grids.resizePending = true
         let current = generation
-        MainLoop.idle { [weak self] in
+        sources.idle { [weak self] in
             guard let self, self.generation == current else { return }
             self.grids.resizePending = false
             for k in self.grids.areas.indices {
@@ -353,7 +353,7 @@ extension PageView {
         }
         found.area.reveal(character: found.offset)
         // Once the area's text is laid out, the scroll lands where it should.
-        MainLoop.idle { [weak area = found.area] in area?.reveal(character: found.offset) }
+        sources.idle { [weak area = found.area] in area?.reveal(character: found.offset) }
         return true
     }
 }

@@ -220,7 +220,7 @@ extension PageView {
         guard top > 0 else { return }
         // The new size is laid out when GTK next validates the style; the mark waits for that layout.
         textView.scroll(toCharacter: top)
-        MainLoop.idle { [weak self] in self?.textView.scroll(toCharacter: top) }
+        sources.idle { [weak self] in self?.textView.scroll(toCharacter: top) }
     }
 
     // MARK: Link colours

@@ -62,7 +62,7 @@ extension PageView {
     /// widget added to it would not be allocated.
     func scheduleArea(_ index: Int) {
         let job = tables.job, generation = generation
-        MainLoop.idle { [weak self] in
+        sources.idle { [weak self] in
             guard let self, self.tables.job == job, self.generation == generation, !self.tables.pending,
                   var fitted = self.tables.fitted.removeValue(forKey: index) else { return }
             // The rows the area takes the place of are no longer laid out: the reader's line stays at the top.
@@ -70,7 +70,7 @@ extension PageView {
             if !fitted.fits && !fitted.broken && fitted.area == nil { self.showInArea(&fitted, index: index) }
             if let start = fitted.start, fitted.area != nil, start < top, top > 0 {
                 self.textView.scroll(toCharacter: top)
-                MainLoop.idle { [weak self] in self?.textView.scroll(toCharacter: top) }
+                sources.idle { [weak self] in self?.textView.scroll(toCharacter: top) }
             }
             self.tables.fitted[index] = fitted
         }
@@ -125,7 +125,7 @@ extension PageView {
         fitted.area = ScrolledTable(area: area, anchor: anchor, widths: fitted.widths, width: width)
         let widths = fitted.widths
         area.onTextTallerThanShown { [weak self, weak area] height in
-            MainLoop.idle { [weak self, weak area] in
+            self?.sources.idle { [weak self, weak area] in
                 guard let self, let area, var fitted = self.tables.fitted[index], fitted.area?.area === area,
                       fitted.widths == widths, (fitted.areaTextHeight?.height ?? 0) < height else { return }
                 fitted.areaTextHeight = (widths, height)
@@ -234,7 +234,7 @@ extension PageView {
         }
         found.area.reveal(character: found.offset)
         // Once the area's text is laid out, the scroll lands where it should.
-        MainLoop.idle { [weak area = found.area] in area?.reveal(character: found.offset) }
+        sources.idle { [weak area = found.area] in area?.reveal(character: found.offset) }
         return true
     }
 }

@@ -331,7 +331,7 @@ extension PageView {
         }
         guard tables.fitted[index]?.provisional == true, tables.objectRefit == nil else { return }
         let generation = generation
-        tables.objectRefit = MainLoopTimer(milliseconds: 100, name: "gtkprogress table refit") { [weak self] in
+        tables.objectRefit = sources.timer(milliseconds: 100, name: "gtkprogress table refit") { [weak self] in
             guard let self else { return false }
             self.tables.objectRefit = nil
             if self.generation == generation { self.refitTables() }
@@ -373,7 +373,7 @@ extension PageView {
     }
 
     private func scheduleFitStep(job: Int, generation: Int) {
-        MainLoop.idle { [weak self] in
+        sources.idle { [weak self] in
             guard let self, self.tables.job == job, self.generation == generation else { return }
             if !self.fitStep() { self.scheduleFitStep(job: job, generation: generation) }
         }
@@ -397,7 +397,7 @@ extension PageView {
             // once GTK has laid the rows out again.
             if movedAbove && top > 0 {
                 textView.scroll(toCharacter: top)
-                MainLoop.idle { [weak self] in self?.textView.scroll(toCharacter: top) }
+                sources.idle { [weak self] in self?.textView.scroll(toCharacter: top) }
             }
         }
         while tables.queueCursor < tables.queue.count {
@@ -491,7 +491,7 @@ extension PageView {
     /// heights it guessed.
     private func keepTopLine(_ top: Int) {
         var ticks = 0, still = 0
-        tables.keepTop = MainLoopTimer(milliseconds: 15) { [weak self] in
+        tables.keepTop = sources.timer(milliseconds: 15) { [weak self] in
             guard let self else { return false }
             ticks += 1
             if self.textView.topCharacter == top { still += 1 } else { still = 0 }

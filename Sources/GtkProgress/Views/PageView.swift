@@ -50,6 +50,8 @@ package final class PageView {
     /// Bumped by every `show`; pending slices of an older one stop.
     private(set) var generation = 0
     private var restoreTimer: MainLoopTimer?
+    /// Every idle callback and timer of the view and its finder: they go when the text view is destroyed.
+    let sources = MainLoopSources()
     /// Whether the last document shown has been inserted completely.
     package private(set) var isComplete = true
     /// The link range (an index into `linkRanges`) that has the keyboard focus.
@@ -128,6 +130,11 @@ package final class PageView {
             self?.scheduleFitMeasure()
             self?.onWidthChange?()
         }
+        // A closing window's text view lets its buffer go, tags and all (`TextView`): the page's work still
+        // waiting in the main loop (slices, the measure and the tables' refit, scrolls, the finder's scan) is
+        // removed with it, so none of it touches the buffer or its tags after that; what the view holds of the
+        // page goes a piece a turn (`closing`).
+        textView.removeOnDestroy(sources)
         textView.onDestroy { [weak self] in self?.closing() }
         textView.blendSideSpace()
         // A table shown in an area of its own is hidden in the page: a copy across it takes its rows from the area.
@@ -145,7 +152,7 @@ package final class PageView {
     func scheduleFitMeasure() {
         guard !measurePending else { return }
         measurePending = true
-        MainLoop.idle { [weak self] in
+        sources.idle { [weak self] in
             self?.measurePending = false
             self?.fitMeasure()
         }
@@ -386,18 +393,20 @@ package final class PageView {
         isComplete = false
         let current = generation
         if firstApart {
-            MainLoop.beforeNextFrame { [weak self] in
+            sources.beforeNextFrame { [weak self] in
                 guard let self, self.generation == current else { return }
                 self.insertInSlices()
             }
             return
         }
         if insertSlice(bytes: Self.firstSliceBytes) { return }
+        // The sources, not the view: the slice waiting holds no reference to the view.
+        let sources = sources
         func scheduleNext() {
             // Below the view's other idle work (fitting the measure and tables to a new width, the finder's scan,
             // emptying a detached buffer), each of which otherwise shared a turn with a slice: 21–42 ms of CPU in
             // the turns near the end of Back to Node.js's all.html, where a slice alone takes 4–8.
-            MainLoop.idleAfterOtherIdleWork { [weak self] in
+            sources.idleAfterOtherIdleWork { [weak self] in
                 guard let self, self.generation == current else { return }
                 if !self.insertSlice(bytes: Self.sliceBytes) { scheduleNext() }
             }
@@ -483,7 +492,7 @@ package final class PageView {
         // slice it took 35 ms of CPU at the end of Back to Node.js's all.html.
         if isComplete && !tables.fitted.isEmpty {
             let current = generation
-            MainLoop.idle { [weak self] in
+            sources.idle { [weak self] in
                 guard let self, self.generation == current else { return }
                 self.refitTables()
             }
@@ -630,7 +639,7 @@ package final class PageView {
         let offset = pageOffset(ofReading: reading)
         restoreTimer = nil
         if textView.scroll(toCharacter: offset) && isComplete { return true }
-        restoreTimer = MainLoopTimer(milliseconds: 15) { [weak self] in
+        restoreTimer = sources.timer(milliseconds: 15) { [weak self] in
             guard let self else { return false }
             guard self.textView.scroll(toCharacter: offset), self.isComplete else { return true }
             self.restoreTimer = nil
@@ -650,7 +659,7 @@ package final class PageView {
     private func restore(_ offset: Double) {
         guard offset > 0 else { return }
         var triesSinceComplete = 0
-        restoreTimer = MainLoopTimer(milliseconds: 15) { [weak self] in
+        restoreTimer = sources.timer(milliseconds: 15) { [weak self] in
             guard let self else { return false }
             let range = self.scrolled.verticalRange
             self.verticalOffset = min(offset, max(range.upper - range.page, 0))

@@ -10,13 +10,22 @@ public final class MainLoopTimer {
     private final class State {
         let tick: () -> Bool
         var sourceID: UInt32 = 0
+        /// The sources this timer goes with (`MainLoopSources`), and its id among them.
+        weak var owner: MainLoopSources?
+        var ownedID: UInt32 = 0
         init(_ tick: @escaping () -> Bool) { self.tick = tick }
     }
     private let state: State
 
     /// Starts firing every `milliseconds`. A `name` tells a profiler or `G_DEBUG` which timer woke the loop.
-    public init(milliseconds: UInt32, name: String? = nil, _ tick: @escaping () -> Bool) {
+    public convenience init(milliseconds: UInt32, name: String? = nil, _ tick: @escaping () -> Bool) {
+        self.init(milliseconds: milliseconds, name: name, in: nil, tick)
+    }
+
+    /// A timer removed with `owner`'s other sources (`MainLoopSources.timer`); it never fires when they are gone.
+    init(milliseconds: UInt32, name: String?, in owner: MainLoopSources?, _ tick: @escaping () -> Bool) {
         state = State(tick)
+        if owner?.isClosed == true { return }
         let data = Unmanaged.passRetained(state).toOpaque()
         state.sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
             let state = Unmanaged<State>.fromOpaque(data!).takeUnretainedValue()
@@ -24,9 +33,19 @@ public final class MainLoopTimer {
             state.sourceID = 0
             return 0
         }, data, { data in
-            Unmanaged<State>.fromOpaque(data!).release()
+            let state = Unmanaged<State>.fromOpaque(data!)
+            let timer = state.takeUnretainedValue()
+            // Removed with its owner's sources, the timer no longer runs.
+            timer.sourceID = 0
+            timer.owner?.forget(timer.ownedID)
+            state.release()
         })
         if let name { g_source_set_name_by_id(state.sourceID, name) }
+        if let owner {
+            state.owner = owner
+            state.ownedID = state.sourceID
+            owner.adopt(state.sourceID)
+        }
     }
 
     /// Whether the timer still fires.
