@@ -160,7 +160,7 @@ class PingClient:
 
     def ping(self, window, alive, timeout):
         """Whether `window` answered within `timeout` seconds; False as soon as `alive()` turns false, None when
-        there is no such window."""
+        there is no such window or it is destroyed before it answers."""
         import select
         self.serial += 1
         event = _XClientMessage(type=33, window=int(window), message_type=self.protocols, format=32)   # ClientMessage
@@ -179,6 +179,12 @@ class PingClient:
                 if (reply.type == 33 and reply.message_type == self.protocols and reply.data[0] == self.ping_atom
                         and reply.data[1] == self.serial):
                     return True
+                # A window destroyed while the ping was on its way never answers (GDK drops events for a window it
+                # has let go): its DestroyNotify (17), reported through the root's SubstructureNotify selection,
+                # says it closed. An XDestroyWindowEvent's `window` sits where an XClientMessageEvent has
+                # `message_type`.
+                if reply.type == 17 and reply.message_type == int(window):
+                    return None
             left = deadline - time.monotonic()
             if left <= 0 or not alive():
                 return False
