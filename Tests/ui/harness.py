@@ -162,6 +162,20 @@ class PingClient:
         """Whether `window` answered within `timeout` seconds; False as soon as `alive()` turns false, None when
         there is no such window or it is destroyed before it answers."""
         import select
+        # The root's SubstructureNotify selection reports its children's CreateNotify (16) and DestroyNotify (17),
+        # whose `window` sits where an XClientMessageEvent has `message_type`. A window destroyed before the ping
+        # goes out never answers, and XSendEvent to it is not always refused (seen after Ctrl+W), so the events
+        # queued so far are read in order first: the last of them for this id says whether a window has it now
+        # (the X server gives a closed client's ids to later clients, so one id can be destroyed, then created).
+        reply = _XClientMessage()
+        self.x.XSync(self.display, 0)
+        gone = False
+        while self.x.XPending(self.display):
+            self.x.XNextEvent(self.display, self.ct.byref(reply))
+            if reply.message_type == int(window) and reply.type in (16, 17):
+                gone = reply.type == 17
+        if gone:
+            return None
         self.serial += 1
         event = _XClientMessage(type=33, window=int(window), message_type=self.protocols, format=32)   # ClientMessage
         event.data[0], event.data[1], event.data[2] = self.ping_atom, self.serial, int(window)
@@ -171,7 +185,6 @@ class PingClient:
         if _x_errors.get(self.display, 0) != errors:
             return None
         deadline = time.monotonic() + timeout
-        reply = _XClientMessage()
         fd = self.x.XConnectionNumber(self.display)
         while True:
             while self.x.XPending(self.display):
@@ -179,10 +192,7 @@ class PingClient:
                 if (reply.type == 33 and reply.message_type == self.protocols and reply.data[0] == self.ping_atom
                         and reply.data[1] == self.serial):
                     return True
-                # A window destroyed while the ping was on its way never answers (GDK drops events for a window it
-                # has let go): its DestroyNotify (17), reported through the root's SubstructureNotify selection,
-                # says it closed. An XDestroyWindowEvent's `window` sits where an XClientMessageEvent has
-                # `message_type`.
+                # Nor does one destroyed while the ping is on its way.
                 if reply.type == 17 and reply.message_type == int(window):
                     return None
             left = deadline - time.monotonic()
