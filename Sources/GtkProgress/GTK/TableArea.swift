@@ -154,22 +154,6 @@ extension TextView {
     }
 }
 
-extension TextView {
-    /// The height in pixels of one line of text in the monospace face at the view's text size.
-    package var monospaceLineHeight: Int {
-        guard let layout = gtk_widget_create_pango_layout(widget, "Ag") else { return 0 }
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let description = pango_font_description_copy(pango_context_get_font_description(
-            pango_layout_get_context(layout)))
-        defer { pango_font_description_free(description) }
-        pango_font_description_set_family(description, "monospace")
-        pango_layout_set_font_description(layout, description)
-        var width: Int32 = 0, height: Int32 = 0
-        pango_layout_get_pixel_size(layout, &width, &height)
-        return Int(height)
-    }
-}
-
 extension TextTag {
     /// Hides the text it is on (GtkTextTag's `invisible`).
     package func setInvisible(_ invisible: Bool) {

@@ -31,7 +31,19 @@ extension TextView {
     /// The width of a character of the monospace face at the view's text size, in pixels.
     package var monospaceCharacterWidth: Double {
         let sample = "0123456789"
-        guard let layout = gtk_widget_create_pango_layout(widget, sample) else { return 8 }
+        guard let (width, _) = monospacePixelSize(sample) else { return 8 }
+        return max(Double(width) / Double(sample.count), 1)
+    }
+
+    /// The height in pixels of one line of text in the monospace face at the view's text size.
+    package var monospaceLineHeight: Int {
+        guard let (_, height) = monospacePixelSize("Ag") else { return 0 }
+        return Int(height)
+    }
+
+    /// The size in pixels of `sample` set in the monospace face at the view's text size.
+    private func monospacePixelSize(_ sample: String) -> (width: Int32, height: Int32)? {
+        guard let layout = gtk_widget_create_pango_layout(widget, sample) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let description = pango_font_description_copy(pango_context_get_font_description(
             pango_layout_get_context(layout)))
@@ -40,7 +52,7 @@ extension TextView {
         pango_layout_set_font_description(layout, description)
         var width: Int32 = 0, height: Int32 = 0
         pango_layout_get_pixel_size(layout, &width, &height)
-        return max(Double(width) / Double(sample.count), 1)
+        return (width, height)
     }
 
     /// Paints the space beside the text as the text's own background: GTK draws a text view's side windows in

@@ -345,15 +345,7 @@ extension PageView {
     func revealInGridArea(_ range: Range<Int>, highlight: TextTag?) -> Bool {
         guard let found = gridArea(containing: range.lowerBound) else { return false }
         let end = min(found.offset + range.count, found.area.view.characterCount)
-        textView.scrollIntoView(character: found.anchor, margin: 0.1)
-        found.area.view.select(fromCharacter: found.offset, to: end)
-        if let highlight {
-            found.area.view.applyTag(highlight, fromCharacter: found.offset, to: end)
-            tables.highlightedArea = (found.area, found.offset..<end)
-        }
-        found.area.reveal(character: found.offset)
-        // Once the area's text is laid out, the scroll lands where it should.
-        sources.idle { [weak area = found.area] in area?.reveal(character: found.offset) }
+        reveal(found.offset..<end, in: found.area, anchor: found.anchor, margin: 0.1, highlight: highlight)
         return true
     }
 }

@@ -225,16 +225,22 @@ extension PageView {
         if revealInGridArea(range, highlight: highlight) { return true }
         let start = pageOffset(ofReading: range.lowerBound), range = start..<(start + range.count)
         guard let found = tableArea(containing: range.lowerBound) else { return false }
-        let end = found.offset + range.count
-        textView.scrollIntoView(character: found.anchor, margin: 0.25)
-        found.area.view.select(fromCharacter: found.offset, to: end)
-        if let highlight {
-            found.area.view.applyTag(highlight, fromCharacter: found.offset, to: end)
-            tables.highlightedArea = (found.area, found.offset..<end)
-        }
-        found.area.reveal(character: found.offset)
-        // Once the area's text is laid out, the scroll lands where it should.
-        sources.idle { [weak area = found.area] in area?.reveal(character: found.offset) }
+        reveal(found.offset..<(found.offset + range.count), in: found.area, anchor: found.anchor, margin: 0.25,
+               highlight: highlight)
         return true
+    }
+
+    /// Characters `characters` of `area` shown: the page scrolled to the area's `anchor`, the area to them, and
+    /// them selected (and highlighted with `highlight`) there.
+    func reveal(_ characters: Range<Int>, in area: TableArea, anchor: Int, margin: Double, highlight: TextTag?) {
+        textView.scrollIntoView(character: anchor, margin: margin)
+        area.view.select(fromCharacter: characters.lowerBound, to: characters.upperBound)
+        if let highlight {
+            area.view.applyTag(highlight, fromCharacter: characters.lowerBound, to: characters.upperBound)
+            tables.highlightedArea = (area, characters)
+        }
+        area.reveal(character: characters.lowerBound)
+        // Once the area's text is laid out, the scroll lands where it should.
+        sources.idle { [weak area] in area?.reveal(character: characters.lowerBound) }
     }
 }
