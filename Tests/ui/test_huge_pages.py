@@ -90,18 +90,24 @@ def huge_page(path, title, size=5_000_000):
     nodelike.dense_page(path, size, title, seed=33, words=WORDS, lead=lead)
 
 
-def page_text_start(app, length=300):
-    import pyatspi
-    return app.find(pyatspi.ROLE_TEXT, "Page").queryText().getText(0, length)
-
-
-def test_a_huge_page_left_gone_back_to_reloaded_and_closed_with_the_window_answering(binary):
+def huge_and_small_pages():
+    """A new folder holding the huge page ("Huge page") and a small one ("Small page"): (folder, huge, small)."""
     folder = tempfile.mkdtemp(prefix="gtkprogress-huge-")
     huge = os.path.join(folder, "huge.html")
     small = os.path.join(folder, "small.html")
     huge_page(huge, "Huge page")
     with open(small, "w") as f:
         f.write("<title>Small page</title><p>A small page.</p>")
+    return folder, huge, small
+
+
+def page_text_start(app, length=300):
+    import pyatspi
+    return app.find(pyatspi.ROLE_TEXT, "Page").queryText().getText(0, length)
+
+
+def test_a_huge_page_left_gone_back_to_reloaded_and_closed_with_the_window_answering(binary):
+    folder, huge, small = huge_and_small_pages()
     app = App(binary, huge)
     pinger = None
     try:
@@ -184,12 +190,7 @@ def test_a_window_closed_while_a_huge_page_is_still_going_in_leaves_the_app_clea
     # none of the page's waiting work may run after that (the harness fails on any GTK critical, such as a
     # property set on a tag that is gone). The window closes while the page first goes in, right after Back (with
     # no pause between the keys, and with a keyboard's), and right after a reload has begun showing it.
-    folder = tempfile.mkdtemp(prefix="gtkprogress-huge-")
-    huge = os.path.join(folder, "huge.html")
-    small = os.path.join(folder, "small.html")
-    huge_page(huge, "Huge page")
-    with open(small, "w") as f:
-        f.write("<title>Small page</title><p>A small page.</p>")
+    folder, huge, small = huge_and_small_pages()
     app = App(binary, small)
 
     def huge_window_shown():
@@ -254,12 +255,7 @@ def test_a_window_closed_while_a_huge_page_is_still_going_in_leaves_the_app_clea
 
 def test_the_last_window_closed_right_after_back_to_a_huge_page_ends_the_app_clean(binary):
     # The last window closes with the page's work waiting: the app ends, with no GTK critical on the way.
-    folder = tempfile.mkdtemp(prefix="gtkprogress-huge-")
-    huge = os.path.join(folder, "huge.html")
-    small = os.path.join(folder, "small.html")
-    huge_page(huge, "Huge page")
-    with open(small, "w") as f:
-        f.write("<title>Small page</title><p>A small page.</p>")
+    folder, huge, small = huge_and_small_pages()
     app = App(binary, huge)
     try:
         app.wait_title("Huge page", timeout=60)

@@ -177,6 +177,15 @@ final class FoldedRun {
         var first: Int32 = -1
         var last: Int32 = -1
         var count: Int32 = 0
+
+        /// Adds item `index` at the end of the list; returns the item before it (-1 for none) and its ordinal.
+        mutating func add(_ index: Int32) -> (previous: Int32, ordinal: Int32) {
+            let placed = (last, count)
+            if first < 0 { first = index }
+            last = index
+            count += 1
+            return placed
+        }
     }
 
     let text: GumboNodeRef
@@ -295,17 +304,9 @@ final class FoldedRun {
         var last: Int32 = -1
         switch item.parent {
         case -1:
-            last = ownLevel.last
-            item.ordinal = ownLevel.count
-            if ownLevel.first < 0 { ownLevel.first = index }
-            ownLevel.last = index
-            ownLevel.count += 1
+            (last, item.ordinal) = ownLevel.add(index)
         case -2:
-            last = paragraphs.last
-            item.ordinal = paragraphs.count
-            if paragraphs.first < 0 { paragraphs.first = index }
-            paragraphs.last = index
-            paragraphs.count += 1
+            (last, item.ordinal) = paragraphs.add(index)
         default:
             // Inside a paragraph: the last item holding the same parent is its previous sibling.
             var k = items.count - 1
