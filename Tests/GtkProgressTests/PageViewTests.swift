@@ -282,6 +282,33 @@ final class PageViewTests: XCTestCase {
         XCTAssertEqual(page.text, document.text)
     }
 
+    /// A page of many short paragraphs holds them in far fewer buffer lines (`LineJoins`): past the first lines,
+    /// runs of short lines of one style share a buffer line through line separators, which keep every character
+    /// offset; a heading and a list item still begin buffer lines of their own, and the page's text reads as the
+    /// document's.
+    func testManyShortParagraphsShareBufferLines() async {
+        let before = String(repeating: "<p>x", count: 10_000)
+        let after = String(repeating: "<p>y", count: 10_000)
+        let html = before + "<h2>Heading</h2><ul><li>item one<li>item two</ul>" + after + "<p>The end"
+        let document = Document.parse(html: html, baseURL: Self.baseURL)
+        showAndWait(document)
+        let documentLines = document.text.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+        XCTAssertGreaterThan(documentLines, 40_000)
+        XCTAssertLessThan(page.textView.lineCount, LineJoins.threshold + documentLines / 30,
+                          "past the first lines, dozens of lines share each buffer line")
+        XCTAssertEqual(page.textView.characterCount, document.text.unicodeScalars.count, "every offset kept")
+        XCTAssertEqual(page.text, document.text)
+        let raw = Array(page.textView.text.unicodeScalars)
+        for fragment in ["Heading", "item one", "item two"] {
+            let start = document.text.unicodeScalars.firstRange(of: fragment.unicodeScalars)!.lowerBound
+            var k = document.text.unicodeScalars.distance(from: document.text.unicodeScalars.startIndex, to: start)
+            // A list item's line begins with its marker.
+            while k > 0 && raw[k - 1] != "\n" && raw[k - 1] != LineJoins.separatorScalar { k -= 1 }
+            XCTAssertEqual(raw[k - 1], "\n", "\(fragment) begins a buffer line of its own")
+        }
+        XCTAssertTrue(page.textView.text.unicodeScalars.contains(LineJoins.separatorScalar))
+    }
+
     /// A slice ends after a bounded number of tagged stretches, not only after 32 KB: GtkTextBuffer's cost goes
     /// by tag application, so 16 KB of alternating bold and italic words (6,000 stretches) do not go in at once
     /// in the turn that shows the page.

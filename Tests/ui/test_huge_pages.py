@@ -272,3 +272,60 @@ def test_the_last_window_closed_right_after_back_to_a_huge_page_ends_the_app_cle
         for name in (huge, small):
             os.unlink(name)
         os.rmdir(folder)
+
+
+def test_a_page_of_many_short_paragraphs_reads_finds_and_copies_as_its_lines(binary):
+    """30,000 one-word paragraphs, a heading among them: past the view's first lines, runs of them share a line of
+    the text buffer through line separators (LineJoins, for the buffer's cost per line). The reader sees them spaced
+    as at the top, the heading as a heading, find reaches the last word, and a copy gives the page's line breaks."""
+    import pyatspi
+    folder = tempfile.mkdtemp(prefix="gtkprogress-short-")
+    path = os.path.join(folder, "short.html")
+    words = [f"w{k}" for k in range(30_000)]
+    with open(path, "w") as f:
+        f.write("<title>Short paragraphs</title>" + "".join(f"<p>{w}" for w in words[:20_000])
+                + "<h2>Heading among them</h2>" + "".join(f"<p>{w}" for w in words[20_000:]) + "<p>The end")
+    app = App(binary, path)
+    try:
+        app.wait_title("Short paragraphs")
+        wait_idle(app)
+        page = app.find(pyatspi.ROLE_TEXT, "Page")
+        text = page.queryText()
+        whole = text.getText(0, -1)
+        check("\u2028" in whole, "runs of short paragraphs share buffer lines")
+
+        def top(word):
+            return text.getCharacterExtents(whole.index(word + "\u2028") if word + "\u2028" in whole
+                                            else whole.index(word + "\n"), pyatspi.WINDOW_COORDS)[1]
+        # The same spacing between paragraphs at the top (each its own buffer line) and deep down (joined).
+        near = top("w11") - top("w10")
+        deep = top("w25001") - top("w25000")
+        check(near > 0 and near == deep, f"paragraphs spaced alike at the top ({near} px) and deep down ({deep} px)")
+        heading = text.getCharacterExtents(whole.index("Heading among"), pyatspi.WINDOW_COORDS)
+        word = text.getCharacterExtents(whole.index("w20000"), pyatspi.WINDOW_COORDS)
+        check(heading[3] > word[3], f"the heading is larger than the words ({heading[3]} against {word[3]} px)")
+        app.key("ctrl+f")
+        entry = app.find(pyatspi.ROLE_TEXT, "Find in page")
+        wait_for(lambda: entry.getState().contains(pyatspi.STATE_FOCUSED), what="the find entry has the keyboard")
+        app.type("w29999")
+        matches = lambda: app.find(pyatspi.ROLE_LABEL, "Matches").queryText().getText(0, -1)
+        wait_for(lambda: matches() == "1 of 1", what=f"“1 of 1” for the last word ({matches()!r})")
+        app.settled_screenshot("short-paragraphs-found.png")
+        app.key("Escape")
+        wait_for(lambda: page.getState().contains(pyatspi.STATE_FOCUSED), what="the page has the keyboard again")
+        # A copy of the last paragraphs, across joined lines and the heading, gives newlines.
+        start = whole.index("w19998")
+        end = whole.index("w20002") + len("w20002")
+        check(page.queryText().addSelection(start, end), "the paragraphs selected")
+        app.key("ctrl+c")
+        import gi
+        gi.require_version("Gdk", "3.0")
+        gi.require_version("Gtk", "3.0")
+        from gi.repository import Gdk, Gtk
+        clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
+        expected = "w19998\n\nw19999\n\nHeading among them\n\nw20000\n\nw20001\n\nw20002"
+        wait_for(lambda: clipboard.wait_for_text() == expected,
+                 what=f"the copy with the page's line breaks ({clipboard.wait_for_text()!r})")
+        check(not app.complaints(), f"no GTK warning: {app.complaints()}")
+    finally:
+        app.close()

@@ -208,6 +208,7 @@ extension TextView {
     /// copy (`copy-clipboard`'s class handler), the plain text replaces it when the selection holds one. The
     /// zero width spaces of a window table's cells (`BreakMarks`) are where a cell may break, not the page's text.
     /// `selected`, given the selection's character range, may give its text in place of the buffer's visible text.
+    /// Line separators standing for the page's line breaks (`LineJoins`) are copied as the newlines they are.
     package func copyLeavingOut(_ scalar: Unicode.Scalar, selected: ((Range<Int>) -> String?)? = nil) {
         connect(.copyClipboard, after: true) { [weak self] in
             guard let self else { return }
@@ -217,9 +218,13 @@ extension TextView {
             let given = selected?(range)
             guard let copied = given ?? self.visibleText(fromCharacter: range.lowerBound, to: range.upperBound)
             else { return }
-            guard given != nil || copied.unicodeScalars.contains(scalar) else { return }
+            let separator = LineJoins.separatorScalar
+            guard given != nil || copied.unicodeScalars.contains(where: { $0 == scalar || $0 == separator })
+            else { return }
             var kept = String.UnicodeScalarView()
-            kept.append(contentsOf: copied.unicodeScalars.lazy.filter { $0 != scalar })
+            for character in copied.unicodeScalars where character != scalar {
+                kept.append(character == separator ? "\n" : character)
+            }
             Clipboard.setText(String(kept))
         }
     }

@@ -120,6 +120,8 @@ package final class TextView: Widget {
 
     /// The number of characters in the buffer.
     package var characterCount: Int { Int(gtk_text_buffer_get_char_count(buffer)) }
+    /// The buffer's lines (its newlines and one), as the B-tree counts them: no walk of the text.
+    package var lineCount: Int { Int(gtk_text_buffer_get_line_count(buffer)) }
 
     /// Deletes everything from character `offset` on.
     package func deleteToEnd(fromCharacter offset: Int) {

@@ -38,6 +38,8 @@ package final class PageView {
     /// Where insertion stands: runs before `nextRun` are in the buffer, and `nextByte` bytes of `nextRun`.
     private var nextRun = 0
     private var nextByte = 0
+    /// Which line breaks go in as line separators, so that runs of short lines share a buffer line (`LineJoins`).
+    private var lineJoins = LineJoins()
     /// The character offset in the buffer where each run inserted so far starts.
     private var runStarts: [Int] = []
     /// Which characters belong to which link, in buffer order.
@@ -180,8 +182,16 @@ package final class PageView {
         refitTables()
     }
 
-    /// The text shown, for tests and the accessible name: the document's text.
-    package var text: String { textView.text }
+    /// The text shown, for tests and the accessible name: the document's text, line breaks the buffer holds as line
+    /// separators (`LineJoins`) newlines again.
+    package var text: String {
+        let text = textView.text
+        let separator = LineJoins.separatorScalar
+        guard text.unicodeScalars.contains(separator) else { return text }
+        var lines = String.UnicodeScalarView()
+        for character in text.unicodeScalars { lines.append(character == separator ? "\n" : character) }
+        return String(lines)
+    }
 
     /// The reader's vertical scroll position, in pixels.
     package var verticalOffset: Double {
@@ -240,6 +250,7 @@ package final class PageView {
             cutImages(at: cut)
             cutControls(at: cut)
             runStarts.removeSubrange(common...)
+            lineJoins.restart(bufferLines: textView.lineCount)
             while let last = linkRanges.last, last.end > cut {
                 linkRanges.removeLast()
                 if last.start < cut { linkRanges.append((last.start, cut, last.link)) }
@@ -343,6 +354,7 @@ package final class PageView {
         self.document = document
         nextRun = 0
         nextByte = 0
+        lineJoins = LineJoins()
         runStarts = []
         images = PageViewImages()
         tables = PageViewTables()
@@ -462,6 +474,13 @@ package final class PageView {
                     ranges.append(TextView.TaggedRange(start: startCharacters, length: characters - startCharacters,
                                                        tags: tags))
                 }
+                if target.anchor == nil {
+                    let following = nextRun + 1 < storage.runCount ? storage.style(ofRun: nextRun + 1) : nil
+                    let joined = lineJoins.separators(in: bytes, piece: from..<to, run: run,
+                                                      style: Self.joinsLines(style) ? style : nil,
+                                                      nextStyle: following.flatMap { Self.joinsLines($0) ? $0 : nil })
+                    if !joined.isEmpty { Self.separate(&slice, from: startByte, pieceStart: from, at: joined) }
+                }
                 if let link = style.link {
                     if target.anchor == nil {
                         addLinkRange(sliceStart + startCharacters, sliceStart + characters, link)
@@ -525,6 +544,31 @@ package final class PageView {
     nonisolated private static func mayHoldWide(_ text: ArraySlice<UInt8>) -> Bool {
         for byte in text where byte >= 0xE1 { return true }
         return false
+    }
+
+    /// Whether lines of this style may share a buffer line (`LineJoins`): GTK takes a paragraph's spacing, first-line
+    /// indentation and band from its first character's tags, so a heading's spacing, a list marker's hanging
+    /// indent, a rule's or code block's band and a table's or caption's tab stops keep their lines to themselves;
+    /// so do preformatted and monospace lines, whose columns the view reads byte by byte (`tagMonospace`).
+    private static func joinsLines(_ style: TextStyle) -> Bool {
+        style.heading == 0 && !style.listMarker && !style.rule && !style.monospace && !style.preformatted
+            && !style.code && style.table == nil && style.caption == nil
+    }
+
+    /// `slice` from `from` on, which holds document bytes from `pieceStart`, with the newlines at document bytes
+    /// `positions` written as line separators.
+    private static func separate(_ slice: inout [UInt8], from: Int, pieceStart: Int, at positions: [Int]) {
+        var rewritten: [UInt8] = []
+        rewritten.reserveCapacity(slice.count - from + 2 * positions.count)
+        var k = from
+        for position in positions {
+            let at = from + position - pieceStart
+            rewritten.append(contentsOf: slice[k..<at])
+            rewritten.append(contentsOf: LineJoins.separator)
+            k = at + 1
+        }
+        rewritten.append(contentsOf: slice[k...])
+        slice.replaceSubrange(from..., with: rewritten)
     }
 
     /// Where a slice cut inside a run at `to` should end instead: after the last line break in `from..<to`, or after
