@@ -80,6 +80,22 @@ final class LineJoinsTests: XCTestCase {
         XCTAssertEqual(found.count, 99)
     }
 
+    /// Pango makes no line of a separator ending a paragraph: a blank line is never the last of a buffer line.
+    func testNoBufferLineEndsWithABlankLine() {
+        for text in [String(repeating: "x\n\n", count: 200), String(repeating: "x\n\n", count: 10) + "The end",
+                     (0..<300).map { "w\($0)\n" + String(repeating: "\n", count: $0 % 4) }.joined()] {
+            let bytes = Array(text.utf8)
+            let found = Set(joined(text))
+            XCTAssertFalse(found.isEmpty)
+            for k in found where k + 1 < bytes.count && bytes[k + 1] == 0x0A {
+                XCTAssertTrue(found.contains(k + 1), "the blank line after byte \(k) ends its buffer line")
+            }
+        }
+        // The break before the last blank line stays: the page's last line has no break to join with.
+        let text = String(repeating: "x\n\n", count: 10) + "The end"
+        XCTAssertFalse(joined(text).contains(text.utf8.count - 9))
+    }
+
     func testPiecesOfAnySizeGiveTheSameSeparators() {
         let text = (0..<300).map { "line \($0)\n" + ($0 % 7 == 0 ? "\n" : "") }.joined()
         let styles: [TextStyle?] = [Self.plain, Self.bold, Self.plain]

@@ -64,7 +64,8 @@ package struct LineJoins: Sendable {
             guard let newline = Self.firstNewline(bytes, from: k, to: piece.upperBound) else { break }
             // The next line begins in this run or, right after its end, in the next.
             let next = newline + 1 < run.upperBound ? style : nextStyle
-            if bufferLines >= Self.threshold && next != nil && next == lineStyle && joins(bytes, at: newline) {
+            if bufferLines >= Self.threshold && next != nil && next == lineStyle
+                && joins(bytes, at: newline, run: run, style: style, nextStyle: nextStyle) {
                 found.append(newline)
                 lines += 1
             } else {
@@ -78,13 +79,25 @@ package struct LineJoins: Sendable {
         return found
     }
 
-    /// Whether the line after the newline at `at` keeps the buffer line short: it has room for another line, and the
-    /// next line ends within `maximumBytes` of its start (a bounded look).
-    private func joins(_ bytes: UnsafeBufferPointer<UInt8>, at newline: Int) -> Bool {
-        guard lines < Self.maximumLines else { return false }
+    /// Whether the line after the newline at `at` joins the buffer line: there is room for it, it ends within
+    /// `maximumBytes` of the buffer line's start (a bounded look), and, when it is empty, the break that ends it
+    /// joins too. Pango makes no line of a line separator that ends a paragraph, so a buffer line ending with one
+    /// would lose the blank line the page has there.
+    private func joins(_ bytes: UnsafeBufferPointer<UInt8>, at newline: Int, run: Range<Int>, style: TextStyle?,
+                       nextStyle: TextStyle?) -> Bool {
         let limit = min(bytes.count, lineStart + Self.maximumBytes)
-        guard newline + 1 < limit else { return false }
-        return Self.firstNewline(bytes, from: newline + 1, to: limit) != nil
+        var at = newline, count = lines
+        while true {
+            guard count < Self.maximumLines, at + 1 < limit,
+                  let end = Self.firstNewline(bytes, from: at + 1, to: limit) else { return false }
+            guard end == at + 1 else { return true }
+            // An empty line: the break after it must join as well, beginning a line of the same style (in this run
+            // or the next; further on is not known here, so it is not joined).
+            let following = end + 1 < run.upperBound ? style : end + 1 == run.upperBound ? nextStyle : nil
+            guard following != nil, following == lineStyle else { return false }
+            at = end
+            count += 1
+        }
     }
 
     private static func firstNewline(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
