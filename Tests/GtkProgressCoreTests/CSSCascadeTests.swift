@@ -169,10 +169,12 @@ final class CSSCascadeTests: XCTestCase {
             ":first-child", "p:not(:last-child)", "li > :first-child", "div > p:nth-child(odd)", "p.x + p",
             "h3:first-child", "ul:first-child", "a + p", "p:first-child em", "* + div", "h2 ~ p", "p.x ~ p",
             "h2 ~ p:empty ~ p", "span ~ p", "p:empty ~ p",
+            // Rules on every paragraph: paragraphs with no `p` open before them (`<div>\n<p>x`) are elements too.
+            "p", "div p", "section > p", "blockquote p", "li p", "em", "span", "b",
         ]
         for body in bodies {
             for rule in rules {
-                for (pseudo, declaration) in [("", "display: none"), ("", "display: inline"),
+                for (pseudo, declaration) in [("", "display: none"), ("", "display: inline"), ("", "display: block"),
                                               ("", "text-transform: uppercase"), ("", "visibility: hidden"),
                                               ("::before", "content: '<'"), ("::after", "content: '>'")] {
                     let page = "<style>\(rule)\(pseudo) { \(declaration) }</style>" + body

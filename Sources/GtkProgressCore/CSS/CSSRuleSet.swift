@@ -170,6 +170,10 @@ package struct CSSRuleSet: Sendable {
     /// elements the HTML prefilter folded into text must then be matched as elements of their own
     /// (`FoldedElements`).
     package private(set) var readsStructure = false
+    /// Some rule for `p` elements (or for any element) sets `display` or has a `::before` or `::after`: neither passes
+    /// from a `p` to the paragraphs the HTML prefilter folded into its text after it, so they too must then be
+    /// matched as elements of their own (`FoldedElements`).
+    package private(set) var stylesEachParagraph = false
     /// Every attribute name the selectors of the rules added test, each once, those left out for it included: what
     /// the HTML prefilter must keep for them to be answered (`MarkupPrefilter.prefilter`'s `keeping`).
     package private(set) var attributeNames: [String] = []
@@ -235,6 +239,7 @@ package struct CSSRuleSet: Sendable {
             let readable = declarations.compactMap(CSSCascade.compile)
             compiled.append(readable)
             blockReadsOrSetsVariables.append(readable.contains { $0.readsOrSetsVariables })
+            let setsDisplay = declarations.contains { $0.name == "display" }
             for selector in selectors {
                 selector.forEachAttributeName { noteAttributeName($0) }
                 if let attributeKnown, !selector.attributeNames(allSatisfy: attributeKnown) {
@@ -251,6 +256,10 @@ package struct CSSRuleSet: Sendable {
                 nextOrder += 1
                 if selector.readsSiblings { readsSiblings = true }
                 if !readsStructure, selector.readsStructure { readsStructure = true }
+                if !stylesEachParagraph, setsDisplay || selector.pseudoElement != nil,
+                   selector.key == .type("p") || selector.key == .universal {
+                    stylesEachParagraph = true
+                }
                 let index = Int32(entries.count)
                 entries.append(entry)
                 self.selectors.append(selector)

@@ -165,7 +165,8 @@ struct DocumentBuilder {
         builder.styleRules = pageStyles.rules
         if !pageStyles.rules.isEmpty { builder.ancestors = CSSAncestorFilter(keeping: pageStyles.rules.neededSlots) }
         builder.stylesOn = styles.enabled
-        if styles.enabled, pageStyles.rules.readsStructure, markup.placeholderElements.contains(where: { $0 != 0 }) {
+        if styles.enabled, pageStyles.rules.readsStructure || pageStyles.rules.stylesEachParagraph,
+           markup.placeholderElements.contains(where: { $0 != 0 }) {
             builder.folded = FoldedElements(markup: markup, source: source)
         }
         builder.tabbedTables = tabbedTables
@@ -838,18 +839,26 @@ struct DocumentBuilder {
         }
     }
 
+    /// Whether an inline element of `role` displayed as `display` is a block of its own: on a line of its own, the
+    /// text after it on the next (an element parsed or one the prefilter folded into text alike).
+    private static func isInlineShownAsBlock(_ role: ElementRole, _ display: CSSDisplay?) -> Bool {
+        switch (role, display) {
+        case (.inline, .block?), (.bold, .block?), (.italic, .block?), (.monospace, .block?),
+             (.link, .block?), (.quotation, .block?):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// After an element was entered with author styles: an inline element displayed as a block starts on a line of
     /// its own, and its `::before` text comes first.
     private mutating func enterStyled(_ frame: inout Frame, _ css: CSSElementStyle) {
         frame.css = css.inherited
         frame.after = css.inherited.hidden ? -1 : css.pseudoContent
-        switch (frame.role, css.display) {
-        case (.inline, .block?), (.bold, .block?), (.italic, .block?), (.monospace, .block?),
-             (.link, .block?), (.quotation, .block?):
+        if Self.isInlineShownAsBlock(frame.role, css.display) {
             writer.requestBreak(1)
             frame.breakAfter = true
-        default:
-            break
         }
         if css.pseudoContent >= 0, !css.inherited.hidden, let before = styleStore.before(css) {
             writer.appendText(before)
@@ -1439,6 +1448,8 @@ struct DocumentBuilder {
         let hidden = css?.inherited.hidden ?? hidden
         if hidden { return }
         let saved = writer.styleID
+        let shownAsBlock = piece.tag != 0 && Self.isInlineShownAsBlock(ElementRole.of(piece.tag), css?.display)
+        if shownAsBlock { writer.requestBreak(1) }
         if piece.tag != 0 && piece.tag != GUMBO_TAG_P.rawValue {
             var style = writer.style
             let role = ElementRole.of(piece.tag)
@@ -1475,6 +1486,7 @@ struct DocumentBuilder {
         if let css, let after = styleStore.after(css) { writer.appendText(after) }
         if !closingMark.isEmpty { writer.appendText(closingMark) }
         writer.styleID = saved
+        if shownAsBlock { writer.requestBreak(1) }
     }
 
     /// Text in the current style, in upper or lower case, or with each word's first letter in upper case, when

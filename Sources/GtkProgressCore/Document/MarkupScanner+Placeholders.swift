@@ -45,6 +45,11 @@ extension MarkupScanner {
                     // A `</p>` that closes nothing makes an empty `p` in the body, but before the body (in the head)
                     // the parser ignores it: it is left to gumbo there.
                     if length == 4, !inBody, outsideParagraph, paragraphTags.last?.isEndTag ?? true { break }
+                    // A `<p>` with no `p` open starts a paragraph element in gumbo's tree, whose style the page's
+                    // rules for `p` give (`p { display: none }`, `p { text-transform: uppercase }`); taken in here,
+                    // its text would be its parent's, with the parent's style. It is left to gumbo, and the
+                    // paragraphs after it, inside it, are taken in as the paragraphs of a `p` (`FoldedElements`).
+                    if length == 3, outsideParagraph { break }
                     addTextPiece(pieceStart..<k, stretchStart: firstPiece)
                     paragraphTags = (ParagraphTag(start: k, end: k + length, pieces: pieces.mark,
                                                   decodedCount: decoded.count), paragraphTags.last)
