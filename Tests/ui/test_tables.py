@@ -1035,6 +1035,124 @@ def test_a_long_grid_too_wide_for_the_window_scrolls_on_its_own(binary):
     os.unlink(following)
 
 
+def test_a_grid_that_fitted_moves_into_an_area_when_the_window_narrows(binary):
+    """A grid that fits the window goes into the page's text; when the window narrows until it no longer fits, it
+    moves into an area of its own (issue #28): the page never scrolls sideways for it, find reaches its cells and
+    the text after it, a copy across it and its links work from the area."""
+    import pyatspi
+    fd, following = tempfile.mkstemp(suffix=".html", prefix="gtkprogress-tables-next-")
+    with os.fdopen(fd, "w") as f:
+        f.write("<!DOCTYPE html><html><head><title>Next page</title></head><body><p>Next.</p></body></html>")
+
+    def cell(r, c):
+        return f"<a href='file://{following}'>Read{r:02d}x{c}cell</a>" if (r, c) == (32, 6) else f"Read{r:02d}x{c}cell"
+    # A spanning header keeps the table a monospace grid; six columns of eleven characters, about 78 in all.
+    body = "<tr><th colspan=6>Spanning header</th></tr>" + "".join(
+        "<tr>" + "".join(f"<td>{cell(r, c)}</td>" for c in range(1, 7)) + "</tr>" for r in range(1, 41))
+    with _opened(binary, "Narrowed grid", "After the grid",
+                 "<!DOCTYPE html><html><head><title>Narrowed grid</title></head><body><p>Above the grid.</p>"
+                 f"<table>{body}</table><p>After the grid.</p>"
+                 + "".join(f"<p>Paragraph {k} after the grid.</p>" for k in range(20)) + "</body></html>") as app:
+        _resize(app, 1000, 700)
+        wait_for(lambda: "Read40x6cell" in app.page_text(), what="the grid in the page's text")
+        check(_table_area(app) is None, "a grid that fits goes into the page's text")
+        check(not _page_scrolls_sideways(app), "the page does not scroll sideways at 1000 px")
+        # (The page's scrolled window: a line that does not wrap makes the text view itself as wide as the line.
+        # Asked to shrink from 1000 px below about 716 in one step, the window stops there: it is asked again.)
+        pane_of_page = app.find(pyatspi.ROLE_TEXT, "Page").parent.queryComponent()
+
+        def narrowed():
+            xdotool("windowsize", app.window, 520, 700)
+            app.sync()
+            return pane_of_page.getExtents(pyatspi.DESKTOP_COORDS)[2] < 560
+        wait_for(narrowed, interval=0.3,
+                 what=f"the page about 520 px wide ({pane_of_page.getExtents(pyatspi.DESKTOP_COORDS)})")
+        x, y, w, h = pane_of_page.getExtents(pyatspi.DESKTOP_COORDS)
+
+        def settled_area():
+            area = _table_area(app)
+            if area is None:
+                return None
+            px, py, pw, ph = area[0].queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+            return area if px >= x and px + pw <= x + w and ph > 20 else None
+        pane, inner, bar = wait_for(settled_area, what="the grid moved into an area of its own, inside the page")
+        check(bar is not None, "the area has a horizontal bar")
+        check(inner.name == "Table", f"a screen reader reaches the grid's text by its name ({inner.name!r})")
+        cells = inner.queryText().getText(0, -1)
+        check("Spanning header" in cells and cells.rstrip().endswith("Read40x6cell") and cells.count("\n") == 40,
+              f"the area holds the grid, a line a row ({cells[:40]!r} … {cells[-40:]!r})")
+        check("Read01x1cell" not in app.page_text(), "the page's own text no longer shows the grid")
+        wait_for(lambda: not _page_scrolls_sideways(app), what="the page not scrolling sideways at 520 px")
+        # Find reaches a cell of the last column: the area goes to it, the page does not move sideways. (The find
+        # bar widens the window to its own narrowest, about 716 px, where the area is about as wide as the grid.)
+        app.key("ctrl+f")
+        entry = app.find(pyatspi.ROLE_TEXT, "Find in page")
+        wait_for(lambda: entry.getState().contains(pyatspi.STATE_FOCUSED), what="the find entry has the keyboard")
+        app.type("Read31x6cell")
+        matches = lambda: app.find(pyatspi.ROLE_LABEL, "Matches").queryText().getText(0, -1)
+        wait_for(lambda: matches() == "1 of 1", what=f"“1 of 1” for the cell ({matches()!r})")
+        text = inner.queryText()
+        wait_for(lambda: text.getText(*text.getSelection(0)) == "Read31x6cell",
+                 what=f"the match selected in the area ({text.getText(*text.getSelection(0))!r})")
+
+        def cell_shown(name="Read31x6cell"):
+            px, py, pw, ph = pane.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+            word = cells.index(name)
+            first = text.getCharacterExtents(word, pyatspi.DESKTOP_COORDS)
+            last = text.getCharacterExtents(word + len(name) - 1, pyatspi.DESKTOP_COORDS)
+            x, y, w, h = app.page_extents()
+            inside = px <= first[0] and last[0] + last[2] <= px + pw and max(y, py) <= first[1] \
+                and first[1] + first[3] <= min(y + h, py + ph)
+            return first if inside else None
+        wait_for(cell_shown, what="the found cell on screen")
+        check(not _page_scrolls_sideways(app), "the page still does not scroll sideways")
+        app.settled_screenshot("tables-grid-narrowed-find.png")
+        # Text after the grid is found too, at its place in the page.
+        app.key("ctrl+a")
+        app.type("after the grid")
+        wait_for(lambda: matches() == "1 of 21", what=f"“1 of 21” for the paragraphs after the grid ({matches()!r})")
+        app.key("ctrl+a")
+        app.type("Paragraph 19 after")
+        wait_for(lambda: matches() == "1 of 1", what=f"“1 of 1” for the last paragraph ({matches()!r})")
+        page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
+        shown = page.getText(*page.getSelection(0)) if page.getNSelections() else ""
+        check(shown == "", f"no match selected in the page's hidden text ({shown!r})")
+        app.key("Escape")
+        wait_for(lambda: not entry.getState().contains(pyatspi.STATE_SHOWING), what="Escape closes the bar")
+        # The find left the last paragraph selected in the page, at its place.
+        s, e = page.getSelection(0)
+        check(page.getText(s, e) == "Paragraph 19 after", f"the match selected in the page ({page.getText(s, e)!r})")
+        # A copy of the page across the grid takes the grid's lines from its area.
+        seen = app.page_text().index("After the grid")
+        after = next(k for k in range(seen, seen + len(cells) + 8) if page.getText(k, k + 5) == "After")
+        check(page.setSelection(0, 0, after + 5), "the page selected across the grid")
+        app.key("ctrl+c")
+        import gi
+        gi.require_version("Gdk", "3.0")
+        gi.require_version("Gtk", "3.0")
+        from gi.repository import Gdk, Gtk
+        clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
+        copied = lambda: clipboard.wait_for_text() or ""
+        wait_for(lambda: copied().startswith("Above the grid.\n") and "Spanning header" in copied()
+                 and "\nRead01x1cell " in copied() and "Read40x6cell\n" in copied() and copied().endswith("After"),
+                 what=f"the copy with the grid's lines ({copied()[:60]!r} … {copied()[-60:]!r})")
+        # The cell under the found one is a link, followed from the area as in the page.
+        app.key("ctrl+f")
+        wait_for(lambda: entry.getState().contains(pyatspi.STATE_FOCUSED), what="the find entry has the keyboard")
+        app.key("ctrl+a")
+        app.type("Read31x6cell")
+        wait_for(lambda: matches() == "1 of 1", what=f"“1 of 1” for the linked cell ({matches()!r})")
+        app.key("Escape")
+        wait_for(lambda: cell_shown("Read32x6cell"), what="the linked cell on screen")
+        # (Once the page and the area have stopped scrolling to it.)
+        first = settled(lambda: cell_shown("Read32x6cell"))
+        check(first, "the linked cell stays on screen")
+        xdotool("mousemove", first[0] + 2, first[1] + first[3] // 2)
+        xdotool("click", 1)
+        app.wait_title("Next page")
+    os.unlink(following)
+
+
 def test_a_table_area_is_as_tall_as_its_rows_with_raised_text(binary):
     import pyatspi
     rows = "".join("<tr>" + "".join(f"<td>Power{r}x{c}<sup>2</sup></td>" for c in range(1, 31)) + "</tr>"

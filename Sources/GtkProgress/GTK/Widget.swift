@@ -129,3 +129,18 @@ extension Widget {
         gtk_widget_set_direction(widget, rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
     }
 }
+
+extension Widget {
+    /// The widget's width changed (its allocation): `handler` gets the new width in pixels.
+    @discardableResult
+    package func onWidthChange(_ handler: @escaping (Int) -> Void) -> SignalConnection {
+        var last = -1
+        return connect(.sizeAllocate) { [weak self] (_: UnsafeMutableRawPointer?) in
+            guard let self else { return }
+            let width = Int(gtk_widget_get_allocated_width(self.widget))
+            guard width != last else { return }
+            last = width
+            handler(width)
+        }
+    }
+}

@@ -14,21 +14,39 @@ import FoundationEssentials
 /// at a time as the page's are (an anchored widget as tall as a 100,000-row grid would have GTK lay all its rows
 /// out in one turn, as all of it would be on its screen), and the wheel goes on to the page at its ends.
 ///
+/// A grid that fitted goes into the page's text, and moves into an area when the window narrows (or the text
+/// grows) until it no longer fits (`gridsNeedRoom`), the way a table the view lays out itself does
+/// (`placeArea`): its characters stay in the page's buffer, hidden, the area's anchor in place of the first of
+/// them, and a copy of them goes into the area; every offset of the page stays. That copy is made in one
+/// main-loop turn, so only grids of at most `PageViewGrids.moveLimit` characters go into the page's text: a larger
+/// one goes into an area as it goes in, fitting or not, its text going there in the page's slices.
+///
 /// A grid stays in its area when the window widens: the area is then as wide as the grid, with no bar, and reads
 /// as the grid did in the page; moving it back would put up to megabytes into the page's buffer and take them
-/// out of the area's again, on the main loop, for no change in what the reader sees. A grid that went into the
-/// page's text (it fitted) stays there when the window narrows, as before.
+/// out of the area's again, on the main loop, for no change in what the reader sees (and a grid that moved would
+/// move again at the next narrowing).
 struct GridArea {
     /// The grid's index in `Document.grids`, its area, and the page character the area stands in place of.
     let grid: Int
     let area: TableArea
     let anchor: Int
+    /// Whether the grid's characters stay in the page's buffer, hidden, the anchor in place of the first of them
+    /// (it moved into its area from the page's text), and whether the line break after them is hidden too. Else
+    /// the page holds the anchor alone in their place.
+    var hidden = false
+    var hiddenLineBreak = false
     /// The grid's characters in the area's buffer so far (all of them once it has gone in).
     var characters = 0
     /// The height of the area's text, in pixels: estimated from the lines, then as GTK lays them out.
     var textHeight: Int
     /// Which of the area's characters belong to which link, in order (`PageView.linkRanges` for the page's).
     var links: [(start: Int, end: Int, link: Int)] = []
+
+    /// How many more characters the page as read has than the page's buffer for this grid: none when its
+    /// characters stay in the buffer, hidden.
+    var removed: Int { hidden ? 0 : characters - 1 }
+    /// The end of the page's characters the grid stands in place of: the anchor, or the hidden characters.
+    var pageEnd: Int { hidden ? anchor + characters + (hiddenLineBreak ? 1 : 0) : anchor + 1 }
 }
 
 struct PageViewGrids {
@@ -40,10 +58,24 @@ struct PageViewGrids {
     var filling = false
     /// An area resize waits for the main loop.
     var resizePending = false
+    /// The grids that went into the page's text (they fitted), by index in `Document.grids` and first character in
+    /// the page, in page order: each moves into an area once it no longer fits (`gridsNeedRoom`). How far the
+    /// look at them has got, and whether a look waits for the main loop.
+    var inText: [(grid: Int, start: Int)] = []
+    var cursor = 0
+    var movePending = false
 
     /// Grids past this many in one page stay in its text: GTK 3's text view walks every anchored widget at each
     /// allocation (`PageViewImages.widgetLimit`).
     static let areaLimit = 50
+    /// The most characters a grid going into the page's text may have. Moving it into an area copies its
+    /// characters and hides them in one main-loop turn (gtk_text_buffer_insert_range, the `invisible` tag's
+    /// application, the area's lines laid out), work that grows with the grid, so a larger grid goes into an area
+    /// as it goes in, whether it fits or not (at worst an area as wide as the grid, with no bar, as when a window
+    /// widens): the bound a table the view puts in an area has (`PageView.areaCharacterLimit`).
+    static let moveLimit = PageView.areaCharacterLimit
+    /// Grids in the page's text looked at per main-loop turn for one that no longer fits.
+    static let looksPerTurn = 1000
 }
 
 extension PageView {
@@ -51,7 +83,7 @@ extension PageView {
 
     /// The page's characters as read: the page's buffer with each area's grid in place of its anchor.
     var readingCharacterCount: Int {
-        grids.areas.reduce(textView.characterCount) { $0 + $1.characters - 1 }
+        grids.areas.reduce(textView.characterCount) { $0 + $1.removed }
     }
 
     /// The reading offset of page character `offset` (an anchor's: its grid's first character).
@@ -59,7 +91,7 @@ extension PageView {
         var shift = 0
         for grid in grids.areas {
             guard grid.anchor < offset else { break }
-            shift += grid.characters - 1
+            shift += grid.removed
         }
         return offset + shift
     }
@@ -71,7 +103,7 @@ extension PageView {
             let start = grid.anchor + shift
             if offset < start { break }
             if offset < start + max(grid.characters, 1) { return grid.anchor }
-            shift += grid.characters - 1
+            shift += grid.removed
         }
         return offset - shift
     }
@@ -90,7 +122,7 @@ extension PageView {
                 if to > from { pieces.append((grid.area.view, (from - start)..<(to - start))) }
                 at = max(at, to)
             }
-            shift += grid.characters - 1
+            shift += grid.removed
         }
         if at < range.upperBound { pieces.append((textView, (at - shift)..<(range.upperBound - shift))) }
         return pieces
@@ -121,13 +153,13 @@ extension PageView {
         var lower = readingOffset(ofPage: visible.lowerBound), upper = readingOffset(ofPage: visible.upperBound)
         var shift = 0
         for grid in grids.areas {
-            defer { shift += grid.characters - 1 }
+            defer { shift += grid.removed }
             guard visible.contains(grid.anchor) else { continue }
             let start = grid.anchor + shift, shown = grid.area.view.visibleCharacters
-            // The anchor's line holds the anchor alone: at the top of the screen, the rows the area shows are
-            // where the screen starts; at its bottom, where it ends.
+            // The anchor's line shows the anchor alone (its other characters, if any, hidden): at the top of the
+            // screen, the rows the area shows are where the screen starts; at its bottom, where it ends.
             if grid.anchor == visible.lowerBound { lower = start + shown.lowerBound }
-            if visible.upperBound <= grid.anchor + 2 { upper = start + min(shown.upperBound, grid.characters) }
+            if visible.upperBound <= grid.pageEnd + 1 { upper = start + min(shown.upperBound, grid.characters) }
         }
         return lower..<max(lower, upper)
     }
@@ -139,7 +171,7 @@ extension PageView {
             let start = grid.anchor + shift
             if offset < start { return nil }
             if offset < start + grid.characters { return (grid.area, offset - start, grid.anchor) }
-            shift += grid.characters - 1
+            shift += grid.removed
         }
         return nil
     }
@@ -157,8 +189,9 @@ extension PageView {
         return (textView, limit, nil)
     }
 
-    /// Insertion stands at `byte` of `document`: a grid begins or ends there. A grid wider than the view goes into
-    /// an area standing at a character appended to the page; one that fits goes into the page's text.
+    /// Insertion stands at `byte` of `document`: a grid begins or ends there. A grid wider than the view, or of more
+    /// than `PageViewGrids.moveLimit` characters, goes into an area standing at a character appended to the page;
+    /// one that fits goes into the page's text, noted to move into an area if it stops fitting.
     func gridBoundary(at byte: Int, of document: Document) {
         let all = document.grids
         if grids.filling, let last = grids.areas.last {
@@ -169,8 +202,10 @@ extension PageView {
         }
         while grids.next < all.count, all[grids.next].bytes.lowerBound <= byte {
             let grid = all[grids.next]
-            guard grid.bytes.lowerBound == byte, !grid.bytes.isEmpty, grids.areas.count < PageViewGrids.areaLimit,
-                  gridWidth(grid) > gridRoom else {
+            let begins = grid.bytes.lowerBound == byte && !grid.bytes.isEmpty
+                && grids.areas.count < PageViewGrids.areaLimit
+            guard begins, gridWidth(grid) > gridRoom || grid.characters > PageViewGrids.moveLimit else {
+                if begins { grids.inText.append((grids.next, textView.characterCount)) }
                 grids.next += 1
                 continue
             }
@@ -197,6 +232,16 @@ extension PageView {
         return max(min(textView.width, scrolledWindow.width) - 32, 40)
     }
 
+    /// The widest an area may be made without widening the page: its line has no left margin
+    /// (`tableAreaLineTag`), but the page's right margin (16 px), the space the measure leaves beside the text
+    /// (`fitMeasure`), and the pixel GtkTextView adds to its widest line for the cursor (`SPACE_FOR_CURSOR` in
+    /// gtktextview.c). The measure takes in the grid's columns, and an area as wide as the grid takes all of it
+    /// (its margins and the page's against the code padding and the page's): one pixel more scrolled the page.
+    private var gridLineRoom: Int {
+        let side = textView.sideSpace
+        return min(textView.width, scrolledWindow.width) - side.left - side.right - 16 - 1
+    }
+
     /// The tallest an area is made: most of the page's view, so that a long grid scrolls up and down in it, its
     /// rows laid out a screen at a time.
     private var gridAreaMaximumHeight: Int {
@@ -206,12 +251,7 @@ extension PageView {
     /// Makes grid `index`'s area at the page's end and starts filling it.
     private func showGridInArea(_ index: Int, _ grid: PageGrid) {
         let area = TableArea(sharingTagsOf: textView)
-        area.setLeftMargin(16)
-        area.view.setFontScale(zoom)
-        // A screen reader reaches the table's text as a child of the page's, by this name.
-        area.view.setAccessible(name: L("Table"))
-        area.passVerticalScroll(to: scrolledWindow)
-        area.view.copyLeavingOut(BreakMarks.mark)
+        connectGridArea(area)
         let anchor = textView.characterCount
         textView.appendUTF8(Self.objectCharacter, tagging: [])
         // The anchor's line has no margin of its own: the area's text keeps the page's (`setLeftMargin`) and
@@ -224,6 +264,14 @@ extension PageView {
         grids.areas.append(GridArea(grid: index, area: area, anchor: anchor, textHeight: height))
         grids.filling = true
         sizeGridArea(grids.areas.count - 1, relayout: false)
+    }
+
+    /// What a grid's area has, whichever way its grid went in: the page's margin and text size, find's highlights
+    /// following its rows, its links followed, its height taken from its text once laid out.
+    private func connectGridArea(_ area: TableArea) {
+        area.setLeftMargin(16)
+        area.view.setFontScale(zoom)
+        prepareArea(area)
         // Find's highlights follow the area's rows as they follow the page's.
         _ = area.frame.onVerticalScroll { [weak self] in self?.finder.areaScrolled() }
         // Its links are followed as the page's are (`PageView.buttonReleased`).
@@ -252,6 +300,28 @@ extension PageView {
                 self.sizeGridArea(k, relayout: true)
             }
         }
+    }
+
+    /// The first of the page's link ranges that ends after character `offset` (a binary search).
+    private func firstLinkRange(endingAfter offset: Int) -> Int {
+        var low = 0, high = linkRanges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if linkRanges[middle].end <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The page's link ranges over characters `range`, cut to it.
+    private func linkRanges(within range: Range<Int>) -> [(start: Int, end: Int, link: Int)] {
+        var low = firstLinkRange(endingAfter: range.lowerBound)
+        var found: [(start: Int, end: Int, link: Int)] = []
+        while low < linkRanges.count, linkRanges[low].start < range.upperBound {
+            let link = linkRanges[low]
+            found.append((max(link.start, range.lowerBound), min(link.end, range.upperBound), link.link))
+            low += 1
+        }
+        return found
     }
 
     /// Characters `start ..< end` of the grid going in belong to `link`.
@@ -290,7 +360,7 @@ extension PageView {
         guard let document, grids.areas[k].grid < document.grids.count else { return }
         let entry = grids.areas[k]
         let wanted = gridWidth(document.grids[entry.grid])
-        let width = min(wanted, gridRoom)
+        let width = min(wanted, gridRoom, scrolledWindow.width > 100 ? gridLineRoom : wanted)
         let tall = entry.textHeight > gridAreaMaximumHeight
         if tall && !entry.area.scrollsVertically { entry.area.allowVerticalScrolling() }
         entry.area.setSize(width: width, textHeight: entry.area.scrollsVertically ? gridAreaMaximumHeight : entry.textHeight,
@@ -320,7 +390,95 @@ extension PageView {
     /// Whether the page's text from character `cut` on may be replaced in place (`showProgressive`): not when an
     /// area's grid stands there or is going in.
     func gridsReplaceable(from cut: Int) -> Bool {
-        !grids.filling && !grids.areas.contains { $0.anchor >= cut }
+        !grids.filling && !grids.areas.contains { $0.pageEnd > cut }
+    }
+
+    /// The page's text from character `cut` on is replaced: the grids that went into it from there go in again.
+    func gridsCut(at cut: Int) {
+        grids.inText.removeAll { $0.start >= cut }
+        grids.cursor = 0
+    }
+
+    // MARK: Moving into an area
+
+    /// The room for grids may have shrunk (the view's width or text size changed) or a grid finished going into
+    /// the page's text: the grids there are looked at from the main loop, a bounded number a turn, and those that
+    /// no longer fit move into areas, one a turn (`moveLimit`).
+    func gridsNeedRoom() {
+        guard !grids.inText.isEmpty else { return }
+        grids.cursor = 0
+        guard !grids.movePending else { return }
+        grids.movePending = true
+        let current = generation
+        func step() {
+            sources.idle { [weak self] in
+                guard let self, self.generation == current else { return }
+                if self.moveGridStep() { self.grids.movePending = false } else { step() }
+            }
+        }
+        step()
+    }
+
+    /// Looks at up to `looksPerTurn` grids in the page's text and moves the first that no longer fits into an
+    /// area. True when no grid is left to look at.
+    private func moveGridStep() -> Bool {
+        guard let document, scrolledWindow.width > 100 else { return true }
+        var looks = 0
+        while grids.cursor < grids.inText.count, grids.areas.count < PageViewGrids.areaLimit {
+            guard looks < PageViewGrids.looksPerTurn else { return false }
+            looks += 1
+            let (index, start) = grids.inText[grids.cursor]
+            guard index < document.grids.count else { return true }
+            let grid = document.grids[index]
+            // The rest are still going in: the last slice looks again (`insertSlice`).
+            guard start + grid.characters <= textView.characterCount else { return true }
+            guard grid.characters <= PageViewGrids.moveLimit, grid.characters > 0, gridWidth(grid) > gridRoom else {
+                grids.cursor += 1
+                continue
+            }
+            grids.inText.remove(at: grids.cursor)
+            moveGridIntoArea(index, grid, at: start)
+            return false
+        }
+        return true
+    }
+
+    /// Moves grid `index`, whose characters start at page character `start`, from the page's text into an area, as
+    /// a table is (`placeArea`): a copy of them in the area, they hidden in the page with the line break after them
+    /// (the anchor's own line ends the area's), the anchor in place of the first.
+    private func moveGridIntoArea(_ index: Int, _ grid: PageGrid, at start: Int) {
+        let end = start + grid.characters
+        let lineBreak = end < textView.characterCount && textView.text(fromCharacter: end, to: end + 1) == "\n"
+        // The lines the area takes the place of are no longer laid out: the reader's line stays at the top (the
+        // area's, when it was one of the grid's).
+        let top = textView.topCharacter
+        let area = TableArea(copying: textView, from: start, to: end)
+        connectGridArea(area)
+        var entry = GridArea(grid: index, area: area, anchor: start,
+                             textHeight: area.view.monospaceLineHeight * max(grid.lines, 1))
+        entry.hidden = true
+        entry.hiddenLineBreak = lineBreak
+        entry.characters = grid.characters
+        entry.links = linkRanges(within: start..<end).map { ($0.start - start, $0.end - start, $0.link) }
+        // The anchor belongs to no link of the page: the pointer over the area is over it too, and the page would
+        // follow the link of the grid's first character wherever the area is clicked.
+        let linked = firstLinkRange(endingAfter: start)
+        if linked < linkRanges.count, linkRanges[linked].start <= start {
+            let link = linkRanges[linked]
+            replaceLinkRanges(linked..<(linked + 1), with: [(link.start, start, link.link), (start + 1, link.end, link.link)]
+                .filter { $0.0 < $0.1 })
+        }
+        placeArea(area, over: start..<(lineBreak ? end + 1 : end), anchor: start, line: start..<(start + 1))
+        let k = grids.areas.firstIndex { $0.anchor > start } ?? grids.areas.count
+        grids.areas.insert(entry, at: k)
+        sizeGridArea(k, relayout: false)
+        if top > start {
+            let target = top < entry.pageEnd ? start : top
+            textView.scroll(toCharacter: target)
+            sources.idle { [weak self] in self?.textView.scroll(toCharacter: target) }
+        }
+        // A search under way reads the grid from its area now, where its matches are shown.
+        finder.pageChanged()
     }
 
     // MARK: Copy and find
@@ -334,7 +492,12 @@ extension PageView {
         for grid in anchors {
             if grid.anchor > at { text += pageText(at..<grid.anchor) }
             text += grid.area.view.text(fromCharacter: 0, to: grid.area.view.characterCount)
-            at = grid.anchor + 1
+            // A grid whose characters stay in the page, hidden: past them, with the line break hidden after them.
+            at = grid.hidden ? grid.anchor + grid.characters : grid.anchor + 1
+            if grid.hiddenLineBreak && range.upperBound > at {
+                text += "\n"
+                at += 1
+            }
         }
         if range.upperBound > at { text += pageText(at..<range.upperBound) }
         return text

@@ -26,7 +26,7 @@ struct ScrolledTable {
 
 extension PageView {
     /// The longest table, in characters, put in an area: its copy is made in one main-loop turn.
-    static let areaCharacterLimit = 64 * 1024
+    nonisolated static let areaCharacterLimit = 64 * 1024
 
     /// The continuation lines of a table's rows as they are broken now: a row's cells continue on as many lines
     /// as its longest cell has breaks (`TabbedRows.arrange`).
@@ -95,10 +95,7 @@ extension PageView {
         // Before the view has its width, the area would be laid out at a wrong one: a later refit makes it.
         guard let anchor, let lineEnd, scrolledWindow.width > 100 else { return }
         let area = TableArea(copying: textView, from: start, to: start + fitted.length - 1)
-        area.view.copyLeavingOut(BreakMarks.mark)
-        // A screen reader reaches the table's text as a child of the page's, by this name.
-        area.view.setAccessible(name: L("Table"))
-        area.passVerticalScroll(to: scrolledWindow)
+        prepareArea(area)
         area.view.onPaintAbove { [weak self, weak view = area.view] cr in
             guard let self, let view else { return }
             self.paintAreaRules(index, in: view, on: cr)
@@ -114,14 +111,7 @@ extension PageView {
         }
         let width = areaWidth
         area.setSize(width: width, textHeight: textHeight)
-        let tags = areaTags()
-        textView.raise(tags.line)
-        textView.applyTag(tags.line, fromCharacter: start, to: lineEnd)
-        textView.applyTag(tags.hidden, fromCharacter: start, to: start + fitted.length)
-        textView.replaceCharacter(at: anchor, withWidget: area.frame)
-        // The anchor went in inside the hidden stretch and took its tags: shown, its line is laid out at its height
-        // (a line GtkTextLayout takes as all hidden gets none, and the area would lie over the text after it).
-        textView.removeTag(tags.hidden, fromCharacter: anchor, to: anchor + 1)
+        placeArea(area, over: start..<(start + fitted.length), anchor: anchor, line: start..<lineEnd)
         fitted.area = ScrolledTable(area: area, anchor: anchor, widths: fitted.widths, width: width)
         let widths = fitted.widths
         area.onTextTallerThanShown { [weak self, weak area] height in
@@ -134,6 +124,30 @@ extension PageView {
                 self.tables.fitted[index] = fitted
             }
         }
+    }
+
+    /// What every area in the page has, a table's or a grid's: a copy leaves out the cells' break marks, a screen
+    /// reader reaches its text as a child of the page's by the name "Table", and the mouse wheel goes on to the page.
+    func prepareArea(_ area: TableArea) {
+        area.view.copyLeavingOut(BreakMarks.mark)
+        area.view.setAccessible(name: L("Table"))
+        area.passVerticalScroll(to: scrolledWindow)
+    }
+
+    /// Shows page characters `range`, copied into `area`, in the area instead of the page: they stay in the page's
+    /// buffer (every offset of the page stays), hidden by an `invisible` tag, and the area's child anchor takes the
+    /// place of character `anchor`, on a line (`line`) given no margin of its own. A table in an area
+    /// (`showInArea`) and a grid that moved into one after going into the page's text
+    /// (`PageView+GridArea.swift`) are placed so.
+    func placeArea(_ area: TableArea, over range: Range<Int>, anchor: Int, line: Range<Int>) {
+        let tags = areaTags()
+        textView.raise(tags.line)
+        textView.applyTag(tags.line, fromCharacter: line.lowerBound, to: line.upperBound)
+        textView.applyTag(tags.hidden, fromCharacter: range.lowerBound, to: range.upperBound)
+        textView.replaceCharacter(at: anchor, withWidget: area.frame)
+        // The anchor went in inside the hidden stretch and took its tags: shown, its line is laid out at its height
+        // (a line GtkTextLayout takes as all hidden gets none, and the area would lie over the text after it).
+        textView.removeTag(tags.hidden, fromCharacter: anchor, to: anchor + 1)
     }
 
     /// The grid of table `index`, drawn over its area's text as over the page's (`paintRules`): the area's

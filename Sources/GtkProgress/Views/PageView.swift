@@ -132,6 +132,10 @@ package final class PageView {
             self?.scheduleFitMeasure()
             self?.onWidthChange?()
         }
+        // A line that does not wrap (a grid in the page's text) makes the text view as wide as itself: narrowed
+        // below that, the scrolled window changes width while the text view does not. The measure is fitted
+        // again all the same, and with it the grids' areas and the grids in the page's text (`fitMeasure`).
+        scrolled.onWidthChange { [weak self] _ in self?.scheduleFitMeasure() }
         // A closing window's text view lets its buffer go, tags and all (`TextView`): the page's work still
         // waiting in the main loop (slices, the measure and the tables' refit, scrolls, the finder's scan) is
         // removed with it, so none of it touches the buffer or its tags after that; what the view holds of the
@@ -174,12 +178,18 @@ package final class PageView {
         let prose = Double(Self.measureCharacters) * textView.averageCharacterWidth
         // A table takes the window's width up to its preferred one.
         let measure = Int(max(prose, preformatted, Double(widestTable)).rounded(.up)) + margins
-        let room = max(0, textView.width - measure)
+        // The space beside the text is the scrolled window's to give: a text view wider than it (a line that does
+        // not wrap) gets none.
+        let room = max(0, min(textView.width, scrolled.width) - measure)
         switch placement {
         case .left: textView.setSideSpace(left: 0, right: room)
         case .centred: textView.setSideSpace(left: room / 2, right: room - room / 2)
         }
         refitTables()
+        // The areas of grids take the space beside the measure into account (`gridLineRoom`), and a grid in the
+        // page's text that no longer fits moves into an area of its own.
+        gridAreasNeedSize()
+        gridsNeedRoom()
     }
 
     /// The text shown, for tests and the accessible name: the document's text, line breaks the buffer holds as line
@@ -266,6 +276,7 @@ package final class PageView {
         let cutByte = common < document.storage.runCount ? document.storage.range(ofRun: common).lowerBound
             : document.storage.bytes.count
         grids.next = document.grids.firstIndex { $0.bytes.lowerBound >= cutByte } ?? document.grids.count
+        gridsCut(at: cut)
         insertInSlices()
         verticalOffset = offset
         restore(offset)
@@ -506,6 +517,8 @@ package final class PageView {
         gridBoundary(at: inserted, of: document)
         placeImages(insertedBytes: inserted)
         placeControls(insertedBytes: inserted)
+        // The grids in the page's text are looked at once all are in: a resize while one was going in passed it by.
+        if isComplete { gridsNeedRoom() }
         // The rows can be broken at their columns once they are all in, with the pictures and widgets in their
         // cells, whose widths the columns take in. The refit's first step gets a turn of its own: with the last
         // slice it took 35 ms of CPU at the end of Back to Node.js's all.html.
