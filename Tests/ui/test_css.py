@@ -128,6 +128,50 @@ def test_sibling_rules_apply_to_paragraphs_and_spans_written_as_text(binary):
         shutil.rmtree(folder)
 
 
+ELEMENT_RULES = """<!DOCTYPE html><html><head><title>Element rules</title><style>
+.lead p { text-transform: uppercase }
+.notes p { display: none }
+.badge { display: block }
+</style></head><body>
+<div class="lead">
+<p>first of the lead<p>second of the lead</div>
+<div class="notes">
+<p>a note to hide<p>another note</div>
+<p>Price <em class="badge">new</em> today.</p>
+<p>Closing words.</p>
+</body></html>
+"""
+
+
+def test_rules_for_paragraphs_and_inline_elements_written_as_text_apply(binary):
+    """Bare paragraphs with no `p` open before them and plain inline elements are folded into text by the
+    prefilter; the page's rules for them (by type under a class, by class) still apply, in the window and the dump."""
+    import pyatspi
+    folder = tempfile.mkdtemp(prefix="gtkprogress-element-rules-")
+    path = os.path.join(folder, "rules.html")
+    with open(path, "w") as f:
+        f.write(ELEMENT_RULES)
+    try:
+        out = _dump(binary, "--dump", path).stdout
+        check("FIRST OF THE LEAD" in out and "SECOND OF THE LEAD" in out, f"p under .lead in upper case: {out!r}")
+        check("note" not in out, f"p under .notes hidden: {out!r}")
+        check("Price\nnew\ntoday." in out, f"an em displayed as a block is a line of its own: {out!r}")
+        app = App(binary, path)
+        try:
+            app.wait_title("Element rules")
+            app.wait_text("Closing words.")
+            text = app.page_text()
+            check("FIRST OF THE LEAD" in text and "note" not in text, f"the window too: {text!r}")
+            page = app.find(pyatspi.ROLE_TEXT, "Page").queryText()
+            y = lambda w: page.getCharacterExtents(text.index(w), pyatspi.WINDOW_COORDS)[1]
+            check(y("Price") < y("new") < y("today."), "the em a line of its own in the window")
+            app.screenshot("css-element-rules.png")
+        finally:
+            app.close()
+    finally:
+        shutil.rmtree(folder)
+
+
 def test_web_sheet_applies_and_a_sheet_that_never_finishes_does_not_hold_the_page(binary):
     server = Server()
     app = App(binary, server.url("/styled?sheet=/sheet"))
