@@ -669,6 +669,50 @@ def test_a_picture_in_a_caption_is_a_picture_over_its_table(binary):
         app.close()
 
 
+class _CaptionSearch(PageHandler, http.server.BaseHTTPRequestHandler):
+    gets = []
+    page = ("<!DOCTYPE html><html><head><title>Caption search</title></head><body><p>Above.</p>"
+            "<form action='/find'><table border=1><caption>Search <input name='q' value='pear'></caption>"
+            "<tr><th>Fruit</th><th>Price</th></tr><tr><td>Apple</td><td>1.20</td></tr></table></form>"
+            "<p>Below.</p></body></html>")
+
+    def do_GET(self):
+        _CaptionSearch.gets.append(self.path)
+        self.answer(_CaptionSearch.page if self.path == "/" else "<title>Found</title><p>Found.</p>")
+
+
+def test_a_field_in_a_caption_is_a_field_over_its_table_and_submits(binary):
+    """A form control in a table's caption is a widget where it stands (not its text), the caption as wide as
+    the field so the field starts inside the view, and Return in it sends the form."""
+    import pyatspi
+    _CaptionSearch.gets = []
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _CaptionSearch)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    app = App(binary, f"http://127.0.0.1:{server.server_address[1]}/")
+    try:
+        app.wait_title("Caption search")
+        app.wait_text("Below.")
+        fields = wait_for(lambda: _fields(app), what="the caption's field as a widget")
+        check(len(fields) == 1, f"one field: {fields}")
+        check("[pear" not in app.page_text(), f"no field drawn as text ({app.page_text()[:60]!r})")
+        x, y, w, h = settled(lambda: fields[0].queryComponent().getExtents(pyatspi.DESKTOP_COORDS))
+        page = app.page_extents()
+        fruit = _extents(app, "Fruit", objects=1)
+        check(x >= page[0] and x + w <= page[0] + page[2], f"the field inside the view ({(x, y, w, h)}, {page})")
+        check(y + h <= fruit[1], f"the field over the table ({(x, y, w, h)}, {fruit})")
+        app.settled_screenshot("tables-caption-field.png")
+        app.click_screen(x + w // 2, y + h // 2)
+        wait_for(lambda: fields[0].getState().contains(pyatspi.STATE_FOCUSED), what="the field focused")
+        app.key("End")
+        app.type("s")
+        app.key("Return")
+        app.wait_title("Found")
+        check(_CaptionSearch.gets[-1] == "/find?q=pears", f"sent: {_CaptionSearch.gets}")
+    finally:
+        app.close()
+        server.shutdown()
+
+
 _CJK_CELLS = [
     ["東京都の人口は約千四百万人で、日本の首都として政治と経済の中心になっています。",
      "北京是中华人民共和国的首都，也是全国的政治、文化和国际交往中心，历史悠久。",

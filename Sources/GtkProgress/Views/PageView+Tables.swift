@@ -27,6 +27,9 @@ import FoundationEssentials
 /// scrolling sideways; past that it is shown in a sideways-scrolling area of its own (`PageView+TableArea.swift`).
 struct PageViewTables {
     var fitted: [Int: FittedTable] = [:]
+    /// Where each table's caption stands in the buffer, by table: a caption holding a picture or a widget is at
+    /// least as wide as the widest of them.
+    var captionCharacters: [Int: Range<Int>] = [:]
     /// The tables in the buffer, by where they start (in page order, as they go in): the ones on screen are found
     /// by a binary search, whatever the number of tables.
     var placed: [(start: Int, index: Int)] = []
@@ -195,12 +198,31 @@ extension PageView {
         var look = TextTag.Look(leftMargin: left)
         if let fitted, let last = fitted.columnX.indices.last,
            fitted.widths.count == fitted.columnX.count {
-            let width = fitted.columnX[last] + fitted.widths[last] + (table.border ? Self.tableGap : 0)
+            let width = max(fitted.columnX[last] + fitted.widths[last] + (table.border ? Self.tableGap : 0),
+                            widestObject(inCaption: index))
             let side = textView.sideSpace
             let text = textView.width - side.left - side.right
             look.rightMargin = max(16, text - left - width)
         }
         tag.apply(look)
+    }
+
+    /// The widest picture or widget in table `index`'s caption, in pixels (0 for none).
+    private func widestObject(inCaption index: Int) -> Int {
+        guard let range = tables.captionCharacters[index], range.upperBound <= textView.characterCount else { return 0 }
+        var widest = 0
+        for (k, character) in textView.text(fromCharacter: range.lowerBound, to: range.upperBound).unicodeScalars
+            .enumerated() where character == "\u{FFFC}" {
+            widest = max(widest, textView.objectWidth(atCharacter: range.lowerBound + k) ?? 0)
+        }
+        return widest
+    }
+
+    /// Characters `range` of the buffer belong to table `index`'s caption.
+    func captionInserted(_ index: Int, characters range: Range<Int>) {
+        let known = tables.captionCharacters[index]
+        tables.captionCharacters[index] = min(known?.lowerBound ?? range.lowerBound, range.lowerBound)
+            ..< max(known?.upperBound ?? range.upperBound, range.upperBound)
     }
 
     func table(_ index: Int) -> PageTable? {

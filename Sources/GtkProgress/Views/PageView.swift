@@ -478,6 +478,9 @@ package final class PageView {
                 let style = storage.style(ofRun: nextRun)
                 let tags = tags(for: style, text: bytes[run])
                 if let table = style.table, target.anchor == nil { tableInserted(table, at: sliceStart + startCharacters) }
+                if let caption = style.caption, target.anchor == nil {
+                    captionInserted(caption, characters: sliceStart + startCharacters ..< sliceStart + characters)
+                }
                 if style.monospace {
                     tagMonospace(slice[startByte...], characters: startCharacters..<characters, tags: tags,
                                  into: &ranges)

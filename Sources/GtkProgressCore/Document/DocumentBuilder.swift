@@ -29,8 +29,8 @@ struct DocumentBuilder {
     /// (`TableModel.cellWriter`), and the writers outside it wait in `outerWriters`.
     private var tables: [TableModel] = []
     private var outerWriters: [RunWriter] = []
-    /// Inside the caption of the table being read: its controls stand as text, as in a table laid out in text;
-    /// its pictures are pictures in the window (`picturesInCaption`).
+    /// Inside the caption of the table being read: its pictures and controls are pictures and widgets in the window
+    /// (`objectsInCaption`).
     private var captionDepth = 0
     /// Tables nested deeper than `maximumTableNesting` whose rows and cells read as plain blocks.
     private var unmodelledTables = 0
@@ -441,7 +441,7 @@ struct DocumentBuilder {
         if imageSelection != nil, element.tag == GUMBO_TAG_INPUT.rawValue,
            element.attribute("type")?.trimmed().lowercased() == "image", !element.hasAttribute("hidden") {
             // An image button: its image, or its alt text, stands where it is (HTML's Image Button state).
-            if outerWriters.isEmpty || objectsInCell {
+            if outerWriters.isEmpty || objectsInCell || objectsInCaption {
                 appendImage(element, sources: [])
             } else {
                 appendAlt(element)
@@ -684,7 +684,7 @@ struct DocumentBuilder {
             writer.lineBreak()
             return nil
         case .image:
-            if imageSelection != nil, outerWriters.isEmpty || objectsInCell || picturesInCaption {
+            if imageSelection != nil, outerWriters.isEmpty || objectsInCell || objectsInCaption {
                 appendImage(element, sources: pictureSources(before: childIndex, in: parent))
                 return nil
             }
@@ -1763,10 +1763,10 @@ extension DocumentBuilder {
         tabbedTables && !textMarks && !tables.isEmpty && outerWriters.count == tables.count && captionDepth == 0
     }
 
-    /// Whether a picture met now goes in as U+FFFC into the caption of the innermost table, in the window,
-    /// recorded in `tableObjects` as the cells' are, and placed where the caption is written (`placeCaption`).
-    /// Form controls in a caption stay text.
-    private var picturesInCaption: Bool {
+    /// Whether a picture or control met now goes in as U+FFFC into the caption of the innermost table, in the
+    /// window, recorded in `tableObjects` as the cells' are, and placed where the caption is written
+    /// (`placeCaption`).
+    private var objectsInCaption: Bool {
         tabbedTables && !textMarks && !tables.isEmpty && outerWriters.count == tables.count && captionDepth > 0
     }
 
@@ -1832,7 +1832,7 @@ extension DocumentBuilder {
             controls.append(control)
             return
         }
-        if !textMarks && (outerWriters.isEmpty || objectsInCell) {
+        if !textMarks && (outerWriters.isEmpty || objectsInCell || objectsInCaption) {
             let marker = "\u{FFFC}"
             if writer.style.preformatted {
                 var text = marker
