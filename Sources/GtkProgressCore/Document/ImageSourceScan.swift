@@ -21,7 +21,7 @@ package struct ImageSourceScan {
 
     /// Elements whose content is not markup, or not shown as the page's images (WHATWG HTML §13.2.5: raw text,
     /// escapable raw text; `template` and `noscript` content is not the document's).
-    private static let skipped: Set<String> = ["script", "style", "template", "textarea", "title", "xmp", "noscript",
+    private static let skipped: [String] = ["script", "style", "template", "textarea", "title", "xmp", "noscript",
                                                 "iframe", "noembed", "noframes", "plaintext"]
 
     /// The images named in `bytes` after what was looked through before, resolved against `base`, in document
@@ -60,22 +60,24 @@ package struct ImageSourceScan {
             case .comment:
                 skippingTo = Array("-->".utf8)
             case .end(let name):
-                if name == "picture" { inPicture = false }
+                if name == .picture { inPicture = false }
             case .start(let name, let attributes):
                 switch name {
-                case "base":
+                case .base:
                     isOver = true
-                case "picture":
+                case .picture:
                     inPicture = true
-                case "img":
+                case .img:
                     // An address with other than ASCII in it depends on the document's encoding: left to the parse.
                     guard !inPicture, attributes["srcset"] == nil,
                           attributes["loading"]?.lowercased() != "lazy", let src = attributes["src"],
                           src.utf8.allSatisfy({ $0 < 0x80 }) else { break }
                     let href = LinkResolution.trim(src)
                     if !href.isEmpty, let url = LinkResolution.resolve(href, against: base) { found.append(url) }
-                default:
-                    if Self.skipped.contains(name) { skippingTo = Array("</\(name)".utf8) }
+                case .skipped(let k):
+                    skippingTo = Self.skippedEndTags[k]
+                case .other:
+                    break
                 }
             case .other:
                 break
@@ -86,11 +88,37 @@ package struct ImageSourceScan {
     }
 
     private enum TagKind {
-        case start(String, [String: String])
-        case end(String)
+        case start(Name, [String: String])
+        case end(Name)
         case comment
         case other
     }
+
+    /// The names this look acts on; any other is `.other`.
+    private enum Name: Equatable {
+        case img, base, picture, skipped(Int), other
+    }
+
+    private static let skippedNames: [[UInt8]] = skipped.map { Array($0.utf8) }
+    private static let skippedEndTags: [[UInt8]] = skipped.map { Array("</\($0)".utf8) }
+
+    /// The name in `bytes[range]`, in any case, compared byte by byte: a string a tag would cost more than the rest
+    /// of the look (a look at 512 KB of Node.js's all.html took 56 ms of one main-loop turn making them).
+    private static func name(_ bytes: [UInt8], _ range: Range<Int>) -> Name {
+        func named(_ word: [UInt8]) -> Bool {
+            word.count == range.count && word.indices.allSatisfy { bytes[range.lowerBound + $0] | 0x20 == word[$0] }
+        }
+        switch range.count {
+        case 3: if named(Self.img) { return .img }
+        case 4: if named(Self.baseName) { return .base }
+        case 7: if named(Self.pictureName) { return .picture }
+        default: break
+        }
+        for k in skippedNames.indices where named(skippedNames[k]) { return .skipped(k) }
+        return .other
+    }
+
+    private static let img = Array("img".utf8), baseName = Array("base".utf8), pictureName = Array("picture".utf8)
 
     /// The tag at `open` (a `<`) and the index after it; nil when it is not all in `bytes[..<end]`.
     private static func tag(in bytes: [UInt8], at open: Int, end: Int) -> (kind: TagKind, next: Int)? {
@@ -108,10 +136,9 @@ package struct ImageSourceScan {
         while i < end, isNameByte(bytes[i]) { i += 1 }
         guard i < end else { return nil }
         guard i > nameStart, isLetter(bytes[nameStart]) else { return (.other, open + 1) }
-        let name = String(decoding: bytes[nameStart..<i], as: UTF8.self).lowercased()
-        // Only an `<img>`'s attributes are read; any other tag's are passed over without making a string of them
-        // (a look at 512 KB of Node.js's all.html took 56 ms of one main-loop turn making them all).
-        let reads = !isEnd && name == "img"
+        let name = Self.name(bytes, nameStart..<i)
+        // Only an `<img>`'s attributes are read; any other tag's are passed over without making a string of them.
+        let reads = !isEnd && name == .img
         var attributes: [String: String] = [:]
         // Attributes as HTML's tokenizer reads them (§13.2.5.32–.40): names up to `=`, space, `/` or `>`; values
         // quoted or up to space or `>`; the first of a name counts.
