@@ -12,8 +12,9 @@ internal import CGtk
 package enum DetachedBuffers {
     private static var waiting: [UnsafeMutablePointer<GtkTextBuffer>] = []
     private static var sourceID: UInt32 = 0
-    /// Characters deleted at once; a turn deletes slices until its time is used.
-    static let sliceCharacters: Int32 = 16 * 1024
+    /// Characters deleted at once; a turn deletes slices until its time is used. A slice of 16 K characters of
+    /// Node.js's all.html took up to 12 ms (its tags' toggles), more than the turn's budget.
+    static let sliceCharacters: Int32 = 4 * 1024
     /// Main-loop time a turn spends emptying buffers, in microseconds.
     static let turnMicroseconds: gint64 = 4000
 
