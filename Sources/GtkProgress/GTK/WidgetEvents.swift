@@ -38,7 +38,8 @@ extension Widget {
     /// from the widget's own handling.
     @discardableResult
     package func onButtonRelease(_ handler: @escaping (_ x: Double, _ y: Double, _ button: UInt32) -> Bool) -> SignalConnection {
-        connect(.buttonReleaseEvent) { event in
+        connect(.buttonReleaseEvent) { [weak self] event in
+            guard let self, self.isOwn(event) else { return false }
             var x = 0.0, y = 0.0, button: UInt32 = 0
             gdk_event_get_coords(event, &x, &y)
             gdk_event_get_button(event, &button)
@@ -49,7 +50,8 @@ extension Widget {
     /// The pointer moved over the widget, to (x, y) in its coordinates.
     @discardableResult
     package func onMotion(_ handler: @escaping (_ x: Double, _ y: Double) -> Bool) -> SignalConnection {
-        connect(.motionNotifyEvent) { event in
+        connect(.motionNotifyEvent) { [weak self] event in
+            guard let self, self.isOwn(event) else { return false }
             var x = 0.0, y = 0.0
             gdk_event_get_coords(event, &x, &y)
             return handler(x, y)
@@ -102,7 +104,8 @@ extension Widget {
     /// Button presses before the widget's own handling; return true to keep the press from it.
     @discardableResult
     package func onButtonPress(_ handler: @escaping (ButtonPress) -> Bool) -> SignalConnection {
-        connect(.buttonPressEvent) { event in
+        connect(.buttonPressEvent) { [weak self] event in
+            guard let self, self.isOwn(event) else { return false }
             var x = 0.0, y = 0.0, button: UInt32 = 0
             var state = GdkModifierType(rawValue: 0)
             gdk_event_get_coords(event, &x, &y)
@@ -113,6 +116,18 @@ extension Widget {
                                        shift: state.rawValue & GDK_SHIFT_MASK.rawValue != 0,
                                        isRepeat: gdk_event_get_event_type(event) != GDK_BUTTON_PRESS))
         }
+    }
+
+    /// Whether a pointer event happened in one of the widget's own windows. An event a child with a window of its
+    /// own did not handle (an area anchored in a text view) goes on to its parents with the child's window and
+    /// coordinates (<https://docs.gtk.org/gtk3/input-handling.html>, "Event propagation"): read as the
+    /// parent's, a point over the child is some other place of the parent (a link hovered in an area cleared the
+    /// page's hover; a click there could follow the page's link at those coordinates).
+    private func isOwn(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+        guard let window = gdk_event_get_window(event) else { return true }
+        var owner: gpointer?
+        gdk_window_get_user_data(window, &owner)
+        return owner == nil || owner == UnsafeMutableRawPointer(widget)
     }
 
     /// The modifiers held during the event being handled (for button releases, which report only the button).
