@@ -222,10 +222,8 @@ extension TextView {
             guard given != nil || copied.unicodeScalars.contains(where: { $0 == scalar || $0 == separator })
             else { return }
             var kept = String.UnicodeScalarView()
-            for character in copied.unicodeScalars where character != scalar {
-                kept.append(character == separator ? "\n" : character)
-            }
-            Clipboard.setText(String(kept))
+            kept.append(contentsOf: copied.unicodeScalars.lazy.filter { $0 != scalar })
+            Clipboard.setText(LineJoins.newlines(String(kept)))
         }
     }
 }

@@ -334,17 +334,11 @@ extension PageView {
         }
     }
 
-    /// The link under (x, y) in `area`'s view: a binary search of its link ranges.
+    /// The link under (x, y) in `area`'s view.
     private func gridLink(in area: TableArea, x: Double, y: Double) -> Int? {
         guard let entry = grids.areas.first(where: { $0.area === area }), !entry.links.isEmpty,
               let offset = area.view.characterOffset(atWindowX: x, y: y) else { return nil }
-        var low = 0, high = entry.links.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entry.links[middle].start <= offset { low = middle + 1 } else { high = middle }
-        }
-        guard low > 0, offset < entry.links[low - 1].end else { return nil }
-        return entry.links[low - 1].link
+        return Self.link(at: offset, in: entry.links)
     }
 
     /// U+FFFC, the character a child anchor takes the place of.

@@ -194,14 +194,7 @@ package final class PageView {
 
     /// The text shown, for tests and the accessible name: the document's text, line breaks the buffer holds as line
     /// separators (`LineJoins`) newlines again.
-    package var text: String {
-        let text = textView.text
-        let separator = LineJoins.separatorScalar
-        guard text.unicodeScalars.contains(separator) else { return text }
-        var lines = String.UnicodeScalarView()
-        for character in text.unicodeScalars { lines.append(character == separator ? "\n" : character) }
-        return String(lines)
-    }
+    package var text: String { LineJoins.newlines(textView.text) }
 
     /// The reader's vertical scroll position, in pixels.
     package var verticalOffset: Double {
@@ -811,16 +804,21 @@ package final class PageView {
 
     // MARK: Pointer
 
-    /// The link under window coordinates (x, y): a binary search of the link ranges.
+    /// The link under window coordinates (x, y).
     func link(atX x: Double, y: Double) -> Int? {
         guard let offset = textView.characterOffset(atWindowX: x, y: y) else { return nil }
-        var low = 0, high = linkRanges.count
+        return Self.link(at: offset, in: linkRanges)
+    }
+
+    /// The link holding character `offset` among `ranges` (in order, apart): a binary search.
+    static func link(at offset: Int, in ranges: [(start: Int, end: Int, link: Int)]) -> Int? {
+        var low = 0, high = ranges.count
         while low < high {
             let middle = (low + high) / 2
-            if linkRanges[middle].start <= offset { low = middle + 1 } else { high = middle }
+            if ranges[middle].start <= offset { low = middle + 1 } else { high = middle }
         }
-        guard low > 0, offset < linkRanges[low - 1].end else { return nil }
-        return linkRanges[low - 1].link
+        guard low > 0, offset < ranges[low - 1].end else { return nil }
+        return ranges[low - 1].link
     }
 
     func url(ofLink link: Int?) -> URL? {

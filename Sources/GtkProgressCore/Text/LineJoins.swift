@@ -109,6 +109,14 @@ package struct LineJoins: Sendable {
         return nil
     }
 
+    /// `text` from a view's buffer as the page has it: its line separators newlines again.
+    package static func newlines(_ text: String) -> String {
+        guard text.unicodeScalars.contains(separatorScalar) else { return text }
+        var lines = String.UnicodeScalarView()
+        for character in text.unicodeScalars { lines.append(character == separatorScalar ? "\n" : character) }
+        return String(lines)
+    }
+
     /// U+2028 LINE SEPARATOR in UTF-8.
     package static let separator: [UInt8] = [0xE2, 0x80, 0xA8]
     package static let separatorScalar: Unicode.Scalar = "\u{2028}"
