@@ -295,6 +295,30 @@ final class LoaderEventTests: XCTestCase {
         XCTAssertNil(recorder.loader.arrived(), "nothing in progress after the end")
     }
 
+    func testEveryProgressEventCanReadWhatArrivedEvenAfterTheTransferEnded() async {
+        // A small page comes whole in one turn of the main loop: its progress events are handed on after its
+        // transfer has ended, and what they count is still readable then (the image preloads look at it).
+        let loader = PageLoader()
+        var seen: [(received: Int64, arrived: Int?, receiving: Bool)] = []
+        var done = false
+        loader.load(LoadRequest(url: server.url("/page?title=Whole"))) { event in
+            switch event {
+            case .progress(let received, _):
+                seen.append((received, loader.arrived()?.bytes.count, loader.isReceiving))
+            case .finished, .failed: done = true
+            case .response, .milestone: break
+            }
+        }
+        XCTAssertTrue(MainLoop.run(until: { done }, timeout: 20))
+        let last = seen.last { $0.received > 0 }
+        XCTAssertNotNil(last)
+        for event in seen where event.received > 0 {
+            XCTAssertEqual(event.arrived, Int(event.received), "bytes counted and bytes readable agree")
+        }
+        XCTAssertNil(loader.arrived(), "let go once the load has ended")
+        XCTAssertFalse(loader.isReceiving)
+    }
+
     func testFetchBlocksUntilTheEnd() async {
         switch PageLoader.fetch(LoadRequest(url: server.url("/page?title=Fetched"))) {
         case .success(let page): XCTAssertTrue(page.text.contains("<title>Fetched</title>"))

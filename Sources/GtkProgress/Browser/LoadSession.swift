@@ -188,7 +188,7 @@ extension Browser {
     /// events are being handed on.
     private func noticeImageTags(_ session: LoadSession) -> Bool {
         guard !session.sawImageTag else { return true }
-        guard let arrived = loader.arrived() else { return false }
+        guard loader.isReceiving, let arrived = loader.arrived() else { return false }
         let bytes = arrived.bytes
         guard let look = ImageTags.nextLook(scanned: session.scannedBytes, arrived: bytes.count) else { return true }
         session.scannedBytes = look.upperBound
@@ -241,7 +241,7 @@ extension Browser {
     /// keeping the reader's scroll position.
     private func renderArrived(_ session: LoadSession) {
         let now = MainLoop.monotonicSeconds()
-        guard !session.parsing, !session.loadEnded, let arrived = loader.arrived(),
+        guard !session.parsing, !session.loadEnded, loader.isReceiving, let arrived = loader.arrived(),
               session.schedule.isDue(arrived: arrived.bytes.count, now: now) else { return }
         session.schedule.rendered(arrived.bytes.count, at: now)
         session.parsing = true

@@ -34,6 +34,10 @@ package final class PageLoader {
     private var fileRead: FileRead?
     /// A finished transfer's body is being decoded off the main loop.
     private var decoding = false
+    /// A finished transfer's bytes, readable through `arrived()` until its last event is handed on: the progress
+    /// events it queued at its end come after it was let go, and a page that arrives whole in one turn of the main
+    /// loop would otherwise have shown nothing arrived to those who look at each progress event (`ImagePreloads`).
+    private var completedBody: ArrivedBody?
     /// A failure found before any transfer started (policy, missing file), delivered from the main loop so
     /// `load` never calls back before it returns.
     private var pendingFailure: MainLoopTimer?
@@ -158,6 +162,7 @@ package final class PageLoader {
         cancelSubresources()
         generation += 1
         queue.removeAll()
+        completedBody = nil
         pendingFailure = nil
         listener = nil
         if let transfer {
@@ -170,10 +175,14 @@ package final class PageLoader {
         decoding = false
     }
 
+    /// Whether the document's bytes are still coming: its transfer or file read is under way. Its last events
+    /// are handed on after that (`arrived()` still gives its bytes then).
+    package var isReceiving: Bool { transfer != nil || fileRead != nil }
+
     /// What has arrived so far (for progressive display), nil if nothing has. Taking it copies nothing: the bytes
     /// are shared until the transfer appends to them.
     package func arrived() -> ArrivedBody? {
-        transfer?.arrived() ?? fileRead?.arrived()
+        transfer?.arrived() ?? fileRead?.arrived() ?? completedBody
     }
 
     /// Blocking convenience for the command line (`--dump`): runs the default GLib main context until the load
@@ -206,6 +215,7 @@ extension PageLoader: CurlMultiHandleDelegate {
         releaseWhenIdle()
         let ending = transfer.complete(result: result)
         queue += transfer.takeEvents()
+        completedBody = transfer.arrived()
         switch ending {
         case .failure(let error):
             queue.append(.failed(error))
@@ -263,8 +273,11 @@ extension PageLoader: CurlMultiHandleDelegate {
             listener(event)
             switch event {
             case .finished, .failed:
-                // The load is over: let go of the listener (and whatever it captured).
-                if generation == current { self.listener = nil }
+                // The load is over: let go of the listener (and whatever it captured), and of its bytes.
+                if generation == current {
+                    self.listener = nil
+                    completedBody = nil
+                }
             case .response, .progress, .milestone:
                 break
             }
