@@ -309,6 +309,30 @@ final class PageViewTests: XCTestCase {
         XCTAssertTrue(page.textView.text.unicodeScalars.contains(LineJoins.separatorScalar))
     }
 
+    /// A `text/plain` page of short lines is one run and shares buffer lines the same way (a 3 MB file of one-letter
+    /// lines took 602 MB in the window when each line was a buffer line and two runs of the document); its lines
+    /// stay monospace, unwrapped and in order, and the page's text reads as the file's.
+    func testAPlainTextPageOfShortLinesSharesBufferLines() async {
+        let lines = (0..<20_000).map { "line \($0)" }
+        let document = Document.plainText(lines.joined(separator: "\n") + "\n\nlast line")
+        XCTAssertEqual(document.storage.runCount, 1, "the lines and their breaks are one run")
+        showAndWait(document)
+        XCTAssertLessThan(page.textView.lineCount, LineJoins.threshold + 20_000 / 30,
+                          "past the first lines, dozens of lines share each buffer line")
+        XCTAssertTrue(page.textView.text.unicodeScalars.contains(LineJoins.separatorScalar))
+        XCTAssertEqual(page.textView.characterCount, document.text.unicodeScalars.count, "every offset kept")
+        XCTAssertEqual(page.text, document.text)
+        // The lines keep their shape: each joined one is as high as a line of its own, in the monospace face.
+        let text = Array(page.textView.text.unicodeScalars)
+        let start = page.textView.characterCount - "last line".count - 2 - "line 19999".count
+        XCTAssertEqual(text[start - 1], LineJoins.separatorScalar, "line 19999 shares its buffer line")
+        let above = start - "line 19998".count - 1
+        let y0 = page.textView.rectangles(fromCharacter: above, to: above + 1).first?.y
+        let y1 = page.textView.rectangles(fromCharacter: start, to: start + 1).first?.y
+        XCTAssertNotNil(y0)
+        XCTAssertGreaterThan(y1 ?? 0, y0 ?? .infinity, "a joined line is drawn below the one before it")
+    }
+
     /// A slice ends after a bounded number of tagged stretches, not only after 32 KB: GtkTextBuffer's cost goes
     /// by tag application, so 16 KB of alternating bold and italic words (6,000 stretches) do not go in at once
     /// in the turn that shows the page.

@@ -483,9 +483,11 @@ package final class PageView {
                 }
                 if target.anchor == nil {
                     let following = nextRun + 1 < storage.runCount ? storage.style(ofRun: nextRun + 1) : nil
+                    let grids = !document.grids.isEmpty
                     let joined = lineJoins.separators(in: bytes, piece: from..<to, run: run,
-                                                      style: Self.joinsLines(style) ? style : nil,
-                                                      nextStyle: following.flatMap { Self.joinsLines($0) ? $0 : nil })
+                                                      style: Self.joinsLines(style, grids: grids) ? style : nil,
+                                                      nextStyle: following.flatMap {
+                                                          Self.joinsLines($0, grids: grids) ? $0 : nil })
                     if !joined.isEmpty { Self.separate(&slice, from: startByte, pieceStart: from, at: joined) }
                 }
                 if let link = style.link {
@@ -557,11 +559,16 @@ package final class PageView {
 
     /// Whether lines of this style may share a buffer line (`LineJoins`): GTK takes a paragraph's spacing, first-line
     /// indentation and band from its first character's tags, so a heading's spacing, a list marker's hanging
-    /// indent, a rule's or code block's band and a table's or caption's tab stops keep their lines to themselves;
-    /// so do preformatted and monospace lines, whose columns the view reads byte by byte (`tagMonospace`).
-    private static func joinsLines(_ style: TextStyle) -> Bool {
-        style.heading == 0 && !style.listMarker && !style.rule && !style.monospace && !style.preformatted
-            && !style.code && style.table == nil && style.caption == nil
+    /// indent, a rule's or code block's band and a table's or caption's tab stops keep their lines to themselves.
+    /// Monospace lines that keep their shape (a `text/plain` page's) share them too, but not on a page with grids
+    /// (`PageView+GridArea.swift`), whose lines are monospace and which a narrower window moves from the page's
+    /// text into areas of their own, line by line as the buffer holds them. U+2028 breaks a line that is not
+    /// wrapped as it breaks one that is.
+    private static func joinsLines(_ style: TextStyle, grids: Bool) -> Bool {
+        let shapeKept = style.monospace && style.preformatted
+        guard shapeKept ? !grids : !style.monospace && !style.preformatted else { return false }
+        return style.heading == 0 && !style.listMarker && !style.rule && !style.code && style.table == nil
+            && style.caption == nil
     }
 
     /// `slice` from `from` on, which holds document bytes from `pieceStart`, with the newlines at document bytes

@@ -431,12 +431,14 @@ struct RunWriter {
 
     // MARK: Bytes
 
-    /// `inCode`: a line break inside a code block's text keeps the block's style, without its link, so an empty
-    /// line in it is part of the block (a view paints a paragraph's background by the style of its first
-    /// character). Every other line break is in the plain style.
+    /// `inCode`: a line break inside preformatted text (a code block's, a `text/plain` page's) keeps the text's
+    /// style, without its link, so an empty line in it is part of the block (a view paints a paragraph's background
+    /// and sets its line's height by the style of its first character), and a page of short lines is one run, not
+    /// two a line. Every other line break is in the plain style.
     private mutating func appendNewline(inCode: Bool = false) {
         let saved = current
-        current = inCode && styles[Int(current.style)].code ? StyleHandle(style: current.style, link: -1) : .plain
+        let style = styles[Int(current.style)]
+        current = inCode && (style.code || style.preformatted) ? StyleHandle(style: current.style, link: -1) : .plain
         appendBytes("\n")
         current = saved
         trailingNewlines += 1
