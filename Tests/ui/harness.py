@@ -83,6 +83,15 @@ WARNING_PATTERN = re.compile(r"\b(Gtk|Gdk|GLib|GLib-GObject|GLib-GIO|Pango|GdkPi
                              r"(WARNING|CRITICAL) \*\*")
 
 
+def clipboard_text():
+    """The text on the desktop's clipboard, as another program pasting it gets it ("" when there is none)."""
+    import gi
+    gi.require_version("Gdk", "3.0")
+    gi.require_version("Gtk", "3.0")
+    from gi.repository import Gdk, Gtk
+    return Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD).wait_for_text() or ""
+
+
 def gtk_warnings(path, start=0):
     """The lines of a GLib-family warning or critical in the log at `path` from byte `start`: a viewer in normal use
     prints none, so the test that started it fails on any."""
@@ -431,6 +440,20 @@ class App:
 
     def wait_text(self, fragment, timeout=15):
         return wait_for(lambda: fragment in self.page_text(), timeout, what=f"page text containing {fragment!r}")
+
+    def open_find(self, text):
+        """Ctrl+F, then `text` typed into the find bar once its entry has the keyboard; the entry."""
+        import pyatspi
+        self.key("ctrl+f")
+        entry = self.find(pyatspi.ROLE_TEXT, "Find in page")
+        wait_for(lambda: entry.getState().contains(pyatspi.STATE_FOCUSED), what="the find entry has the keyboard")
+        self.type(text)
+        return entry
+
+    def find_matches(self):
+        """What the find bar says of its matches ("1 of 3")."""
+        import pyatspi
+        return self.find(pyatspi.ROLE_LABEL, "Matches").queryText().getText(0, -1)
 
     def status(self):
         import pyatspi

@@ -12,7 +12,7 @@ import tempfile
 import threading
 import time
 
-from harness import ROOT, App, PingClient, check, wait_for, xdotool
+from harness import ROOT, App, PingClient, check, clipboard_text, wait_for, xdotool
 
 # The page writer the benchmark's "huge" row uses (bench/nodelike.py), loaded from its file.
 _spec = importlib.util.spec_from_file_location("nodelike", os.path.join(ROOT, "bench", "nodelike.py"))
@@ -307,11 +307,8 @@ def test_a_page_of_many_short_paragraphs_reads_finds_and_copies_as_its_lines(bin
         heading = text.getCharacterExtents(whole.index("Heading among"), pyatspi.WINDOW_COORDS)
         word = text.getCharacterExtents(whole.index("w20000"), pyatspi.WINDOW_COORDS)
         check(heading[3] > word[3], f"the heading is larger than the words ({heading[3]} against {word[3]} px)")
-        app.key("ctrl+f")
-        entry = app.find(pyatspi.ROLE_TEXT, "Find in page")
-        wait_for(lambda: entry.getState().contains(pyatspi.STATE_FOCUSED), what="the find entry has the keyboard")
-        app.type("w29999")
-        matches = lambda: app.find(pyatspi.ROLE_LABEL, "Matches").queryText().getText(0, -1)
+        entry = app.open_find("w29999")
+        matches = app.find_matches
         wait_for(lambda: matches() == "1 of 1", what=f"“1 of 1” for the last word ({matches()!r})")
         app.settled_screenshot("short-paragraphs-found.png")
         app.key("Escape")
@@ -323,14 +320,9 @@ def test_a_page_of_many_short_paragraphs_reads_finds_and_copies_as_its_lines(bin
         selected = text.setSelection(0, start, end) if text.getNSelections() else text.addSelection(start, end)
         check(selected, "the paragraphs selected")
         app.key("ctrl+c")
-        import gi
-        gi.require_version("Gdk", "3.0")
-        gi.require_version("Gtk", "3.0")
-        from gi.repository import Gdk, Gtk
-        clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
         expected = "w19998\n\nw19999\n\nHeading among them\n\nw20000\n\nw20001\n\nw20002"
-        wait_for(lambda: clipboard.wait_for_text() == expected,
-                 what=f"the copy with the page's line breaks ({clipboard.wait_for_text()!r})")
+        wait_for(lambda: clipboard_text() == expected,
+                 what=f"the copy with the page's line breaks ({clipboard_text()!r})")
         check(not app.complaints(), f"no GTK warning: {app.complaints()}")
     finally:
         app.close()

@@ -7,7 +7,7 @@ import os
 import tempfile
 import threading
 
-from harness import App, Failure, PageHandler, check, settled, wait_for, xdotool
+from harness import App, Failure, PageHandler, check, clipboard_text, settled, wait_for, xdotool
 
 
 def _page():
@@ -136,11 +136,8 @@ def test_find_and_selection_go_through_table_cells(binary):
         app.wait_text("r6c12 value")
         wait_for(lambda: app.page_extents()[2] > 1400, what="the page 1500 px wide")
         # Find: a word in a cell, counted in every cell that has it.
-        app.key("ctrl+f")
-        entry = app.find(pyatspi.ROLE_TEXT, "Find in page")
-        wait_for(lambda: entry.getState().contains(pyatspi.STATE_FOCUSED), what="the find entry has the keyboard")
-        app.type("r4c7")
-        matches = lambda: app.find(pyatspi.ROLE_LABEL, "Matches").queryText().getText(0, -1)
+        entry = app.open_find("r4c7")
+        matches = app.find_matches
         wait_for(lambda: matches() == "1 of 1", what=f"“1 of 1” for a cell's text ({matches()!r})")
         app.key("Escape")
         page = app.find(pyatspi.ROLE_TEXT, "Page")
@@ -263,11 +260,8 @@ def test_a_long_cell_wraps_within_its_column(binary):
         app.settled_screenshot("tables-wrapped.png")
 
         # Find goes into the wrapped cell: a word on a continuation line, and the link's text.
-        app.key("ctrl+f")
-        entry = app.find(pyatspi.ROLE_TEXT, "Find in page")
-        wait_for(lambda: entry.getState().contains(pyatspi.STATE_FOCUSED), what="the find entry has the keyboard")
-        app.type("zanzibar")
-        matches = lambda: app.find(pyatspi.ROLE_LABEL, "Matches").queryText().getText(0, -1)
+        entry = app.open_find("zanzibar")
+        matches = app.find_matches
         wait_for(lambda: matches() == "1 of 1", what=f"“1 of 1” for a word in the wrapped cell ({matches()!r})")
         app.key("Escape")
         wait_for(lambda: not entry.getState().contains(pyatspi.STATE_SHOWING), what="Escape closes the bar")
@@ -508,11 +502,17 @@ def _fields(app):
             and a.name != "Page" and a.getState().contains(pyatspi.STATE_SHOWING)]
 
 
+def _serve(handler):
+    """A loopback HTTP server answering with `handler` on a thread of its own; `shutdown()` ends it."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
 def test_a_login_form_in_a_table_has_its_fields_in_one_column_and_still_submits(binary):
     import pyatspi
     _LoginRecorder.posts = []
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _LoginRecorder)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = _serve(_LoginRecorder)
     app = App(binary, f"http://127.0.0.1:{server.server_address[1]}/")
     try:
         app.wait_title("Login")
@@ -686,8 +686,7 @@ def test_a_field_in_a_caption_is_a_field_over_its_table_and_submits(binary):
     the field so the field starts inside the view, and Return in it sends the form."""
     import pyatspi
     _CaptionSearch.gets = []
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _CaptionSearch)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = _serve(_CaptionSearch)
     app = App(binary, f"http://127.0.0.1:{server.server_address[1]}/")
     try:
         app.wait_title("Caption search")
@@ -790,14 +789,9 @@ def test_a_table_of_chinese_and_japanese_sentences_wraps_inside_its_columns(bina
         end = text.index("\n", start)
         check(page.addSelection(start, end), "the line selected")
         app.key("ctrl+c")
-        import gi
-        gi.require_version("Gdk", "3.0")
-        gi.require_version("Gtk", "3.0")
-        from gi.repository import Gdk, Gtk
-        clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
         expected = text[start:end].replace("\u200b", "")
-        copied = wait_for(lambda: clipboard.wait_for_text() == expected and expected,
-                          what=f"the copy without marks ({clipboard.wait_for_text()!r})")
+        copied = wait_for(lambda: clipboard_text() == expected and expected,
+                          what=f"the copy without marks ({clipboard_text()!r})")
         check(copied.startswith(_CJK_CELLS[0][0][:5]) and "\t" in copied, f"the line's cells apart by tabs: {copied!r}")
 
 
@@ -881,11 +875,8 @@ def test_a_table_too_wide_even_at_its_narrowest_scrolls_on_its_own(binary):
         check(len({s[1] for s in starts}) == 1 and starts[0][0] < starts[1][0] < starts[2][0],
               f"a row's cells on one line in the area ({starts})")
         # Find reaches a word of the last column: the area scrolls to it, the page does not move sideways.
-        app.key("ctrl+f")
-        entry = app.find(pyatspi.ROLE_TEXT, "Find in page")
-        wait_for(lambda: entry.getState().contains(pyatspi.STATE_FOCUSED), what="the find entry has the keyboard")
-        app.type("Unbreakable2x30")
-        matches = lambda: app.find(pyatspi.ROLE_LABEL, "Matches").queryText().getText(0, -1)
+        entry = app.open_find("Unbreakable2x30")
+        matches = app.find_matches
         wait_for(lambda: matches() == "1 of 1", what=f"“1 of 1” for the last column's word ({matches()!r})")
         wait_for(lambda: bar.queryValue().currentValue > 0, what="the area scrolled sideways")
         word = cells.index("Unbreakable2x30")
@@ -928,13 +919,8 @@ def test_a_table_too_wide_even_at_its_narrowest_scrolls_on_its_own(binary):
         check(text.getText(*text.getSelection(0)) == "Unbreakable1x29\tUnbreakable1x30",
               f"the drag selects in the area ({text.getText(*text.getSelection(0))!r})")
         app.key("ctrl+c")
-        import gi
-        gi.require_version("Gdk", "3.0")
-        gi.require_version("Gtk", "3.0")
-        from gi.repository import Gdk, Gtk
-        clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
-        wait_for(lambda: clipboard.wait_for_text() == "Unbreakable1x29\tUnbreakable1x30",
-                 what=f"the two cells copied from the area ({clipboard.wait_for_text()!r})")
+        wait_for(lambda: clipboard_text() == "Unbreakable1x29\tUnbreakable1x30",
+                 what=f"the two cells copied from the area ({clipboard_text()!r})")
         # The mouse wheel over the area scrolls the page, not the area.
         sideways = bar.queryValue().currentValue
         for _ in range(5):
@@ -960,14 +946,9 @@ def test_a_table_in_its_own_area_goes_back_into_the_page_when_the_window_is_wide
         below = next(k for k in range(seen, seen + 600) if page.getText(k, k + 5) == "Below")
         check(page.addSelection(app.page_text().index("Above"), below + 5), "the page selected across the table")
         app.key("ctrl+c")
-        import gi
-        gi.require_version("Gdk", "3.0")
-        gi.require_version("Gtk", "3.0")
-        from gi.repository import Gdk, Gtk
-        clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
         rows = "\n".join("\t".join(f"Measurement{r}x{c}" for c in range(1, 11)) for r in range(1, 4))
-        wait_for(lambda: clipboard.wait_for_text() == f"Above the table.\n\n{rows}\n\nBelow",
-                 what=f"the copy with the table's rows ({clipboard.wait_for_text()!r})")
+        wait_for(lambda: clipboard_text() == f"Above the table.\n\n{rows}\n\nBelow",
+                 what=f"the copy with the table's rows ({clipboard_text()!r})")
         xdotool("windowsize", app.window, 1260, 700)
         wait_for(lambda: app.page_extents()[2] > 1200, what="the page 1260 px wide")
         wait_for(lambda: _table_area(app) is None and "Measurement3x10" in app.page_text(),
@@ -1016,11 +997,8 @@ def test_a_long_grid_too_wide_for_the_window_scrolls_on_its_own(binary):
         check(px >= x and px + pw <= x + w, f"the area inside the page ({px}, {pw}; {x}, {w})")
         check(not _page_scrolls_sideways(app), "the page does not scroll sideways")
         # Find reaches the last column of a row far down: the area goes to it, the page does not move sideways.
-        app.key("ctrl+f")
-        entry = app.find(pyatspi.ROLE_TEXT, "Find in page")
-        wait_for(lambda: entry.getState().contains(pyatspi.STATE_FOCUSED), what="the find entry has the keyboard")
-        app.type("w650x30")
-        matches = lambda: app.find(pyatspi.ROLE_LABEL, "Matches").queryText().getText(0, -1)
+        entry = app.open_find("w650x30")
+        matches = app.find_matches
         wait_for(lambda: matches() == "1 of 1", what=f"“1 of 1” for the cell ({matches()!r})")
         wait_for(lambda: bar.queryValue().currentValue > 0, what="the area scrolled sideways")
         text = inner.queryText()
@@ -1049,15 +1027,11 @@ def test_a_long_grid_too_wide_for_the_window_scrolls_on_its_own(binary):
         selected = page.setSelection(0, 0, after + 5) if page.getNSelections() else page.addSelection(0, after + 5)
         check(selected, "the page selected across the grid")
         app.key("ctrl+c")
-        import gi
-        gi.require_version("Gdk", "3.0")
-        gi.require_version("Gtk", "3.0")
-        from gi.repository import Gdk, Gtk
-        clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
-        copied = lambda: clipboard.wait_for_text() or ""
-        wait_for(lambda: copied().startswith("Above the table.\n") and "\nw1x1 " in copied()
-                 and f"\nw{rows}x1 " in copied() and copied().endswith("After"),
-                 what=f"the copy with the grid's lines ({(clipboard.wait_for_text() or '')[:40]!r})")
+        def copied_grid(copied):
+            return copied.startswith("Above the table.\n") and "\nw1x1 " in copied \
+                and f"\nw{rows}x1 " in copied and copied.endswith("After")
+        wait_for(lambda: copied_grid(clipboard_text()),
+                 what=f"the copy with the grid's lines ({clipboard_text()[:40]!r})")
         # Wider than the grid, the window shows it whole in its area, with no bar; the page still does not scroll.
         xdotool("windowsize", app.window, 1260, 700)
         wait_for(lambda: app.page_extents()[2] > 1200, what="the page 1260 px wide")
@@ -1133,11 +1107,8 @@ def test_a_grid_that_fitted_moves_into_an_area_when_the_window_narrows(binary):
         wait_for(lambda: not _page_scrolls_sideways(app), what="the page not scrolling sideways at 520 px")
         # Find reaches a cell of the last column: the area goes to it, the page does not move sideways. (The find
         # bar widens the window to its own narrowest, about 716 px, where the area is about as wide as the grid.)
-        app.key("ctrl+f")
-        entry = app.find(pyatspi.ROLE_TEXT, "Find in page")
-        wait_for(lambda: entry.getState().contains(pyatspi.STATE_FOCUSED), what="the find entry has the keyboard")
-        app.type("Read31x6cell")
-        matches = lambda: app.find(pyatspi.ROLE_LABEL, "Matches").queryText().getText(0, -1)
+        entry = app.open_find("Read31x6cell")
+        matches = app.find_matches
         wait_for(lambda: matches() == "1 of 1", what=f"“1 of 1” for the cell ({matches()!r})")
         text = inner.queryText()
         wait_for(lambda: text.getText(*text.getSelection(0)) == "Read31x6cell",
@@ -1175,15 +1146,11 @@ def test_a_grid_that_fitted_moves_into_an_area_when_the_window_narrows(binary):
         after = next(k for k in range(seen, seen + len(cells) + 8) if page.getText(k, k + 5) == "After")
         check(page.setSelection(0, 0, after + 5), "the page selected across the grid")
         app.key("ctrl+c")
-        import gi
-        gi.require_version("Gdk", "3.0")
-        gi.require_version("Gtk", "3.0")
-        from gi.repository import Gdk, Gtk
-        clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
-        copied = lambda: clipboard.wait_for_text() or ""
-        wait_for(lambda: copied().startswith("Above the grid.\n") and "Spanning header" in copied()
-                 and "\nRead01x1cell " in copied() and "Read40x6cell\n" in copied() and copied().endswith("After"),
-                 what=f"the copy with the grid's lines ({copied()[:60]!r} … {copied()[-60:]!r})")
+        def copied_grid(copied):
+            return copied.startswith("Above the grid.\n") and "Spanning header" in copied \
+                and "\nRead01x1cell " in copied and "Read40x6cell\n" in copied and copied.endswith("After")
+        wait_for(lambda: copied_grid(clipboard_text()),
+                 what=f"the copy with the grid's lines ({clipboard_text()[:60]!r} … {clipboard_text()[-60:]!r})")
         # The cell under the found one is a link, followed from the area as in the page.
         app.key("ctrl+f")
         wait_for(lambda: entry.getState().contains(pyatspi.STATE_FOCUSED), what="the find entry has the keyboard")
@@ -1305,8 +1272,7 @@ def test_a_table_laying_out_a_page_keeps_its_pictures_and_fields(binary):
     _LayoutRecorder.logo = os.path.join(folder, "logo.png")
     _png(_LayoutRecorder.logo, 60, 30, (30, 90, 200))
     _LayoutRecorder.searches = []
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _LayoutRecorder)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = _serve(_LayoutRecorder)
     app = App(binary, f"http://127.0.0.1:{server.server_address[1]}/")
     try:
         app.wait_title("Layout")
